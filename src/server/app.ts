@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { ping } from '#server/db/connect.ts';
+import { authenticate } from '#server/http/auth.ts';
+import { type AppEnv, type Deps } from '#server/http/context.ts';
+import { errorAnswer } from '#server/http/envelope.ts';
+import { requestLog } from '#server/http/request-log.ts';
+import { authRoutes } from '#server/modules/auth/auth.api.ts';
+import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import { userRoutes } from '#server/modules/user/user.api.ts';
+import { landingPage } from './landing.ts';
+
+/** JSON bodies above this are refused before they are read (uploads get their own limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(deps.logger, deps.env.TRUST_PROXY));
+  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
+
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    // API answers carry sessions, codes and personal data: never stored by any cache.
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError(413, ErrorKey.tooLarge);
+      },
+    }),
+  );
+  api.use(authenticate((token) => resolveActor(deps, token)));
+  api.get('/health', async (c) => {
+    const ok = await ping(deps.db);
+    return c.json({ code: ok ? 'ok' : 'error', database: deps.dialect }, ok ? 200 : 503);
+  });
+  api.route('/jwt', authRoutes(deps));
+  api.route('/user', userRoutes(deps));
+  api.all('*', () => {
+    throw new AppError(404, ErrorKey.notFound);
+  });
+  app.route('/api', api);
+
+  app.get('/', (c) => c.html(landingPage(deps.env.SITE_NAME)));
+  app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
+  app.onError((err, c) => errorAnswer(err, c, deps.logger));
+  return app;
+}

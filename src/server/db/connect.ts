@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type Database, type Db, type Dialect } from './database.ts';
+import { openSqlite } from './sqlite-dialect.ts';
+
+export interface Connection {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL answers count(*) and bigint as text; both databases should answer numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function connect(options: { databaseUrl?: string; dataDir: string }): Connection {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const { dialect } = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** For /api/health: the database answers a trivial query. */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,24 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Db, type Dialect } from './database.ts';
+import { type MigrationContext } from './migration-kit.ts';
+import * as m0001 from './migrations/0001-accounts.ts';
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
+}
+
+// Listed here rather than read from a folder so that the order is explicit and bundles work.
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001-accounts': m0001,
+};
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+  const ctx: MigrationContext = { dialect };
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<unknown>) => m.up(d, ctx) }]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,36 @@
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+// Kysely has no node:sqlite dialect; this adapts DatabaseSync to the interface its SqliteDialect
+// drives. Parameters are spread because node:sqlite reads an object first argument as named
+// parameters.
+
+function toSqlite(value: unknown): SQLInputValue {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value as SQLInputValue;
+}
+
+function adapt(db: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => db.close(),
+    prepare(sql: string): SqliteStatement {
+      const statement = db.prepare(sql);
+      const params = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...params(parameters)),
+        run: (parameters) => statement.run(...params(parameters)),
+        iterate: (parameters) => statement.iterate(...params(parameters)),
+      };
+    },
+  };
+}
+
+export function openSqlite(file: string): { dialect: SqliteDialect; raw: DatabaseSync } {
+  const raw = new DatabaseSync(file, { timeout: 5000 });
+  // WAL lets readers go on while a write commits; NORMAL sync is safe with WAL.
+  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+  return { dialect: new SqliteDialect({ database: adapt(raw) }), raw };
+}

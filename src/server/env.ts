@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// PRODUCT.md's run contract, parsed once at boot. Nothing else reads process.env.
+
+const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql):\/\//, { error: 'DATABASE_URL must start with postgres://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must start with smtp:// or smtps://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('noreply@localhost'),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET needs at least 32 characters' }).optional(),
+  ADMIN_LOGINID: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  SEED_DEMO: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  SITE_NAME: z.string().min(1).default('한인포털'),
+  SITE_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
+  /** Set when a reverse proxy in front of us sets X-Forwarded-For; otherwise the socket address counts. */
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  // PRODUCT.md: several app servers on one PostgreSQL must share the signing key.
+  if (env.DATABASE_URL && !env.JWT_SECRET) {
+    throw new Error('Invalid environment: JWT_SECRET is required with DATABASE_URL (PostgreSQL)');
+  }
+  return env;
+}

@@ -1,0 +1,60 @@
+import { type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { isAdminLevel, isRootLevel } from '#shared/enums.ts';
+import { type Actor, type AppEnv } from './context.ts';
+
+export const TOKEN_COOKIE = 'portal_token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The Bearer header wins; the httpOnly cookie serves server rendering. A write that rides on the
+ * cookie alone must come from our own origin, so another site cannot borrow the session. */
+export function authenticate(resolve: (token: string) => Promise<Actor | undefined>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const cookie = bearer ? undefined : getCookie(c, TOKEN_COOKIE);
+    const token = bearer ?? cookie;
+    if (token) {
+      const actor = await resolve(token);
+      if (actor) {
+        if (!bearer && !SAFE_METHODS.has(c.req.method) && !isSameOrigin(c)) {
+          throw new AppError(403, ErrorKey.forbidden, { detail: 'cross-origin request with session cookie' });
+        }
+        c.set('actor', actor);
+        c.set('authVia', bearer ? 'bearer' : 'cookie');
+      }
+    }
+    await next();
+  };
+}
+
+function isSameOrigin(c: Context): boolean {
+  const origin = c.req.header('origin');
+  if (!origin) return c.req.header('sec-fetch-site') === 'same-origin';
+  try {
+    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
+  } catch {
+    return false;
+  }
+}
+
+export function requireActor(actor: Actor | undefined): Actor {
+  if (!actor) throw new AppError(401, ErrorKey.unauthorized);
+  return actor;
+}
+
+export function requireAdmin(actor: Actor | undefined): Actor {
+  const a = requireActor(actor);
+  if (!isAdminLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);
+  return a;
+}
+
+export function isAdmin(actor: Actor | undefined): boolean {
+  return actor !== undefined && isAdminLevel(actor.level);
+}
+export function isRoot(actor: Actor | undefined): boolean {
+  return actor !== undefined && isRootLevel(actor.level);
+}

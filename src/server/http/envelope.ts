@@ -1,0 +1,47 @@
+import { type Context } from 'hono';
+import { type ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ZodType } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { type Logger } from '#server/lib/logger.ts';
+
+/** Parse input with a schema; the first problem becomes a 400 naming its field. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): S['_output'] {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : undefined;
+  const detail = issue?.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : issue?.message;
+  throw new AppError(400, ErrorKey.invalid, {
+    field: issue?.code === 'unrecognized_keys' ? issue.keys[0] : field || undefined,
+    detail,
+  });
+}
+
+/** The request's JSON body; anything that is not JSON is a 400, never a 500. */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError(415 as number, ErrorKey.invalidJson, { detail: 'Content-Type must be application/json' });
+  }
+  const raw = await c.req.text();
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError(400, ErrorKey.invalidJson);
+  }
+}
+
+/** One mapper for every failure: AppError answers its status and key; anything else is a
+ * server fault, logged with its cause and answered without internals. */
+export function errorAnswer(err: unknown, c: Context, logger: Logger): Response {
+  if (err instanceof AppError) {
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
+    const body: Record<string, unknown> = { code: 'error', message: err.key };
+    if (err.field) body.field = err.field;
+    if (err.message !== err.key) body.detail = err.message;
+    return c.json(body, err.status as ContentfulStatusCode);
+  }
+  logger.error({ err, reqId: c.get('reqId') }, 'unhandled error');
+  return c.json({ code: 'error', message: ErrorKey.server }, 500);
+}

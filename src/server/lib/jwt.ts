@@ -1,0 +1,39 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+// The session token (PRODUCT.md, Accounts). It names the user, their level when issued and the
+// password version it was issued under, so a password change ends other sessions.
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface TokenClaims {
+  sub: number;
+  level: number;
+  /** lastchangepasswddate of the user when the token was issued. */
+  pwv: string;
+}
+
+export function createJwt(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: TokenClaims): Promise<string> {
+      return new SignJWT({ level: claims.level, pwv: claims.pwv })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setIssuedAt()
+        .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+        .sign(key);
+    },
+    /** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
+    async verify(token: string): Promise<TokenClaims | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const sub = Number(payload.sub);
+        if (!Number.isSafeInteger(sub) || typeof payload.level !== 'number' || typeof payload.pwv !== 'string') return undefined;
+        return { sub, level: payload.level, pwv: payload.pwv };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+export type Jwt = ReturnType<typeof createJwt>;

@@ -1,0 +1,36 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { buildDeps } from './boot.ts';
+import { loadEnv } from './env.ts';
+import { createLogger } from './lib/logger.ts';
+import { ensureRootAdmin } from './modules/user/user.service.ts';
+
+// Boot: env → database + migrations → root admin → listen.
+
+const env = loadEnv(process.env);
+const logger = createLogger(env.LOG_LEVEL);
+const { deps, connection } = await buildDeps(env, logger);
+
+const admin = await ensureRootAdmin(deps, env.ADMIN_LOGINID ?? 'admin@localhost', env.ADMIN_PASSWORD);
+if (admin) {
+  logger.info({ loginid: admin.loginid }, 'root admin created');
+  if (admin.generated) {
+    // Printed once, to the terminal only: it is not in the log stream and not stored anywhere.
+    process.stdout.write(`\n  관리자 계정이 만들어졌습니다 / root admin created\n  아이디: ${admin.loginid}\n  비밀번호: ${admin.generated}\n\n`);
+  }
+}
+if (env.SEED_DEMO) logger.info('SEED_DEMO=1: demo content arrives with the content API');
+
+const app = createApp(deps);
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.dialect }, 'listening');
+});
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  await connection.close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

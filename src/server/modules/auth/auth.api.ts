@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { type AppEnv, type Deps } from '#server/http/context.ts';
+import { readJson } from '#server/http/envelope.ts';
+import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
+import { caller } from '#server/resource/routes.ts';
+import { login } from './auth.service.ts';
+
+/** /api/jwt: SPEC §7's GET with query parameters stays for compatibility; our own client posts
+ * JSON so the password never sits in a URL. DELETE ends the session. */
+export function authRoutes(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const result = await login(deps, caller(c), { loginid: c.req.query('loginid'), passwd: c.req.query('passwd') });
+    setSessionCookie(c, result.token);
+    return c.json({ code: 'ok', ...result });
+  });
+  app.post('/', async (c) => {
+    const result = await login(deps, caller(c), await readJson(c));
+    setSessionCookie(c, result.token);
+    return c.json({ code: 'ok', ...result });
+  });
+  app.delete('/', (c) => {
+    clearSessionCookie(c);
+    return c.json({ code: 'ok' });
+  });
+  return app;
+}

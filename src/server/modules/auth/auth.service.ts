@@ -1,0 +1,45 @@
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { UserUse } from '#shared/enums.ts';
+import { LoginSchema } from '#shared/schemas/user.ts';
+import { type Actor, type Caller, type Deps } from '#server/http/context.ts';
+import { parseInput } from '#server/http/envelope.ts';
+import { consume } from '#server/http/rate-limit.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import { decoyHash, verifyPassword } from '#server/lib/password.ts';
+import { findUserById, findUserByLoginid, type PublicUser, updateUser } from '#server/modules/user/user.repository.ts';
+import { toPublicUser } from '#server/modules/user/user.service.ts';
+
+/** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
+ * account (use = 2), after the same amount of hashing. */
+export async function login(deps: Deps, caller: Caller, input: unknown): Promise<{ token: string; user: PublicUser }> {
+  const { loginid, passwd } = parseInput(LoginSchema, input);
+  const id = loginid.normalize('NFC').trim().toLowerCase();
+  await consume([deps.limits.loginPerIp, caller.ip], [deps.limits.loginPerId, id]);
+  const user = await findUserByLoginid(deps.db, id);
+  const matches = await verifyPassword(passwd, user?.passwd ?? (await decoyHash()));
+  if (!user || !matches || user.use !== UserUse.use) throw new AppError(401, ErrorKey.loginFailed);
+  await deps.limits.loginPerId.delete(id);
+  const logindate = nowIso();
+  await updateUser(deps.db, user.id, { logindate });
+  const token = await deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
+  return { token, user: toPublicUser({ ...user, logindate }) };
+}
+
+/** A session token to the caller it stands for: refused once the password changed after it
+ * was issued or the account was switched off. The level comes from the database, so a demotion
+ * takes effect at once. */
+export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
+  const claims = await deps.jwt.verify(token);
+  if (!claims) return undefined;
+  const user = await findUserById(deps.db, claims.sub);
+  if (!user || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
+  return { id: user.id, level: user.level };
+}
+
+/** A fresh token after the caller changed their own password, so this session goes on. */
+export async function reissueToken(deps: Deps, userId: number): Promise<string | undefined> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) return undefined;
+  return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
+}

@@ -1,0 +1,25 @@
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { isAdminLevel, UserLevel } from '#shared/enums.ts';
+import { type Actor } from '#server/http/context.ts';
+import { isAdmin, isRoot } from '#server/http/auth.ts';
+
+// PRODUCT.md, Accounts: who may read and change which user.
+
+export function canReadUser(actor: Actor | undefined, targetId: number): boolean {
+  return actor !== undefined && (actor.id === targetId || isAdmin(actor));
+}
+
+/** Admin fields (level, status, use, remark), another user's password, and deleting another
+ * user: an admin, and below root only on users of a lower level than their own. */
+export function requireManage(actor: Actor | undefined, target: { id: number; level: number }): void {
+  if (!isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
+  if (!isRoot(actor) && target.level >= (actor as Actor).level) throw new AppError(403, ErrorKey.forbidden);
+}
+
+/** Only the root admin grants (or keeps granting) a level of 3 or more. */
+export function requireGrant(actor: Actor | undefined, level: number): void {
+  if (isAdminLevel(level) && !isRoot(actor)) throw new AppError(403, ErrorKey.forbidden, { field: 'level' });
+}
+
+export const ROOT_LEVEL = UserLevel.rootadmin;

@@ -1,0 +1,83 @@
+import { type Insertable, type Updateable } from 'kysely';
+import { type Executor, type UsersTable, type UserRow } from '#server/db/database.ts';
+import { type ListSpec } from '#server/resource/list-query.ts';
+
+/** The columns a client ever sees: never passwd, never the folded nickname. */
+export const USER_PUBLIC_COLUMNS = [
+  'id',
+  'loginid',
+  'name',
+  'nickname',
+  'email',
+  'tel',
+  'hp',
+  'level',
+  'status',
+  'use',
+  'remark',
+  'logindate',
+  'lastchangepasswddate',
+  'date',
+] as const;
+export type PublicUser = Pick<UserRow, (typeof USER_PUBLIC_COLUMNS)[number]>;
+
+export const USER_LIST_SPEC = {
+  table: 'users',
+  filters: ['level', 'status', 'use'],
+  keyword: ['loginid', 'name', 'nickname'],
+  sorts: ['id', 'date', 'logindate', 'name', 'nickname', 'level'],
+  defaultSort: '-id',
+  sums: ['level', 'status', 'use'],
+} as const satisfies ListSpec<'users'>;
+
+/** PRODUCT.md: nicknames are unique regardless of case and width (ＡＢＣ = abc). */
+export function nicknameKey(nickname: string): string {
+  return nickname.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+}
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByLoginid(db: Executor, loginid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('loginid', '=', loginid).executeTakeFirst();
+}
+
+export async function isNicknameTaken(db: Executor, nickname: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('nicknamekey', '=', nicknameKey(nickname))
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, row: Insertable<UsersTable>): Promise<number> {
+  const result = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return result.id;
+}
+
+export async function updateUser(db: Executor, id: number, changes: Updateable<UsersTable>): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUsers(db: Executor, ids: number[]): Promise<number> {
+  const result = await db.deleteFrom('users').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countUsersAtLevel(db: Executor, minLevel: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('level', '>=', minLevel)
+    .where('use', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findUsersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}

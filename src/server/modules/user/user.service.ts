@@ -1,0 +1,349 @@
+import { type Updateable } from 'kysely';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
+import {
+  IdBodySchema,
+  IdListSchema,
+  SendCodeSchema,
+  ResetPasswordSchema,
+  type UserCreate,
+  UserCreateSchema,
+  type UserUpdate,
+  UserUpdateSchema,
+} from '#shared/schemas/user.ts';
+import { type Executor, type UsersTable, type UserRow } from '#server/db/database.ts';
+import { uniqueViolation } from '#server/db/errors.ts';
+import { type Caller, type Deps } from '#server/http/context.ts';
+import { requireActor, requireAdmin, isAdmin } from '#server/http/auth.ts';
+import { parseInput } from '#server/http/envelope.ts';
+import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
+import { countRows, listParamsSchema, listRows, sumRows } from '#server/resource/list-query.ts';
+import { markUsed, requireConfirmedCode, sendCode, useConfirmedEmail } from '#server/modules/verification/verification.service.ts';
+import {
+  countUsersAtLevel,
+  deleteUsers,
+  findUserById,
+  findUserByLoginid,
+  findUsersByIds,
+  insertUser,
+  isNicknameTaken,
+  nicknameKey,
+  type PublicUser,
+  updateUser,
+  USER_LIST_SPEC,
+  USER_PUBLIC_COLUMNS,
+} from './user.repository.ts';
+import { canReadUser, requireGrant, requireManage, ROOT_LEVEL } from './user.policy.ts';
+
+const ListParams = listParamsSchema(USER_LIST_SPEC);
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return Object.fromEntries(USER_PUBLIC_COLUMNS.map((c) => [c, row[c]])) as PublicUser;
+}
+
+/** SPEC §3: id 0, level 1, status 1, use 1, the rest empty. */
+export function userInitdata(): Record<string, string | number> {
+  return {
+    id: 0,
+    loginid: '',
+    passwd: '',
+    name: '',
+    nickname: '',
+    email: '',
+    tel: '',
+    hp: '',
+    level: UserLevel.normal,
+    status: 1,
+    use: UserUse.use,
+    remark: '',
+    logindate: '',
+    lastchangepasswddate: '',
+    date: '',
+  };
+}
+
+function requireStrongPassword(passwd: string, field = 'passwd'): void {
+  if (isCommonPassword(passwd)) throw new AppError(400, ErrorKey.weakPassword, { field });
+}
+
+/** Duplicate checks before the write; the unique indexes catch a race between two sign-ups. */
+async function requireUnique(db: Executor, loginid: string | undefined, nickname: string | undefined, exceptId = 0): Promise<void> {
+  if (loginid && (await findUserByLoginid(db, loginid)) && exceptId === 0) throw new AppError(400, ErrorKey.already, { field: 'loginid' });
+  if (nickname && (await isNicknameTaken(db, nickname, exceptId))) throw new AppError(400, ErrorKey.alreadyNickname, { field: 'nickname' });
+}
+
+function mapUnique(err: unknown): never {
+  const column = uniqueViolation(err);
+  if (column === 'loginid') throw new AppError(400, ErrorKey.already, { field: 'loginid' });
+  if (column === 'nicknamekey') throw new AppError(400, ErrorKey.alreadyNickname, { field: 'nickname' });
+  throw err;
+}
+
+interface PreparedUser {
+  input: UserCreate;
+  passwd: string;
+}
+
+/** Validation and hashing happen before any transaction: hashing takes ~100 ms and must not
+ * hold the database. */
+async function prepareCreate(actor: Caller['actor'], body: unknown): Promise<PreparedUser> {
+  const input = parseInput(UserCreateSchema, body);
+  requireStrongPassword(input.passwd);
+  if (isAdmin(actor)) requireGrant(actor, input.level ?? UserLevel.normal);
+  return { input, passwd: await hashPassword(input.passwd) };
+}
+
+async function insertPrepared(db: Executor, actor: Caller['actor'], { input, passwd }: PreparedUser): Promise<number> {
+  await requireUnique(db, input.loginid, input.nickname);
+  const now = nowIso();
+  // Admin fields are taken only from an admin; a visitor's copy of initdata is ignored.
+  const admin = isAdmin(actor);
+  try {
+    return await insertUser(db, {
+      loginid: input.loginid,
+      passwd,
+      name: input.name,
+      nickname: input.nickname,
+      nicknamekey: nicknameKey(input.nickname),
+      email: input.loginid,
+      tel: input.tel ?? '',
+      hp: input.hp ?? '',
+      level: admin ? (input.level ?? UserLevel.normal) : UserLevel.normal,
+      status: admin ? (input.status ?? 1) : 1,
+      use: admin ? (input.use ?? UserUse.use) : UserUse.use,
+      remark: admin ? (input.remark ?? '') : '',
+      logindate: EMPTY_DATE,
+      lastchangepasswddate: now,
+      date: now,
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+}
+
+/** POST /api/user: a visitor's sign-up (needs the e-mail's confirmed code), or an admin adding
+ * a member directly. */
+export async function createUser(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
+  const prepared = await prepareCreate(caller.actor, body);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    // The code comes first: only the owner of the mailbox learns that it is already registered.
+    if (!isAdmin(caller.actor)) await useConfirmedEmail(trx, prepared.input.loginid, 'signup');
+    return insertPrepared(trx, caller.actor, prepared);
+  });
+  return { id };
+}
+
+/** POST /api/user/batch (admins): all or nothing. */
+export async function createUsers(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+  requireAdmin(caller.actor);
+  if (!Array.isArray(body) || body.length === 0 || body.length > 500) {
+    throw new AppError(400, ErrorKey.invalid, { detail: 'a JSON array of 1 to 500 users' });
+  }
+  const prepared: PreparedUser[] = [];
+  for (const [i, item] of body.entries()) {
+    try {
+      prepared.push(await prepareCreate(caller.actor, item));
+    } catch (err) {
+      throw prefixField(err, i);
+    }
+  }
+  const ids = await deps.db.transaction().execute(async (trx) => {
+    const out: number[] = [];
+    for (const [i, p] of prepared.entries()) {
+      try {
+        out.push(await insertPrepared(trx, caller.actor, p));
+      } catch (err) {
+        throw prefixField(err, i);
+      }
+    }
+    return out;
+  });
+  return { ids };
+}
+
+function prefixField(err: unknown, index: number): unknown {
+  if (err instanceof AppError) {
+    return new AppError(err.status, err.key, { field: `[${index}]${err.field ? `.${err.field}` : ''}`, detail: err.message, retryAfter: err.retryAfter });
+  }
+  return err;
+}
+
+async function getUserRow(db: Executor, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw new AppError(404, ErrorKey.notFound);
+  return row;
+}
+
+/** Nobody leaves the site without an active root admin. */
+async function requireRootRemains(db: Executor, target: UserRow, after: { level: number; use: number } | 'deleted'): Promise<void> {
+  if (!isRootLevel(target.level) || target.use !== UserUse.use) return;
+  const stillRoot = after !== 'deleted' && isRootLevel(after.level) && after.use === UserUse.use;
+  if (!stillRoot && (await countUsersAtLevel(db, ROOT_LEVEL)) <= 1) throw new AppError(403, ErrorKey.lastRoot);
+}
+
+/** PUT /api/user. A member edits their own name, nickname, tel, hp and password (with the
+ * current one); admins also level, status, use, remark and passwords of lower levels. */
+export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown): Promise<{ item: PublicUser; passwordChanged: boolean }> {
+  const actor = requireActor(caller.actor);
+  const input: UserUpdate = parseInput(UserUpdateSchema, body);
+  const target = await getUserRow(deps.db, input.id);
+  const self = target.id === actor.id;
+  if (!self) requireManage(actor, target);
+
+  const changes: Updateable<UsersTable> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.nickname !== undefined && input.nickname !== target.nickname) {
+    changes.nickname = input.nickname;
+    changes.nicknamekey = nicknameKey(input.nickname);
+  }
+  if (input.tel !== undefined) changes.tel = input.tel;
+  if (input.hp !== undefined) changes.hp = input.hp;
+
+  // Admin fields: a value equal to the stored one is a client echoing the record back.
+  const adminChanges = (['level', 'status', 'use', 'remark'] as const).filter((f) => input[f] !== undefined && input[f] !== target[f]);
+  if (adminChanges.length > 0) {
+    requireManage(actor, target);
+    if (input.level !== undefined && input.level !== target.level) {
+      requireGrant(actor, Math.max(input.level, target.level));
+    }
+    for (const f of adminChanges) Object.assign(changes, { [f]: input[f] });
+  }
+
+  let passwordChanged = false;
+  if (input.passwd) {
+    if (self) {
+      const ok = input.currentpasswd !== undefined && (await verifyPassword(input.currentpasswd, target.passwd));
+      if (!ok) throw new AppError(400, ErrorKey.invalid, { field: 'currentpasswd' });
+    }
+    if (await verifyPassword(input.passwd, target.passwd)) throw new AppError(400, ErrorKey.samePassword, { field: 'passwd' });
+    requireStrongPassword(input.passwd);
+    changes.passwd = await hashPassword(input.passwd);
+    changes.lastchangepasswddate = nowIso();
+    passwordChanged = true;
+  }
+
+  await deps.db.transaction().execute(async (trx) => {
+    if (changes.nickname !== undefined) await requireUnique(trx, undefined, changes.nickname as string, target.id);
+    await requireRootRemains(trx, target, { level: (changes.level as number) ?? target.level, use: (changes.use as number) ?? target.use });
+    try {
+      await updateUser(trx, target.id, changes);
+    } catch (err) {
+      mapUnique(err);
+    }
+  });
+  return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
+}
+
+async function requireRemovable(db: Executor, actor: NonNullable<Caller['actor']>, targets: UserRow[]): Promise<void> {
+  for (const t of targets) if (t.id !== actor.id) requireManage(actor, t);
+  const roots = targets.filter((t) => isRootLevel(t.level) && t.use === UserUse.use).length;
+  if (roots > 0 && (await countUsersAtLevel(db, ROOT_LEVEL)) - roots < 1) throw new AppError(403, ErrorKey.lastRoot);
+}
+
+/** DELETE /api/user: a member leaves the site, or an admin removes a lower-level user. */
+export async function removeUser(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number; self: boolean }> {
+  const actor = requireActor(caller.actor);
+  const { id } = parseInput(IdBodySchema, body);
+  await deps.db.transaction().execute(async (trx) => {
+    const target = await getUserRow(trx, id);
+    await requireRemovable(trx, actor, [target]);
+    await deleteUsers(trx, [id]);
+  });
+  return { id, self: id === actor.id };
+}
+
+/** DELETE /api/user/batch (admins): all or nothing. */
+export async function removeUsers(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+  const actor = requireAdmin(caller.actor);
+  const ids = [...new Set(parseInput(IdListSchema, Array.isArray(body) ? body : (body as { ids?: unknown })?.ids))];
+  await deps.db.transaction().execute(async (trx) => {
+    const targets = await findUsersByIds(trx, ids);
+    if (targets.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
+    await requireRemovable(trx, actor, targets);
+    await deleteUsers(trx, ids);
+  });
+  return { ids };
+}
+
+export async function listUsers(deps: Deps, caller: Caller, query: Record<string, string>) {
+  requireAdmin(caller.actor);
+  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, parseInput(ListParams, query), USER_PUBLIC_COLUMNS);
+}
+
+export async function countUsers(deps: Deps, caller: Caller, query: Record<string, string>) {
+  requireAdmin(caller.actor);
+  return { total: await countRows(deps.db, USER_LIST_SPEC, parseInput(ListParams, query)) };
+}
+
+export async function sumUsers(deps: Deps, caller: Caller, query: Record<string, string>) {
+  requireAdmin(caller.actor);
+  return sumRows(deps.db, USER_LIST_SPEC, parseInput(ListParams, query));
+}
+
+export async function getUser(deps: Deps, caller: Caller, id: number): Promise<{ item: PublicUser }> {
+  requireActor(caller.actor);
+  // A member asking for someone else learns nothing, not even whether the id exists.
+  if (!canReadUser(caller.actor, id)) throw new AppError(403, ErrorKey.forbidden);
+  return { item: toPublicUser(await getUserRow(deps.db, id)) };
+}
+
+/** SPEC §7 findemail: a code for sign-up. */
+export async function sendSignupCode(deps: Deps, caller: Caller, input: unknown): Promise<{ id: number }> {
+  const { email } = parseInput(SendCodeSchema, input);
+  return sendCode(deps, caller, email, 'signup', true);
+}
+
+/** SPEC §7 findpassword: a code for a reset, mailed only to an address that has an account;
+ * the answer is the same either way. */
+export async function sendResetCode(deps: Deps, caller: Caller, input: unknown): Promise<{ id: number }> {
+  const { email } = parseInput(SendCodeSchema, input);
+  const user = await findUserByLoginid(deps.db, email);
+  return sendCode(deps, caller, email, 'reset', user !== undefined && user.use === UserUse.use);
+}
+
+/** SPEC §7 POST /api/user/password: id and number of a confirmed reset code, new password. */
+export async function resetPassword(deps: Deps, caller: Caller, body: unknown): Promise<void> {
+  const input = parseInput(ResetPasswordSchema, body);
+  const code = await requireConfirmedCode(deps, caller, input.id, input.number, 'reset');
+  const user = await findUserByLoginid(deps.db, code.email);
+  if (!user || user.use !== UserUse.use) throw new AppError(400, ErrorKey.wrongCode);
+  if (await verifyPassword(input.passwd, user.passwd)) throw new AppError(400, ErrorKey.samePassword, { field: 'passwd' });
+  requireStrongPassword(input.passwd);
+  const passwd = await hashPassword(input.passwd);
+  await deps.db.transaction().execute(async (trx) => {
+    await markUsed(trx, code);
+    await updateUser(trx, user.id, { passwd, lastchangepasswddate: nowIso() });
+  });
+}
+
+/** Boot: PRODUCT.md's root admin, created when no admin exists. Answers the generated password
+ * once so that main.ts can print it. */
+export async function ensureRootAdmin(deps: Deps, loginid: string, password: string | undefined): Promise<{ loginid: string; generated?: string } | undefined> {
+  if ((await countUsersAtLevel(deps.db, UserLevel.admin)) > 0) return undefined;
+  const generated = password ? undefined : randomPassword();
+  const now = nowIso();
+  await insertUser(deps.db, {
+    loginid: loginid.toLowerCase(),
+    passwd: await hashPassword(password ?? (generated as string)),
+    name: '관리자',
+    nickname: '관리자',
+    nicknamekey: nicknameKey('관리자'),
+    email: loginid.toLowerCase(),
+    tel: '',
+    hp: '',
+    level: UserLevel.rootadmin,
+    status: 1,
+    use: UserUse.use,
+    remark: '',
+    logindate: EMPTY_DATE,
+    lastchangepasswddate: now,
+    date: now,
+  });
+  return { loginid, generated };
+}
+
+function randomPassword(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString('base64url');
+}

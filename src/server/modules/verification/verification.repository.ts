@@ -1,0 +1,51 @@
+import { type Insertable, type Updateable, sql } from 'kysely';
+import { type Executor, type VerificationRow, type VerificationsTable } from '#server/db/database.ts';
+
+export function findVerificationById(db: Executor, id: number): Promise<VerificationRow | undefined> {
+  return db.selectFrom('verifications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findLatestVerification(db: Executor, email: string, purpose: string): Promise<VerificationRow | undefined> {
+  return db
+    .selectFrom('verifications')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .orderBy('senddate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertVerification(db: Executor, row: Insertable<VerificationsTable>): Promise<number> {
+  const result = await db.insertInto('verifications').values(row).returning('id').executeTakeFirstOrThrow();
+  return result.id;
+}
+
+/** Counts a wrong try in the database itself, so parallel guesses cannot share one count. */
+export async function addVerificationAttempt(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('verifications')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateVerification(db: Executor, id: number, changes: Updateable<VerificationsTable>): Promise<void> {
+  await db.updateTable('verifications').set(changes).where('id', '=', id).execute();
+}
+
+/** Marks a confirmed code used; false when another request used it first. */
+export async function useVerification(db: Executor, id: number, when: string, empty: string): Promise<boolean> {
+  const result = await db
+    .updateTable('verifications')
+    .set({ usedate: when })
+    .where('id', '=', id)
+    .where('usedate', '=', empty)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteVerificationsBefore(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('verifications').where('senddate', '<', before).execute();
+}

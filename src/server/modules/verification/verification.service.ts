@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { type Caller, type Deps } from '#server/http/context.ts';
+import { consume } from '#server/http/rate-limit.ts';
+import { EMPTY_DATE, isoAfter, nowIso } from '#server/lib/clock.ts';
+import { type Executor, type VerificationRow } from '#server/db/database.ts';
+import { codeMail } from './verification.mail.ts';
+import {
+  addVerificationAttempt,
+  findLatestVerification,
+  findVerificationById,
+  insertVerification,
+  updateVerification,
+  useVerification,
+} from './verification.repository.ts';
+
+// E-mail codes (foundation issue): 6 digits, stored as a keyed hash, valid 10 minutes, dead after
+// 5 wrong tries, resent at most once a minute; a confirmed code is good for 30 minutes.
+
+export type Purpose = 'signup' | 'reset';
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_MS = 60_000;
+export const MAX_ATTEMPTS = 5;
+export const CONFIRMED_TTL_MS = 30 * 60_000;
+
+function hashCode(deps: Deps, salt: string, code: string): string {
+  return crypto.createHmac('sha256', deps.codeKey).update(`${salt}:${code}`).digest('base64url');
+}
+
+/** Sends a code and answers its id. `deliver` false still records a code (nobody can know it),
+ * so the answer looks the same whether or not the address has an account. */
+export async function sendCode(deps: Deps, caller: Caller, email: string, purpose: Purpose, deliver: boolean): Promise<{ id: number }> {
+  await consume([deps.limits.sendPerIp, caller.ip]);
+  const latest = await findLatestVerification(deps.db, email, purpose);
+  if (latest) {
+    const wait = Date.parse(latest.senddate) + RESEND_MS - Date.now();
+    if (wait > 0) throw new AppError(429, ErrorKey.tooMany, { retryAfter: wait / 1000 });
+  }
+  await consume([deps.limits.sendPerEmail, `${purpose}:${email}`]);
+
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = crypto.randomBytes(12).toString('base64url');
+  if (deliver) await deps.mailer.send(codeMail(deps.env.SITE_NAME, email, purpose, code));
+  const now = nowIso();
+  const id = await insertVerification(deps.db, {
+    email,
+    purpose,
+    codehash: `${salt}$${hashCode(deps, salt, code)}`,
+    attempts: 0,
+    senddate: now,
+    expiredate: isoAfter(CODE_TTL_MS),
+    confirmdate: EMPTY_DATE,
+    usedate: EMPTY_DATE,
+  });
+  return { id };
+}
+
+function codeMatches(deps: Deps, row: VerificationRow, code: string): boolean {
+  const [salt, stored] = row.codehash.split('$') as [string, string];
+  const actual = Buffer.from(hashCode(deps, salt, code));
+  const expected = Buffer.from(stored);
+  return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+}
+
+function isLive(row: VerificationRow): boolean {
+  return row.usedate === EMPTY_DATE && row.attempts < MAX_ATTEMPTS && Date.parse(row.expiredate) > Date.now();
+}
+
+/** SPEC §7 checkpassword: confirms a code. Wrong, expired, used up or unknown all answer the
+ * same way a wrong code does, except an expired or dead code, which says so. */
+export async function checkCode(deps: Deps, caller: Caller, id: number, code: string): Promise<void> {
+  await consume([deps.limits.checkPerIp, caller.ip], [deps.limits.checkPerId, String(id)]);
+  const row = await findVerificationById(deps.db, id);
+  if (!row) throw new AppError(400, ErrorKey.wrongCode);
+  if (!isLive(row)) throw new AppError(400, ErrorKey.codeExpired);
+  if (!codeMatches(deps, row, code)) {
+    await addVerificationAttempt(deps.db, id);
+    throw new AppError(400, ErrorKey.wrongCode);
+  }
+  if (row.confirmdate === EMPTY_DATE) await updateVerification(deps.db, id, { confirmdate: nowIso() });
+}
+
+function isFreshlyConfirmed(row: VerificationRow): boolean {
+  return row.confirmdate !== EMPTY_DATE && row.usedate === EMPTY_DATE && Date.parse(row.confirmdate) + CONFIRMED_TTL_MS > Date.now();
+}
+
+/** Sign-up: the e-mail's latest code was confirmed in the last 30 minutes and not yet used.
+ * Marks it used inside the caller's transaction. */
+export async function useConfirmedEmail(db: Executor, email: string, purpose: Purpose): Promise<void> {
+  const row = await findLatestVerification(db, email, purpose);
+  if (!row || !isFreshlyConfirmed(row) || !(await useVerification(db, row.id, nowIso(), EMPTY_DATE))) {
+    throw new AppError(400, ErrorKey.codeNotConfirmed);
+  }
+}
+
+/** Password reset: the code of this id is confirmed, fresh, unused and is the one given. */
+export async function requireConfirmedCode(deps: Deps, caller: Caller, id: number, code: string, purpose: Purpose): Promise<VerificationRow> {
+  await consume([deps.limits.checkPerIp, caller.ip], [deps.limits.checkPerId, String(id)]);
+  const row = await findVerificationById(deps.db, id);
+  if (!row || row.purpose !== purpose || !codeMatches(deps, row, code)) throw new AppError(400, ErrorKey.wrongCode);
+  if (!isFreshlyConfirmed(row)) throw new AppError(400, ErrorKey.codeNotConfirmed);
+  return row;
+}
+
+export async function markUsed(db: Executor, row: VerificationRow): Promise<void> {
+  if (!(await useVerification(db, row.id, nowIso(), EMPTY_DATE))) throw new AppError(400, ErrorKey.codeNotConfirmed);
+}

@@ -1,0 +1,111 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
+import { type Database, type Executor } from '#server/db/database.ts';
+
+// The list, count and sum calls of SPEC §7 share one filter language, declared per resource:
+// equality filters on enumerated or id columns, a keyword over text columns, a sort key and a
+// page. Only declared columns reach SQL; everything else in the query string is refused.
+
+export interface ListSpec<T extends keyof Database> {
+  table: T;
+  /** Columns a client may filter by equality (?level=3). */
+  filters: readonly (keyof Database[T] & string)[];
+  /** Text columns the keyword is matched against. */
+  keyword: readonly (keyof Database[T] & string)[];
+  /** Columns a client may sort by; `sort=-date` sorts descending. */
+  sorts: readonly (keyof Database[T] & string)[];
+  defaultSort: string;
+  /** Numeric columns the sum call totals. */
+  sums: readonly (keyof Database[T] & string)[];
+}
+
+export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>) {
+  const filterShape = Object.fromEntries(spec.filters.map((f) => [f, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()]));
+  const sortValues = spec.sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
+  return z.strictObject({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+    sort: z.enum(sortValues).default(spec.defaultSort),
+    keyword: z
+      .string()
+      .max(200)
+      .transform((s) => s.normalize('NFC').trim())
+      .optional(),
+    ...filterShape,
+  });
+}
+export type ListParams = {
+  page: number;
+  size: number;
+  sort: string;
+  keyword?: string;
+} & Record<string, unknown>;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time from a declared spec.
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, params: ListParams): AnyQuery {
+  let query = q;
+  for (const f of spec.filters) {
+    const v = params[f] as number | undefined;
+    if (v !== undefined) query = query.where(sql.ref(f), '=', v);
+  }
+  const keyword = params.keyword;
+  if (keyword) {
+    const pattern = `%${escapeLike(keyword.toLowerCase())}%`;
+    // biome-ignore lint/suspicious/noExplicitAny: see AnyQuery.
+    query = query.where((eb: ExpressionBuilder<any, any>) =>
+      eb.or(spec.keyword.map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+    );
+  }
+  return query;
+}
+
+export async function listRows<T extends keyof Database, Row>(
+  db: Executor,
+  spec: ListSpec<T>,
+  params: ListParams,
+  columns: readonly string[],
+): Promise<{ items: Row[]; total: number; page: number; size: number }> {
+  const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params);
+  const desc = params.sort.startsWith('-');
+  const sortCol = desc ? params.sort.slice(1) : params.sort;
+  const [items, total] = await Promise.all([
+    base
+      .select(columns as string[])
+      .orderBy(sortCol, desc ? 'desc' : 'asc')
+      .orderBy('id', desc ? 'desc' : 'asc')
+      .limit(params.size)
+      .offset((params.page - 1) * params.size)
+      .execute() as Promise<Row[]>,
+    countFiltered(base),
+  ]);
+  return { items, total, page: params.page, size: params.size };
+}
+
+async function countFiltered(q: AnyQuery): Promise<number> {
+  const row = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export async function countRows<T extends keyof Database>(db: Executor, spec: ListSpec<T>, params: ListParams): Promise<number> {
+  return countFiltered(applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params));
+}
+
+export async function sumRows<T extends keyof Database>(
+  db: Executor,
+  spec: ListSpec<T>,
+  params: ListParams,
+): Promise<{ total: number; sum: Record<string, number> }> {
+  const q = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params);
+  const row = (await q
+    .select((eb) => [eb.fn.countAll().as('total'), ...spec.sums.map((col) => eb.fn.coalesce(eb.fn.sum(col), sql.lit(0)).as(col))])
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  const sum = Object.fromEntries(spec.sums.map((col) => [col, Number(row?.[col] ?? 0)]));
+  return { total: Number(row?.total ?? 0), sum };
+}

@@ -1,0 +1,51 @@
+import { type Context, Hono } from 'hono';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { type AppEnv, type Caller } from '#server/http/context.ts';
+import { readJson } from '#server/http/envelope.ts';
+
+// SPEC §7's call set, declared once: every resource (user, board, jobs, business, inquiry ...)
+// answers the same ten calls at the same paths, each handed to the resource's service.
+
+/** Writes also get the request context, for the few answers that set a cookie. */
+export interface ResourceHandlers {
+  create(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
+  createBatch(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
+  update(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
+  remove(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
+  removeBatch(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
+  list(caller: Caller, query: Record<string, string>): Promise<object>;
+  count(caller: Caller, query: Record<string, string>): Promise<object>;
+  sum(caller: Caller, query: Record<string, string>): Promise<object>;
+  get(caller: Caller, id: number): Promise<object>;
+  initdata(caller: Caller): Promise<object>;
+}
+
+export function caller(c: Context<AppEnv>): Caller {
+  return { actor: c.get('actor'), ip: c.get('ip') };
+}
+
+/** A path id: digits only, otherwise the resource does not exist. */
+export function pathId(raw: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new AppError(404, ErrorKey.notFound);
+  return Number(raw);
+}
+
+const ok = (c: Context<AppEnv>, result: object) => c.json({ code: 'ok', ...result });
+
+/** Mounts the call set; `extra` registers a resource's own routes before the `/:id` catch. */
+export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post('/batch', async (c) => ok(c, await handlers.createBatch(caller(c), await readJson(c), c)));
+  app.delete('/batch', async (c) => ok(c, await handlers.removeBatch(caller(c), await readJson(c), c)));
+  app.post('/', async (c) => ok(c, await handlers.create(caller(c), await readJson(c), c)));
+  app.put('/', async (c) => ok(c, await handlers.update(caller(c), await readJson(c), c)));
+  app.delete('/', async (c) => ok(c, await handlers.remove(caller(c), await readJson(c), c)));
+  app.get('/', async (c) => ok(c, await handlers.list(caller(c), c.req.query())));
+  app.get('/count', async (c) => ok(c, await handlers.count(caller(c), c.req.query())));
+  app.get('/sum', async (c) => ok(c, await handlers.sum(caller(c), c.req.query())));
+  app.get('/initdata', async (c) => ok(c, await handlers.initdata(caller(c))));
+  extra?.(app);
+  app.get('/:id', async (c) => ok(c, await handlers.get(caller(c), pathId(c.req.param('id')))));
+  return app;
+}

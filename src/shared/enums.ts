@@ -1,0 +1,52 @@
+// SPEC §3 enumerations: one place for each code and its Korean label.
+
+export const UserLevel = { normal: 1, manager: 2, admin: 3, superadmin: 4, rootadmin: 5 } as const;
+export const UserLevelLabel: Record<number, string> = { 1: '일반', 2: '팀장', 3: '관리자', 4: '승인관리자', 5: '전체관리자' };
+
+export const UserUse = { use: 1, notuse: 2 } as const;
+export const UserUseLabel: Record<number, string> = { 1: '사용', 2: '사용안함' };
+
+export const UserStatus = { normal: 1, vacation: 2, absence: 3, businesstrip: 4 } as const;
+export const UserStatusLabel: Record<number, string> = { 1: '근무', 2: '휴가', 3: '휴직', 4: '출장' };
+
+export const TopCategory = {
+  news: 1,
+  life: 2,
+  jobs: 3,
+  market: 4,
+  community: 5,
+  business: 6,
+  organizations: 7,
+  customer: 8,
+} as const;
+
+export const MarketStatus = { intrade: 1, complete: 2 } as const;
+export const MarketStatusLabel: Record<number, string> = { 1: '거래중', 2: '거래완료' };
+
+export const BoardFree = { paid: 1, free: 2 } as const;
+export const BoardLanguage = { korean: 1, english: 2 } as const;
+export const BoardStatus = { selling: 1, sold: 2 } as const;
+export const BoardStatusLabel: Record<number, string> = { 1: '판매중', 2: '판매완료' };
+
+export const JobsType = { recruit: 1, seeking: 2 } as const;
+export const JobsTypeLabel: Record<number, string> = { 1: '구인', 2: '구직' };
+export const JobsStatus = { selling: 1, sold: 2 } as const;
+
+export const BusinessType = { normal: 1, premium: 2 } as const;
+export const BusinessMain = { normal: 1, main: 2 } as const;
+
+export const InquiryStatus = { waiting: 1, answered: 2 } as const;
+export const InquiryStatusLabel: Record<number, string> = { 1: '대기중', 2: '답변완료' };
+
+/** The numeric codes of an enumeration object, for validation. */
+export function enumValues(e: Record<string, number>): number[] {
+  return Object.values(e);
+}
+
+/** SPEC §6: admin from level 3, root admin from level 5. */
+export function isAdminLevel(level: number): boolean {
+  return level >= UserLevel.admin;
+}
+export function isRootLevel(level: number): boolean {
+  return level >= UserLevel.rootadmin;
+}

@@ -1,0 +1,49 @@
+// SPEC §5 and §8 texts, exactly as written there, and the API's stable message keys.
+
+export const Messages = {
+  loginIdRequired: '로그인 아이디를 입력하세요',
+  passwordRequired: '패스워드를 입력하세요',
+  codeNotConfirmed: '인증번호 확인을 먼저 실행하세요',
+  nameRequired: '이름을 입력하세요',
+  nicknameRequired: '닉네임을 입력하세요',
+  signupIdRequired: '아이디(email)을 입력하세요',
+  signupPasswordRequired: '비밀번호를 입력하세요',
+  passwordMismatch: '비밀번호가 일치하지 않습니다',
+  emailRequired: '이메일을 입력하세요',
+  codeNotSent: '인증코드 발송을 먼저 실행하세요',
+  codeRequired: '인증코드를 입력하세요',
+  newPasswordRequired: '새로운 비밀번호를 입력하세요',
+  loginFailed: '로그인 정보가 정확하지 않습니다',
+  processingError: '처리중 오류가 발생했습니다',
+  wrongCode: '인증코드가 정확하지 않습니다',
+  codeConfirmed: '인증번호가 확인되었습니다',
+  codeSent: '이메일로 인증번호가 전송되었습니다',
+  signupDone: '가입되었습니다',
+  alreadyId: '이미 등록된 아이디입니다',
+  alreadyNickname: '이미 등록된 닉네임입니다',
+  passwordChanged: '비밀번호가 변경되었습니다',
+  samePassword: '기존 비밀번호와 동일한 비밀번호입니다',
+  downloadFailed: '파일 다운로드 실패',
+} as const;
+
+/** Stable keys in `{code: 'error', message}` answers (PRODUCT.md, API contract). */
+export const ErrorKey = {
+  already: 'already',
+  alreadyNickname: 'already nickname',
+  samePassword: 'same password',
+  invalid: 'invalid',
+  invalidJson: 'invalid json',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not found',
+  tooLarge: 'too large',
+  tooMany: 'too many requests',
+  wrongCode: 'wrong code',
+  codeExpired: 'code expired',
+  codeNotConfirmed: 'code not confirmed',
+  loginFailed: 'login failed',
+  weakPassword: 'weak password',
+  lastRoot: 'last root admin',
+  server: 'server error',
+} as const;
+export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+// Building blocks shared by every entity schema, so a rule about text lives once.
+
+/** Text from a person: no NUL or other C0 controls except tab/newline, NFC-normalized (a Mac
+ * keyboard sends NFD Hangul), trimmed. */
+export function text(max: number, requiredMessage?: string) {
+  const base = z
+    .string()
+    .max(max * 4, { error: `최대 ${max}자까지 입력할 수 있습니다` })
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), { error: '허용되지 않는 문자가 있습니다' })
+    .transform((s) => s.normalize('NFC').trim())
+    .refine((s) => [...s].length <= max, { error: `최대 ${max}자까지 입력할 수 있습니다` });
+  return requiredMessage ? base.refine((s) => s.length > 0, { error: requiredMessage }) : base;
+}
+
+export function email(requiredMessage: string) {
+  return text(254, requiredMessage)
+    .transform((s) => s.toLowerCase())
+    .pipe(z.email({ error: '이메일 형식이 올바르지 않습니다' }));
+}
+
+/** A code of one of SPEC §3's enumerations; query strings arrive as text, hence coercion. */
+export function code(values: number[]) {
+  return z.coerce.number().int().refine((v) => values.includes(v), { error: `${values.join(', ')} 중 하나여야 합니다` });
+}
+
+export const id = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const positiveId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const phone = text(30).refine((s) => /^[0-9+()\-. ]*$/.test(s), { error: '전화번호 형식이 올바르지 않습니다' });
+
+/** PRODUCT.md: at least 8, at most 128 characters, no composition rules. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export function password(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage })
+    .refine((s) => !s.includes('\u0000'), { error: '허용되지 않는 문자가 있습니다' })
+    .refine((s) => [...s].length >= PASSWORD_MIN, { error: `비밀번호는 ${PASSWORD_MIN}자 이상이어야 합니다` })
+    .refine((s) => [...s].length <= PASSWORD_MAX, { error: `비밀번호는 ${PASSWORD_MAX}자 이하여야 합니다` });
+}
+
+/** A 6-digit e-mail code. */
+export const verificationCode = z.coerce
+  .string({ error: '인증코드를 입력하세요' })
+  .trim()
+  .regex(/^\d{6}$/, { error: '인증코드가 정확하지 않습니다' });
