@@ -16,7 +16,9 @@ if (admin) {
   logger.info({ loginid: admin.loginid }, 'root admin created');
   if (admin.generated) {
     // Printed once, to the terminal only: it is not in the log stream and not stored anywhere.
-    process.stdout.write(`\n  관리자 계정이 만들어졌습니다 / root admin created\n  아이디: ${admin.loginid}\n  비밀번호: ${admin.generated}\n\n`);
+    process.stdout.write(
+      `\n  관리자 계정이 만들어졌습니다 / root admin created\n  아이디: ${admin.loginid}\n  비밀번호: ${admin.generated}\n\n`,
+    );
   }
 }
 if (env.SEED_DEMO) logger.info('SEED_DEMO=1: demo content arrives with the content API');

@@ -10,7 +10,12 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): S['_ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : undefined;
+  const field = issue
+    ? issue.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+        .join('.')
+        .replace(/\.\[/g, '[')
+    : undefined;
   const detail = issue?.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : issue?.message;
   throw new AppError(400, ErrorKey.invalid, {
     field: issue?.code === 'unrecognized_keys' ? issue.keys[0] : field || undefined,

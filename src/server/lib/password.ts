@@ -7,7 +7,11 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 const PARAMS = { memory: 47104, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
-function argon2(message: string, nonce: Buffer, p: { memory: number; passes: number; parallelism: number; tagLength: number }): Promise<Buffer> {
+function argon2(
+  message: string,
+  nonce: Buffer,
+  p: { memory: number; passes: number; parallelism: number; tagLength: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     crypto.argon2('argon2id', { message, nonce, ...p }, (err, key) => (err ? reject(err) : resolve(key)));
   });

@@ -21,7 +21,9 @@ export interface ListSpec<T extends keyof Database> {
 }
 
 export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>) {
-  const filterShape = Object.fromEntries(spec.filters.map((f) => [f, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()]));
+  const filterShape = Object.fromEntries(
+    spec.filters.map((f) => [f, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()]),
+  );
   const sortValues = spec.sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
   return z.strictObject({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -46,7 +48,6 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time from a declared spec.
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, params: ListParams): AnyQuery {
@@ -58,7 +59,6 @@ function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, 
   const keyword = params.keyword;
   if (keyword) {
     const pattern = `%${escapeLike(keyword.toLowerCase())}%`;
-    // biome-ignore lint/suspicious/noExplicitAny: see AnyQuery.
     query = query.where((eb: ExpressionBuilder<any, any>) =>
       eb.or(spec.keyword.map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
     );

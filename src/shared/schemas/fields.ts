@@ -22,7 +22,10 @@ export function email(requiredMessage: string) {
 
 /** A code of one of SPEC §3's enumerations; query strings arrive as text, hence coercion. */
 export function code(values: number[]) {
-  return z.coerce.number().int().refine((v) => values.includes(v), { error: `${values.join(', ')} 중 하나여야 합니다` });
+  return z.coerce
+    .number()
+    .int()
+    .refine((v) => values.includes(v), { error: `${values.join(', ')} 중 하나여야 합니다` });
 }
 
 export const id = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

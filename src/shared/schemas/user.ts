@@ -72,7 +72,15 @@ export const ResetPasswordSchema = z.object({
 
 export const IdBodySchema = z.object({ id: positiveId }).loose();
 export const IdListSchema = z
-  .array(z.union([positiveId, z.object({ id: positiveId }).loose().transform((o) => o.id)]))
+  .array(
+    z.union([
+      positiveId,
+      z
+        .object({ id: positiveId })
+        .loose()
+        .transform((o) => o.id),
+    ]),
+  )
   .min(1)
   .max(1000);
 

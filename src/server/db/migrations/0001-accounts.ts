@@ -36,9 +36,5 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('confirmdate', 'text', (c) => c.notNull())
     .addColumn('usedate', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('verifications_email_purpose')
-    .on('verifications')
-    .columns(['email', 'purpose', 'senddate'])
-    .execute();
+  await db.schema.createIndex('verifications_email_purpose').on('verifications').columns(['email', 'purpose', 'senddate']).execute();
 }

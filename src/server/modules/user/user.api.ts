@@ -49,8 +49,10 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       initdata: async () => ({ item: userInitdata() }),
     },
     (app) => {
-      const signupCode = async (c: Context<AppEnv>, email: unknown) => c.json({ code: 'ok', ...(await sendSignupCode(deps, caller(c), { email })) });
-      const resetCode = async (c: Context<AppEnv>, email: unknown) => c.json({ code: 'ok', ...(await sendResetCode(deps, caller(c), { email })) });
+      const signupCode = async (c: Context<AppEnv>, email: unknown) =>
+        c.json({ code: 'ok', ...(await sendSignupCode(deps, caller(c), { email })) });
+      const resetCode = async (c: Context<AppEnv>, email: unknown) =>
+        c.json({ code: 'ok', ...(await sendResetCode(deps, caller(c), { email })) });
       const check = async (c: Context<AppEnv>, id: number, number: unknown) => {
         await checkCode(deps, caller(c), id, String(number ?? ''));
         return c.json({ code: 'ok' });

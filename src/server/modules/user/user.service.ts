@@ -165,7 +165,11 @@ export async function createUsers(deps: Deps, caller: Caller, body: unknown): Pr
 
 function prefixField(err: unknown, index: number): unknown {
   if (err instanceof AppError) {
-    return new AppError(err.status, err.key, { field: `[${index}]${err.field ? `.${err.field}` : ''}`, detail: err.message, retryAfter: err.retryAfter });
+    return new AppError(err.status, err.key, {
+      field: `[${index}]${err.field ? `.${err.field}` : ''}`,
+      detail: err.message,
+      retryAfter: err.retryAfter,
+    });
   }
   return err;
 }
@@ -320,7 +324,11 @@ export async function resetPassword(deps: Deps, caller: Caller, body: unknown): 
 
 /** Boot: PRODUCT.md's root admin, created when no admin exists. Answers the generated password
  * once so that main.ts can print it. */
-export async function ensureRootAdmin(deps: Deps, loginid: string, password: string | undefined): Promise<{ loginid: string; generated?: string } | undefined> {
+export async function ensureRootAdmin(
+  deps: Deps,
+  loginid: string,
+  password: string | undefined,
+): Promise<{ loginid: string; generated?: string } | undefined> {
   if ((await countUsersAtLevel(deps.db, UserLevel.admin)) > 0) return undefined;
   const generated = password ? undefined : randomPassword();
   const now = nowIso();

@@ -24,11 +24,7 @@ export async function insertVerification(db: Executor, row: Insertable<Verificat
 
 /** Counts a wrong try in the database itself, so parallel guesses cannot share one count. */
 export async function addVerificationAttempt(db: Executor, id: number): Promise<void> {
-  await db
-    .updateTable('verifications')
-    .set({ attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('verifications').set({ attempts: sql`attempts + 1` }).where('id', '=', id).execute();
 }
 
 export async function updateVerification(db: Executor, id: number, changes: Updateable<VerificationsTable>): Promise<void> {

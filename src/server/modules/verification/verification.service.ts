@@ -95,7 +95,13 @@ export async function useConfirmedEmail(db: Executor, email: string, purpose: Pu
 }
 
 /** Password reset: the code of this id is confirmed, fresh, unused and is the one given. */
-export async function requireConfirmedCode(deps: Deps, caller: Caller, id: number, code: string, purpose: Purpose): Promise<VerificationRow> {
+export async function requireConfirmedCode(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  code: string,
+  purpose: Purpose,
+): Promise<VerificationRow> {
   await consume([deps.limits.checkPerIp, caller.ip], [deps.limits.checkPerId, String(id)]);
   const row = await findVerificationById(deps.db, id);
   if (!row || row.purpose !== purpose || !codeMatches(deps, row, code)) throw new AppError(400, ErrorKey.wrongCode);

@@ -1,0 +1,44 @@
+import autocannon, { type Request } from 'autocannon';
+
+// One load phase: closed-loop clients on keep-alive connections for a fixed time.
+
+export interface LoadOptions {
+  url: string;
+  seconds: number;
+  connections: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Changes each request before it is sent (e.g. a distinct client address per request). */
+  setupRequest?: (request: Request) => Request;
+}
+
+export interface LoadResult {
+  /** Completed requests per second: median and mean of the one-second samples. */
+  rps: number;
+  rpsMean: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  /** Connection errors, timeouts included: requests that got no answer at all. */
+  errors: number;
+  statusCounts: Record<string, number>;
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const { seconds, setupRequest, ...request } = options;
+  // Spread, not copied key by key: autocannon takes a key set to undefined as the value itself.
+  const result = await autocannon({ ...request, duration: seconds, ...(setupRequest && { requests: [{ setupRequest }] }) });
+  return {
+    rps: result.requests.p50,
+    rpsMean: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCounts: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+  };
+}

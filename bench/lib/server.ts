@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+// The real server, started the way production starts it (src/server/main.ts in a process of its
+// own), so the figures include routing, middleware, the database and the thread pool as deployed.
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Node 24 from the project's own `node` package: the machine's node may be older. */
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+
+export interface Server {
+  url: string;
+  /** The environment the server was started with, for the report. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on now; the OS picks it (a short race until the server binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server on a fresh data directory and a free port; resolves once /api/health is 200. */
+export async function startServer(settings: Record<string, string>): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-'));
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...settings };
+  // Only PATH and HOME come from the caller: a DATABASE_URL or JWT_SECRET left in the shell must
+  // not change what is measured.
+  const child = spawn(NODE, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The tail of the server's output, to explain a failed start.
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  // A benchmark that dies on an uncaught error takes its server and data along.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(force);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, exited, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, env, stop };
+}
+
+async function waitHealthy(url: string, exited: Promise<void>, output: () => string): Promise<void> {
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`server exited while starting:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not healthy within 30 s:\n${output()}`);
+}
+
+/** Runs `fn` against a started server and stops the server afterwards, also when `fn` throws. */
+export async function withServer<T>(settings: Record<string, string>, fn: (server: Server) => Promise<T>): Promise<T> {
+  const server = await startServer(settings);
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One JSON API call for setting up a benchmark (accounts, content); throws unless it answers 2xx. */
+export async function api<T>(
+  server: Server,
+  method: string,
+  pathname: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(server.url + pathname, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}

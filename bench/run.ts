@@ -1,0 +1,30 @@
+import { authBench } from './auth.bench.ts';
+import { type Section, writeReport } from './lib/report.ts';
+
+// npm run bench [-- section...]: runs the named sections (all by default), writes each one's
+// report to bench/results/ and prints it. Exits 1 when a target is missed.
+
+const SECTIONS: Record<string, Section> = {
+  auth: authBench,
+};
+
+const names = process.argv.slice(2);
+const unknown = names.filter((n) => !(n in SECTIONS));
+if (unknown.length > 0) {
+  console.error(`unknown section: ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+if (!Number.isFinite(seconds) || seconds < 1) {
+  console.error('BENCH_SECONDS must be a number of seconds, at least 1');
+  process.exit(2);
+}
+
+for (const name of names.length > 0 ? names : Object.keys(SECTIONS)) {
+  const section = SECTIONS[name] as Section;
+  const report = await section({ seconds });
+  const { markdown, files } = writeReport(name, report);
+  process.stdout.write(`${markdown}\n`);
+  console.error(`written: ${files.join(', ')}`);
+  if (!report.passed) process.exitCode = 1;
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadEnv } from './env.ts';
+
+describe('the run contract (PRODUCT.md)', () => {
+  test('defaults: port 3000 on 127.0.0.1, ./data, SQLite, no SMTP, noreply sender', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve('./data'),
+      MAIL_FROM: 'noreply@localhost',
+      SEED_DEMO: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.JWT_SECRET).toBeUndefined();
+  });
+
+  test('every variable is read', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/portal',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'portal@example.com',
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_LOGINID: 'boss@example.com',
+      ADMIN_PASSWORD: 'very-secret-pw',
+      SEED_DEMO: '1',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/portal',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'portal@example.com',
+      ADMIN_LOGINID: 'boss@example.com',
+      SEED_DEMO: true,
+    });
+  });
+
+  test('PostgreSQL without JWT_SECRET is refused: app servers must share the key', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://u:p@db/portal' })).toThrow(/JWT_SECRET is required/);
+  });
+
+  test('nonsense is refused at boot with the variable named', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+});

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function userCount(): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a partial write', () => {
+  test('malformed JSON, wrong content type and an empty body', async () => {
+    const malformed = await t.call('POST', '/api/user', { raw: '{"loginid": "a@b.c",' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ code: 'error', message: 'invalid json' });
+    const text = await t.call('POST', '/api/jwt', { raw: 'loginid=a', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    const empty = await t.call('POST', '/api/jwt', { raw: '' });
+    expect(empty.status).toBe(400);
+    const nullBody = await t.call('POST', '/api/user/findemail', { raw: 'null' });
+    expect(nullBody.status).toBe(400);
+  });
+
+  test('wrong types and missing fields name the field', async () => {
+    const m = await t.member();
+    const types = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, name: 42 } });
+    expect(types.body).toMatchObject({ code: 'error', message: 'invalid', field: 'name' });
+    const noId = await t.call('PUT', '/api/user', { token: m.token, body: { name: '이름' } });
+    expect(noId.body).toMatchObject({ field: 'id' });
+    const array = await t.call('PUT', '/api/user', { token: m.token, body: [1, 2] });
+    expect(array.status).toBe(400);
+  });
+
+  test('unknown fields are refused by name', async () => {
+    const m = await t.member();
+    const res = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, isAdmin: true } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'invalid', field: 'isAdmin' });
+  });
+
+  test('a 1 MB string is refused before it is read; a long name is refused by length', async () => {
+    const m = await t.member();
+    const huge = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, name: '가'.repeat(1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ code: 'error', message: 'too large' });
+    const long = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, name: '가'.repeat(51) } });
+    expect(long.body).toMatchObject({ message: 'invalid', field: 'name' });
+  });
+
+  test('NUL bytes and control characters are refused', async () => {
+    const m = await t.member();
+    const res = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, nickname: 'abc\u0000def' } });
+    expect(res.body).toMatchObject({ message: 'invalid', field: 'nickname' });
+  });
+
+  test('NFD Hangul (as a Mac sends it) is stored NFC', async () => {
+    const m = await t.member();
+    const nfd = '한글이름'.normalize('NFD');
+    expect(nfd).not.toBe('한글이름');
+    const res = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, name: nfd, nickname: '닉네임😀'.normalize('NFD') } });
+    expect(res.body.item.name).toBe('한글이름');
+    const row = await t.deps.db.selectFrom('users').select(['name', 'nickname']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('한글이름');
+    expect(row.nickname).toBe('닉네임😀');
+  });
+
+  test('an invalid e-mail is refused at sign-up and at code sending', async () => {
+    const send = await t.call('POST', '/api/user/findemail', { body: { email: 'a@b' } });
+    expect(send.body).toMatchObject({ field: 'email' });
+    const res = await t.call('POST', '/api/user', {
+      body: { name: '이름', nickname: '닉', loginid: 'not mail', passwd: 'long-enough-pw' },
+    });
+    expect(res.body).toMatchObject({ field: 'loginid' });
+  });
+
+  test('sign-up reports the first problem in SPEC §5 order', async () => {
+    const res = await t.call('POST', '/api/user', { body: { name: '', nickname: '', loginid: '', passwd: '' } });
+    expect(res.body).toMatchObject({ field: 'name', detail: '이름을 입력하세요' });
+    const noNick = await t.call('POST', '/api/user', { body: { name: '이름', nickname: '', loginid: '', passwd: '' } });
+    expect(noNick.body).toMatchObject({ field: 'nickname', detail: '닉네임을 입력하세요' });
+    const noId = await t.call('POST', '/api/user', { body: { name: '이름', nickname: '닉', loginid: '', passwd: '' } });
+    expect(noId.body).toMatchObject({ field: 'loginid', detail: '아이디(email)을 입력하세요' });
+    const noPw = await t.call('POST', '/api/user', { body: { name: '이름', nickname: '닉', loginid: 'a@b.co', passwd: '' } });
+    expect(noPw.body).toMatchObject({ field: 'passwd', detail: '비밀번호를 입력하세요' });
+  });
+
+  test('hostile strings from the shared payload lists never cause a 500 or a stray write', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../../shared/security-data');
+    const files = ['sqli', 'xss', 'unicode'].flatMap((d) => {
+      const full = path.join(dir, d);
+      return fs.existsSync(full) ? fs.readdirSync(full).map((f) => path.join(full, f)) : [];
+    });
+    expect(files.length).toBeGreaterThan(0);
+    const payloads = files
+      .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'))
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .slice(0, 400);
+    const root = await t.root();
+    const before = await userCount();
+    for (const [i, p] of payloads.entries()) {
+      const answers = await Promise.all([
+        t.call('GET', `/api/user?keyword=${encodeURIComponent(p.slice(0, 200))}`, { token: root }),
+        // Each login hashes for ~100 ms, so every tenth payload goes through login.
+        ...(i % 10 === 0 ? [t.call('POST', '/api/jwt', { body: { loginid: p, passwd: p } })] : []),
+        t.call('POST', '/api/user', { body: { name: p, nickname: p, loginid: p, passwd: p } }),
+        t.call('GET', `/api/user/${encodeURIComponent(p)}`, { token: root }),
+      ]);
+      for (const a of answers) {
+        expect(a.status, `${p} -> ${JSON.stringify(a.body)}`).toBeLessThan(500);
+        expect(a.body.code).toBeDefined();
+      }
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  test('unknown API paths answer a JSON 404', async () => {
+    const res = await t.call('GET', '/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 'error', message: 'not found' });
+  });
+
+  test('GET /api/health answers when the database is reachable', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 'ok' });
+  });
+});
