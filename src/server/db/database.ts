@@ -39,6 +39,15 @@ export interface VerificationsTable {
 export interface Database {
   users: UsersTable;
   verifications: VerificationsTable;
+  board: BoardTable;
+  jobs: JobsTable;
+  business: BusinessTable;
+  inquiry: InquiryTable;
+  mainschedule: MainscheduleTable;
+  comment: CommentTable;
+  likes: LikesTable;
+  views: ViewsTable;
+  upload: UploadTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -48,3 +57,142 @@ export type Db = Kysely<Database>;
 /** Repositories take an executor: the database or an open transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
+
+// Content (SPEC §3). `hidden` is the moderators' switch: a hidden item is gone for everyone but
+// admins. `images` holds a JSON array of our own upload paths.
+
+interface Authored {
+  name: string;
+  user: number;
+  hidden: Generated<number>;
+  date: string;
+}
+interface Counted {
+  count: Generated<number>;
+  like: Generated<number>;
+}
+
+export interface BoardTable extends Authored, Counted {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  etitle: string;
+  econtent: string;
+  image: string;
+  images: string;
+  comment: Generated<number>;
+  location: string;
+  price: number;
+  free: number;
+  marketstatus: number;
+  parent: number;
+  language: number;
+  korean: number;
+  english: number;
+  status: number;
+  topcategory: number;
+  category: string;
+  subcategory: string;
+}
+
+export interface JobsTable extends Authored, Counted {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  type: number;
+  companyname: string;
+  tel: string;
+  url: string;
+  manager: string;
+  email: string;
+  category: string;
+  location: string;
+  employmenttype: string;
+  limitdate: string;
+  status: number;
+}
+
+export interface BusinessTable extends Authored, Counted {
+  id: Generated<number>;
+  category: string;
+  subcategory: string;
+  title: string;
+  tel: string;
+  address: string;
+  url: string;
+  location: string;
+  starttime: string;
+  endtime: string;
+  weekendstarttime: string;
+  weekendendtime: string;
+  breakstarttime: string;
+  breakendtime: string;
+  image: string;
+  content: string;
+  type: number;
+  main: number;
+}
+
+export interface InquiryTable extends Authored {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  answer: string;
+  status: number;
+  updatedate: string;
+}
+
+export interface MainscheduleTable extends Authored {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  startdate: string;
+  enddate: string;
+  starttime: string;
+  endtime: string;
+  location: string;
+  url: string;
+  category: string;
+  weekday: number;
+  status: number;
+  sortorder: number;
+}
+
+export interface CommentTable {
+  id: Generated<number>;
+  board: number;
+  parent: number;
+  content: string;
+  name: string;
+  user: number;
+  deleted: Generated<number>;
+  date: string;
+}
+
+export interface LikesTable {
+  id: Generated<number>;
+  target: string;
+  item: number;
+  user: number;
+  date: string;
+}
+
+export interface ViewsTable {
+  target: string;
+  item: number;
+  visitor: string;
+  date: string;
+}
+
+export interface UploadTable {
+  id: Generated<number>;
+  path: string;
+  thumb: string;
+  filename: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  user: number;
+  date: string;
+}

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import { type Db, type Dialect } from './database.ts';
 import { type MigrationContext } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
+import * as m0002 from './migrations/0002-content.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -10,6 +11,7 @@ interface MigrationModule {
 // Listed here rather than read from a folder so that the order is explicit and bundles work.
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-accounts': m0001,
+  '0002-content': m0002,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
