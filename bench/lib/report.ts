@@ -8,6 +8,9 @@ import { ROOT } from './server.ts';
 // compared over time, plus latest-<section>.md for a stable link.
 
 const RESULTS = path.join(ROOT, 'bench/results');
+/** Taken when the benchmark starts: other work on the machine shares the cores and lowers the
+ * figures, so the report says how busy the machine was. */
+const LOAD_BEFORE = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
 export interface BenchOptions {
   /** Length of each measured load phase. */
@@ -44,6 +47,7 @@ function machine() {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     os: `${os.type()} ${os.release()}`,
+    loadAverageBefore: LOAD_BEFORE,
   };
 }
 
@@ -63,6 +67,7 @@ export function writeReport(name: string, report: SectionReport): { markdown: st
     `- Date: ${date.toISOString()}`,
     `- Commit: ${sha}`,
     `- Machine: ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB, ${host.os}, Node ${host.node}`,
+    `- Load average (1 min) before the run: ${host.loadAverageBefore}${host.loadAverageBefore > 0.5 ? ' (busy: other work shared the cores, figures may read low)' : ''}`,
     `- Result: ${report.passed ? 'all targets met' : 'TARGETS MISSED'}`,
     '',
     report.markdown.trim(),

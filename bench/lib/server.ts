@@ -15,6 +15,8 @@ export interface Server {
   url: string;
   /** The environment the server was started with, for the report. */
   env: Record<string, string>;
+  /** CPU time the server process has used so far, in ms (Linux /proc; undefined elsewhere). */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -76,7 +78,18 @@ export async function startServer(settings: Record<string, string>): Promise<Ser
     await stop();
     throw err;
   }
-  return { url, env, stop };
+  return { url, env, cpuMs: () => processCpuMs(child.pid), stop };
+}
+
+/** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). The
+ * name field may hold spaces, so fields are counted after its closing parenthesis. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()?.trim().split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitHealthy(url: string, exited: Promise<void>, output: () => string): Promise<void> {

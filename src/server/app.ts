@@ -10,7 +10,11 @@ import { errorAnswer } from '#server/http/envelope.ts';
 import { requestLog } from '#server/http/request-log.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
 import { userRoutes } from '#server/modules/user/user.api.ts';
+import { contentRoutes } from '#server/modules/content.api.ts';
+import { commentRoutes } from '#server/modules/comment/comment.api.ts';
+import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { landingPage } from './landing.ts';
 
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
@@ -24,17 +28,18 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
     await next();
-    // API answers carry sessions, codes and personal data: never stored by any cache.
-    c.header('Cache-Control', 'no-store');
+    // API answers carry sessions, codes and personal data: never stored by any cache. A handler
+    // that chose its own caching (the public images under /api/webdata) keeps it.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError(413, ErrorKey.tooLarge);
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError(413, ErrorKey.tooLarge);
+    },
+  });
+  // POST /api/upload carries up to ten images and applies its own limit (upload.api.ts).
+  api.use((c, next) => (c.req.method === 'POST' && c.req.path === '/api/upload' ? next() : jsonLimit(c, next)));
   api.use(authenticate((token) => resolveActor(deps, token)));
   api.get('/health', async (c) => {
     const ok = await ping(deps.db);
@@ -42,6 +47,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   });
   api.route('/jwt', authRoutes(deps));
   api.route('/user', userRoutes(deps));
+  api.route('/upload', uploadRoutes(deps));
+  api.route('/webdata', webdataRoutes(deps));
+  for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
+  api.route('/comment', commentRoutes(deps));
+  api.route('/like', likeRoutes(deps));
   api.all('*', () => {
     throw new AppError(404, ErrorKey.notFound);
   });

@@ -67,7 +67,7 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const { deps, connection } = await buildDeps(env, createLogger('silent'));
+  const { deps, connection } = await buildDeps(env, createLogger(env.LOG_LEVEL));
   await ensureRootAdmin(deps, ROOT.loginid, ROOT.passwd);
   const app = createApp(deps);
 

@@ -9,8 +9,10 @@ import { type Database, type Executor } from '#server/db/database.ts';
 
 export interface ListSpec<T extends keyof Database> {
   table: T;
-  /** Columns a client may filter by equality (?level=3). */
+  /** Numeric columns a client may filter by equality (?level=3). */
   filters: readonly (keyof Database[T] & string)[];
+  /** Text columns a client may filter by equality (?category=자유게시판). */
+  textFilters?: readonly (keyof Database[T] & string)[];
   /** Text columns the keyword is matched against. */
   keyword: readonly (keyof Database[T] & string)[];
   /** Columns a client may sort by; `sort=-date` sorts descending. */
@@ -20,10 +22,18 @@ export interface ListSpec<T extends keyof Database> {
   sums: readonly (keyof Database[T] & string)[];
 }
 
-export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>) {
-  const filterShape = Object.fromEntries(
-    spec.filters.map((f) => [f, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()]),
-  );
+export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, extra: z.ZodRawShape = {}): z.ZodType<ListParams> {
+  const filterShape = Object.fromEntries([
+    ...spec.filters.map((f) => [f, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()]),
+    ...(spec.textFilters ?? []).map((f) => [
+      f,
+      z
+        .string()
+        .max(100)
+        .transform((s) => s.normalize('NFC').trim())
+        .optional(),
+    ]),
+  ]);
   const sortValues = spec.sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
   return z.strictObject({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -35,7 +45,8 @@ export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>) {
       .transform((s) => s.normalize('NFC').trim())
       .optional(),
     ...filterShape,
-  });
+    ...extra,
+  }) as unknown as z.ZodType<ListParams>;
 }
 export type ListParams = {
   page: number;
@@ -48,13 +59,15 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
-type AnyQuery = SelectQueryBuilder<any, any, any>;
+export type AnyQuery = SelectQueryBuilder<any, any, any>;
+/** A resource's own conditions (scope, ranges, computed filters) added to every list query. */
+export type Narrow = (q: AnyQuery) => AnyQuery;
 
-function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, params: ListParams): AnyQuery {
-  let query = q;
-  for (const f of spec.filters) {
-    const v = params[f] as number | undefined;
-    if (v !== undefined) query = query.where(sql.ref(f), '=', v);
+function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, params: ListParams, narrow?: Narrow): AnyQuery {
+  let query = narrow ? narrow(q) : q;
+  for (const f of [...spec.filters, ...(spec.textFilters ?? [])]) {
+    const v = params[f] as number | string | undefined;
+    if (v !== undefined && v !== '') query = query.where(sql.ref(f), '=', v);
   }
   const keyword = params.keyword;
   if (keyword) {
@@ -70,14 +83,15 @@ export async function listRows<T extends keyof Database, Row>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
-  columns: readonly string[],
+  /** The columns to answer; all of them when left out. */
+  columns: readonly string[] | undefined,
+  narrow?: Narrow,
 ): Promise<{ items: Row[]; total: number; page: number; size: number }> {
-  const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params);
+  const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow);
   const desc = params.sort.startsWith('-');
   const sortCol = desc ? params.sort.slice(1) : params.sort;
   const [items, total] = await Promise.all([
-    base
-      .select(columns as string[])
+    (columns ? base.select(columns as string[]) : base.selectAll())
       .orderBy(sortCol, desc ? 'desc' : 'asc')
       .orderBy('id', desc ? 'desc' : 'asc')
       .limit(params.size)
@@ -93,16 +107,22 @@ async function countFiltered(q: AnyQuery): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-export async function countRows<T extends keyof Database>(db: Executor, spec: ListSpec<T>, params: ListParams): Promise<number> {
-  return countFiltered(applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params));
+export async function countRows<T extends keyof Database>(
+  db: Executor,
+  spec: ListSpec<T>,
+  params: ListParams,
+  narrow?: Narrow,
+): Promise<number> {
+  return countFiltered(applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow));
 }
 
 export async function sumRows<T extends keyof Database>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
+  narrow?: Narrow,
 ): Promise<{ total: number; sum: Record<string, number> }> {
-  const q = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params);
+  const q = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow);
   const row = (await q
     .select((eb) => [eb.fn.countAll().as('total'), ...spec.sums.map((col) => eb.fn.coalesce(eb.fn.sum(col), sql.lit(0)).as(col))])
     .executeTakeFirst()) as Record<string, unknown> | undefined;

@@ -17,7 +17,7 @@ export interface ResourceHandlers {
   list(caller: Caller, query: Record<string, string>): Promise<object>;
   count(caller: Caller, query: Record<string, string>): Promise<object>;
   sum(caller: Caller, query: Record<string, string>): Promise<object>;
-  get(caller: Caller, id: number): Promise<object>;
+  get(caller: Caller, id: number, c: Context<AppEnv>): Promise<object>;
   initdata(caller: Caller): Promise<object>;
 }
 
@@ -46,6 +46,6 @@ export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<Ap
   app.get('/sum', async (c) => ok(c, await handlers.sum(caller(c), c.req.query())));
   app.get('/initdata', async (c) => ok(c, await handlers.initdata(caller(c))));
   extra?.(app);
-  app.get('/:id', async (c) => ok(c, await handlers.get(caller(c), pathId(c.req.param('id')))));
+  app.get('/:id', async (c) => ok(c, await handlers.get(caller(c), pathId(c.req.param('id')), c)));
   return app;
 }

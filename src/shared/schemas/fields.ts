@@ -50,3 +50,44 @@ export const verificationCode = z.coerce
   .string({ error: '인증코드를 입력하세요' })
   .trim()
   .regex(/^\d{6}$/, { error: '인증코드가 정확하지 않습니다' });
+
+/** Rich text as the editor sends it; the server sanitizes it before storing. */
+export function richText(max: number) {
+  return z
+    .string()
+    .max(max, { error: `내용이 너무 깁니다 (최대 ${max}자)` })
+    .refine((s) => !s.includes('\u0000'), { error: '허용되지 않는 문자가 있습니다' });
+}
+
+/** Our own upload paths only (`/api/webdata/...`): never another host, scheme or `..`. */
+export const UPLOAD_PATH = /^\/api\/webdata\/(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]{0,199}$/;
+export const imagePath = z.union([z.literal(''), z.string().regex(UPLOAD_PATH, { error: '업로드한 이미지만 사용할 수 있습니다' })]);
+
+/** SPEC §9's empty date or a calendar date. */
+export const dateText = z.union([
+  z.literal(''),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '날짜 형식은 YYYY-MM-DD입니다' })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: '올바른 날짜가 아닙니다' }),
+]);
+/** A time of day, HH:MM (24 h), or empty. */
+export const timeText = z.union([
+  z.literal(''),
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: '시간 형식은 HH:MM입니다' }),
+]);
+
+export const url = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/[^\s<>"']+$/i, { error: 'http:// 또는 https://로 시작하는 주소를 입력하세요' }),
+]);
+
+/** Money: non-negative, at most a trillion, floored to 2 decimals (SPEC §9). */
+export const money = z.coerce
+  .number({ error: '숫자를 입력하세요' })
+  .min(0, { error: '0 이상이어야 합니다' })
+  .max(1e12)
+  .transform((n) => Math.floor(n * 100) / 100);

@@ -355,3 +355,15 @@ export async function ensureRootAdmin(
 function randomPassword(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString('base64url');
 }
+
+/** The name shown on what a user writes: their nickname at the time of writing. */
+export async function authorName(db: Executor, id: number): Promise<string> {
+  const row = await findUserById(db, id);
+  return row?.nickname ?? '';
+}
+
+/** Where to write to a user about their content (inquiry answers). */
+export async function findUserEmail(db: Executor, id: number): Promise<string | undefined> {
+  const row = await findUserById(db, id);
+  return row && row.use === UserUse.use ? row.email || row.loginid : undefined;
+}

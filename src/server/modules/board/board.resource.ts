@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { boardSectionOf } from '#shared/sections.ts';
+import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts';
+import { money } from '#shared/schemas/fields.ts';
+import { type ContentResource } from '#server/resource/content-resource.ts';
+import { forgetLikes } from '#server/modules/like/like.service.ts';
+import { forgetViews } from '#server/modules/view/view.service.ts';
+import { forgetComments } from '#server/modules/comment/comment.service.ts';
+
+/** Board posts: news, life, market, community, organizations and the FAQ, told apart by
+ * topcategory (PRODUCT.md, Sections). */
+export const boardResource: ContentResource<'board'> = {
+  table: 'board',
+  schema: BoardSaveSchema,
+  serverFields: BOARD_SERVER_FIELDS,
+  adminFields: [],
+  richText: ['content', 'econtent'],
+  countViews: true,
+  async onDelete(db, ids) {
+    await forgetComments(db, ids);
+    await forgetLikes(db, 'board', ids);
+    await forgetViews(db, 'board', ids);
+  },
+  list: {
+    table: 'board',
+    filters: ['topcategory', 'free', 'marketstatus', 'language', 'status', 'user', 'parent'],
+    textFilters: ['category', 'subcategory', 'location'],
+    keyword: ['title', 'content', 'etitle', 'econtent'],
+    sorts: ['id', 'date', 'count', 'like', 'comment', 'price'],
+    defaultSort: '-id',
+    sums: ['count', 'like', 'comment', 'price'],
+  },
+  listParams: {
+    minprice: money.optional(),
+    maxprice: money.optional(),
+  },
+  narrowList(q, params) {
+    let query = q;
+    if (params.minprice !== undefined) query = query.where('price', '>=', params.minprice as number);
+    if (params.maxprice !== undefined) query = query.where('price', '<=', params.maxprice as number);
+    return query;
+  },
+  initdata: () => ({
+    id: 0,
+    title: '',
+    content: '',
+    etitle: '',
+    econtent: '',
+    image: '',
+    images: [],
+    name: '',
+    count: 0,
+    comment: 0,
+    like: 0,
+    location: '',
+    price: 0,
+    free: 1,
+    marketstatus: 1,
+    parent: 0,
+    language: 1,
+    korean: 0,
+    english: 0,
+    status: 1,
+    user: 0,
+    topcategory: 1,
+    category: '',
+    subcategory: '',
+    date: '',
+  }),
+  requireWrite(actor, input) {
+    const section = boardSectionOf(input.topcategory as number);
+    if (!section) throw new AppError(400, ErrorKey.invalid, { field: 'topcategory', detail: '게시판이 아닌 분류입니다' });
+    if (actor.level < section.writeLevel) throw new AppError(403, ErrorKey.forbidden, { field: 'topcategory' });
+  },
+  derive(input) {
+    const images = input.images as string[];
+    return {
+      // The list thumbnail: the first image unless one was chosen.
+      image: input.image || images[0] || '',
+      korean: input.title ? 1 : 0,
+      english: input.etitle || input.econtent ? 1 : 0,
+    };
+  },
+  toRow: (input) => ({ ...input, images: JSON.stringify(input.images ?? []) }),
+  fromRow: (row) => ({ ...row, images: parseImages(row.images) }),
+};
+
+const ImagesJson = z.array(z.string());
+function parseImages(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  try {
+    return ImagesJson.parse(JSON.parse(String(value || '[]')));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { BUSINESS_ADMIN_FIELDS, BUSINESS_SERVER_FIELDS, BusinessSaveSchema } from '#shared/schemas/content.ts';
+import { clockIn } from '#server/lib/clock.ts';
+import { type ContentResource } from '#server/resource/content-resource.ts';
+import { forgetLikes } from '#server/modules/like/like.service.ts';
+import { forgetViews } from '#server/modules/view/view.service.ts';
+
+/** Business listings (SPEC §3). Members submit; premium (type) and main exposure (main) are an
+ * admin's. The list puts premium first; ?open=1 keeps those open now in the site's time zone. */
+export const businessResource: ContentResource<'business'> = {
+  table: 'business',
+  schema: BusinessSaveSchema,
+  serverFields: BUSINESS_SERVER_FIELDS,
+  adminFields: BUSINESS_ADMIN_FIELDS,
+  richText: ['content'],
+  countViews: true,
+  async onDelete(db, ids) {
+    await forgetLikes(db, 'business', ids);
+    await forgetViews(db, 'business', ids);
+  },
+  list: {
+    table: 'business',
+    filters: ['type', 'main', 'user'],
+    textFilters: ['category', 'subcategory', 'location'],
+    keyword: ['title', 'content', 'address', 'category'],
+    sorts: ['id', 'date', 'count', 'like', 'type', 'main', 'title'],
+    defaultSort: '-type',
+    sums: ['count', 'like'],
+  },
+  listParams: { open: z.enum(['0', '1']).optional() },
+  narrowList(q, params, _caller, deps) {
+    if (params.open !== '1') return q;
+    const { weekday, time } = clockIn(deps.env.SITE_TIMEZONE);
+    const weekend = weekday >= 6;
+    // Weekend hours default to weekday hours when left empty; a range past midnight wraps.
+    const start = weekend ? sql`coalesce(nullif(weekendstarttime, ''), starttime)` : sql`starttime`;
+    const end = weekend ? sql`coalesce(nullif(weekendendtime, ''), endtime)` : sql`endtime`;
+    return q.where(
+      sql<boolean>`(${start} <> '' and ${end} <> ''
+        and ((${start} <= ${end} and ${time} >= ${start} and ${time} < ${end})
+          or (${start} > ${end} and (${time} >= ${start} or ${time} < ${end})))
+        and not (breakstarttime <> '' and breakendtime <> '' and ${time} >= breakstarttime and ${time} < breakendtime))`,
+    );
+  },
+  initdata: () => ({
+    id: 0,
+    category: '',
+    subcategory: '',
+    title: '',
+    tel: '',
+    address: '',
+    url: '',
+    location: '',
+    starttime: '',
+    endtime: '',
+    weekendstarttime: '',
+    weekendendtime: '',
+    breakstarttime: '',
+    breakendtime: '',
+    image: '',
+    content: '',
+    type: 1,
+    main: 1,
+    count: 0,
+    like: 0,
+    name: '',
+    user: 0,
+    date: '',
+  }),
+  requireWrite() {},
+};

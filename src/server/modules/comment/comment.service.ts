@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { CommentSaveSchema } from '#shared/schemas/content.ts';
+import { positiveId, text } from '#shared/schemas/fields.ts';
+import { isAdmin, requireActor } from '#server/http/auth.ts';
+import { type Caller, type Deps } from '#server/http/context.ts';
+import { parseInput } from '#server/http/envelope.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import { type Executor } from '#server/db/database.ts';
+import { authorName } from '#server/modules/user/user.service.ts';
+import {
+  addBoardComments,
+  type CommentRow,
+  countLiveReplies,
+  deleteComments,
+  deleteCommentsOfBoards,
+  findCommentById,
+  insertComment,
+  listThread,
+  markCommentDeleted,
+  updateCommentContent,
+} from './comment.repository.ts';
+
+// PRODUCT.md, comments: members comment on any board post, one level of replies; the author or
+// an admin deletes; a deleted comment that still has replies stays as "삭제된 댓글입니다".
+// The post's comment count is the number of live comments, kept in the same transaction.
+
+const ListSchema = z.strictObject({
+  board: positiveId,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+async function requireVisiblePost(deps: Deps, caller: Caller, board: number): Promise<void> {
+  const post = await deps.db.selectFrom('board').select(['id', 'hidden']).where('id', '=', board).executeTakeFirst();
+  if (!post || (post.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
+}
+
+export async function addComment(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
+  const actor = requireActor(caller.actor);
+  const input = parseInput(CommentSaveSchema, body);
+  await requireVisiblePost(deps, caller, input.board);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    if (input.parent) {
+      const parent = await findCommentById(trx, input.parent);
+      if (!parent || parent.board !== input.board || parent.deleted === 1) throw new AppError(404, ErrorKey.notFound, { field: 'parent' });
+      if (parent.parent !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'parent', detail: '답글에는 답글을 달 수 없습니다' });
+    }
+    const newId = await insertComment(trx, {
+      board: input.board,
+      parent: input.parent,
+      content: input.content,
+      name: await authorName(trx, actor.id),
+      user: actor.id,
+      date: nowIso(),
+    });
+    await addBoardComments(trx, input.board, 1);
+    return newId;
+  });
+  return { id };
+}
+
+function requireOwnOrAdmin(caller: Caller, comment: CommentRow | undefined): CommentRow {
+  const actor = requireActor(caller.actor);
+  if (!comment || comment.deleted === 1) throw new AppError(404, ErrorKey.notFound);
+  if (comment.user !== actor.id && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
+  return comment;
+}
+
+export async function editComment(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
+  const input = parseInput(z.strictObject({ id: positiveId, content: text(2000, '댓글을 입력하세요') }), body);
+  requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
+  await updateCommentContent(deps.db, input.id, input.content);
+  return { id: input.id };
+}
+
+export async function removeComment(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
+  const { id } = parseInput(z.object({ id: positiveId }).loose(), body);
+  await deps.db.transaction().execute(async (trx) => {
+    const comment = requireOwnOrAdmin(caller, await findCommentById(trx, id));
+    if ((await countLiveReplies(trx, id)) > 0) {
+      await markCommentDeleted(trx, id);
+    } else {
+      const gone = [id];
+      // The last reply of an already deleted comment takes the placeholder with it.
+      if (comment.parent) {
+        const parent = await findCommentById(trx, comment.parent);
+        if (parent?.deleted === 1 && (await countLiveReplies(trx, parent.id)) === 1) gone.push(parent.id);
+      }
+      await deleteComments(trx, gone);
+    }
+    await addBoardComments(trx, comment.board, -1);
+  });
+  return { id };
+}
+
+export interface CommentView {
+  id: number;
+  board: number;
+  parent: number;
+  content: string;
+  name: string;
+  user: number;
+  deleted: number;
+  date: string;
+  replies?: CommentView[];
+}
+
+export async function listComments(deps: Deps, caller: Caller, query: Record<string, string>) {
+  const params = parseInput(ListSchema, query);
+  await requireVisiblePost(deps, caller, params.board);
+  const { top, replies, total } = await listThread(deps.db, params.board, params.page, params.size);
+  const view = (c: CommentRow): CommentView => (c.deleted === 1 ? { ...c, content: '', name: '', user: 0 } : { ...c });
+  const items = top.map((c) => ({ ...view(c), replies: replies.filter((r) => r.parent === c.id).map(view) }));
+  return { items, total, page: params.page, size: params.size };
+}
+
+/** Posts are deleted: their comments go with them. */
+export function forgetComments(db: Executor, boards: number[]): Promise<void> {
+  return deleteCommentsOfBoards(db, boards);
+}

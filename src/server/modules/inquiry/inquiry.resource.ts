@@ -1,0 +1,53 @@
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { InquiryStatus } from '#shared/enums.ts';
+import { INQUIRY_ADMIN_FIELDS, INQUIRY_SERVER_FIELDS, InquirySaveSchema } from '#shared/schemas/content.ts';
+import { isAdmin, requireActor } from '#server/http/auth.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import { type ContentResource } from '#server/resource/content-resource.ts';
+import { answerMail } from './inquiry.mail.ts';
+import { findUserEmail } from '#server/modules/user/user.service.ts';
+
+/** 1:1 inquiries (PRODUCT.md): members ask; only the author and admins read one; an admin's
+ * answer sets status 2 (답변완료) and updatedate and e-mails the author. */
+export const inquiryResource: ContentResource<'inquiry'> = {
+  table: 'inquiry',
+  schema: InquirySaveSchema,
+  serverFields: INQUIRY_SERVER_FIELDS,
+  adminFields: INQUIRY_ADMIN_FIELDS,
+  richText: ['content', 'answer'],
+  list: {
+    table: 'inquiry',
+    filters: ['status', 'user'],
+    keyword: ['title', 'content'],
+    sorts: ['id', 'date', 'updatedate', 'status'],
+    defaultSort: '-id',
+    sums: [],
+  },
+  narrowList(q, _params, caller) {
+    const actor = requireActor(caller.actor);
+    return isAdmin(actor) ? q : q.where('user', '=', actor.id);
+  },
+  privateItems: true,
+  canRead: (actor, row) => actor !== undefined && (row.user === actor.id || isAdmin(actor)),
+  initdata: () => ({ id: 0, title: '', content: '', answer: '', status: 1, name: '', updatedate: '', user: 0, date: '' }),
+  requireWrite(actor, _input, before) {
+    // Once answered, the question stays as it was answered.
+    if (before && before.status === InquiryStatus.answered && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
+  },
+  derive(input, before) {
+    const answered = input.answer !== '' && input.answer !== (before?.answer ?? '');
+    return answered ? { status: InquiryStatus.answered, updatedate: nowIso() } : {};
+  },
+  async afterSave(deps, before, after) {
+    if (after.answer === '' || after.answer === (before?.answer ?? '')) return;
+    const to = await findUserEmail(deps.db, after.user);
+    if (!to) return;
+    try {
+      await deps.mailer.send(answerMail(deps.env.SITE_NAME, to, String(after.title)));
+    } catch (err) {
+      // The answer is saved; a mail failure must not undo it or fail the admin's save.
+      deps.logger.error({ err, inquiry: after.id }, 'answer mail failed');
+    }
+  },
+};

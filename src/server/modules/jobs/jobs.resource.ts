@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
+import { type ContentResource } from '#server/resource/content-resource.ts';
+import { forgetLikes } from '#server/modules/like/like.service.ts';
+import { forgetViews } from '#server/modules/view/view.service.ts';
+import { todayIn } from '#server/lib/clock.ts';
+
+/** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline is hidden from the list unless asked
+ * for (?expired=1) and shown as 마감. */
+export const jobsResource: ContentResource<'jobs'> = {
+  table: 'jobs',
+  schema: JobsSaveSchema,
+  serverFields: JOBS_SERVER_FIELDS,
+  adminFields: [],
+  richText: ['content'],
+  countViews: true,
+  async onDelete(db, ids) {
+    await forgetLikes(db, 'jobs', ids);
+    await forgetViews(db, 'jobs', ids);
+  },
+  list: {
+    table: 'jobs',
+    filters: ['type', 'status', 'user'],
+    textFilters: ['category', 'location', 'employmenttype'],
+    keyword: ['title', 'content', 'companyname'],
+    sorts: ['id', 'date', 'count', 'like', 'limitdate'],
+    defaultSort: '-id',
+    sums: ['count', 'like'],
+  },
+  listParams: { expired: z.enum(['0', '1']).optional() },
+  narrowList(q, params, _caller, deps) {
+    if (params.expired === '1') return q;
+    const today = todayIn(deps.env.SITE_TIMEZONE);
+    return q.where((eb) => eb.or([eb('limitdate', '=', ''), eb('limitdate', '>=', today)]));
+  },
+  initdata: () => ({
+    id: 0,
+    title: '',
+    content: '',
+    type: 1,
+    companyname: '',
+    tel: '',
+    url: '',
+    manager: '',
+    email: '',
+    category: '',
+    location: '',
+    employmenttype: '',
+    limitdate: '',
+    status: 1,
+    count: 0,
+    like: 0,
+    name: '',
+    user: 0,
+    date: '',
+  }),
+  requireWrite() {},
+};

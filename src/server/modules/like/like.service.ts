@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { type LikeTarget, LikeTargets, LikeToggleSchema } from '#shared/schemas/content.ts';
+import { isAdmin, requireActor } from '#server/http/auth.ts';
+import { type Caller, type Deps } from '#server/http/context.ts';
+import { parseInput } from '#server/http/envelope.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import {
+  addItemLikes,
+  deleteLike,
+  deleteLikesOfItems,
+  findItem,
+  insertLike,
+  likedItems,
+  listLikesOfUser,
+  titlesOf,
+} from './like.repository.ts';
+import { type Executor } from '#server/db/database.ts';
+
+// PRODUCT.md, likes: members only, one per user per item, toggled; the item's count moves in the
+// same transaction as the like row, so it stays exact under concurrent clicks.
+
+async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof LikeTargets)[number], item: number) {
+  const row = await findItem(deps.db, target, item);
+  if (!row || (row.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
+}
+
+/** POST /api/like: likes the item, or takes the like back if it was there. */
+export async function toggleLike(deps: Deps, caller: Caller, body: unknown): Promise<{ liked: boolean; like: number }> {
+  const actor = requireActor(caller.actor);
+  const { target, item } = parseInput(LikeToggleSchema, body);
+  await requireVisibleItem(deps, caller, target, item);
+  return deps.db.transaction().execute(async (trx) => {
+    if (await deleteLike(trx, target, item, actor.id)) return { liked: false, like: await addItemLikes(trx, target, item, -1) };
+    const added = await insertLike(trx, target, item, actor.id, nowIso());
+    const row = added ? await addItemLikes(trx, target, item, 1) : Number((await findItem(trx, target, item))?.like ?? 0);
+    return { liked: true, like: row };
+  });
+}
+
+/** DELETE /api/like: takes a like back (my page's remove button); no error if it was not there. */
+export async function removeLike(deps: Deps, caller: Caller, body: unknown): Promise<{ liked: false; like: number }> {
+  const actor = requireActor(caller.actor);
+  const { target, item } = parseInput(LikeToggleSchema, body);
+  return deps.db.transaction().execute(async (trx) => {
+    const removed = await deleteLike(trx, target, item, actor.id);
+    const like = removed ? await addItemLikes(trx, target, item, -1) : Number((await findItem(trx, target, item))?.like ?? 0);
+    return { liked: false as const, like };
+  });
+}
+
+const MyLikesSchema = z.strictObject({
+  target: z.enum(LikeTargets).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/like: what I liked, newest first, with each item's title (for my page). */
+export async function listMyLikes(deps: Deps, caller: Caller, query: Record<string, string>) {
+  const actor = requireActor(caller.actor);
+  const params = parseInput(MyLikesSchema, query);
+  const { items, total } = await listLikesOfUser(deps.db, actor.id, params.target, params.page, params.size);
+  const details = new Map<string, Record<string, unknown>>();
+  for (const target of LikeTargets) {
+    const ids = items.filter((i) => i.target === target).map((i) => i.item);
+    for (const row of await titlesOf(deps.db, target, ids)) details.set(`${target}:${row.id}`, row);
+  }
+  return {
+    items: items.map((i) => ({ ...i, ...details.get(`${i.target}:${i.item}`), id: i.id, item: i.item })),
+    total,
+    page: params.page,
+    size: params.size,
+  };
+}
+
+const StatusSchema = z.strictObject({
+  target: z.enum(LikeTargets),
+  items: z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15}){0,99}$/)
+    .transform((s) => s.split(',').map(Number)),
+});
+
+/** GET /api/like/status?target=board&items=1,2,3: which of these I liked. */
+export async function likeStatus(deps: Deps, caller: Caller, query: Record<string, string>) {
+  const actor = requireActor(caller.actor);
+  const { target, items } = parseInput(StatusSchema, query);
+  return { liked: await likedItems(deps.db, actor.id, target, items) };
+}
+
+/** An item is deleted: its likes go with it. */
+export function forgetLikes(db: Executor, target: LikeTarget, ids: number[]): Promise<void> {
+  return deleteLikesOfItems(db, target, ids);
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  BoardFree,
+  BoardLanguage,
+  BoardStatus,
+  BusinessMain,
+  BusinessType,
+  enumValues,
+  InquiryStatus,
+  JobsStatus,
+  JobsType,
+  MarketStatus,
+  TopCategory,
+} from '../enums.ts';
+import { code, dateText, email, id, imagePath, money, phone, richText, text, timeText, url } from './fields.ts';
+
+// SPEC §3's content entities: what a client may send when saving. Fields the server keeps for
+// itself are listed per entity, accepted (clients send back whole records) and never taken.
+
+const TITLE_REQUIRED = '제목을 입력하세요';
+const CONTENT_MAX = 100_000;
+
+/** Server-owned fields every content entity shares. */
+const AUTHORED_SERVER_FIELDS = ['name', 'user', 'date', 'hidden'] as const;
+const COUNTED_SERVER_FIELDS = ['count', 'like'] as const;
+
+function accepted(fields: readonly string[]) {
+  return Object.fromEntries(fields.map((f) => [f, z.unknown().optional()]));
+}
+
+export const BOARD_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, 'comment', 'korean', 'english'] as const;
+export const BoardSaveSchema = z.strictObject({
+  id: id.default(0),
+  topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
+  category: text(50).default(''),
+  subcategory: text(50).default(''),
+  title: text(200, TITLE_REQUIRED),
+  content: richText(CONTENT_MAX).default(''),
+  etitle: text(200).default(''),
+  econtent: richText(CONTENT_MAX).default(''),
+  image: imagePath.default(''),
+  images: z.array(imagePath).max(10, { error: '이미지는 10개까지 올릴 수 있습니다' }).default([]),
+  location: text(50).default(''),
+  price: money.default(0),
+  free: code(enumValues(BoardFree)).default(BoardFree.paid),
+  marketstatus: code(enumValues(MarketStatus)).default(MarketStatus.intrade),
+  parent: id.default(0),
+  language: code(enumValues(BoardLanguage)).default(BoardLanguage.korean),
+  status: code(enumValues(BoardStatus)).default(BoardStatus.selling),
+  ...accepted(BOARD_SERVER_FIELDS),
+});
+
+export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS] as const;
+export const JobsSaveSchema = z.strictObject({
+  id: id.default(0),
+  title: text(200, TITLE_REQUIRED),
+  content: richText(CONTENT_MAX).default(''),
+  type: code(enumValues(JobsType)).default(JobsType.recruit),
+  companyname: text(100).default(''),
+  tel: phone.default(''),
+  url: url.default(''),
+  manager: text(50).default(''),
+  email: z.union([z.literal(''), email('')]).default(''),
+  category: text(50).default(''),
+  location: text(50).default(''),
+  employmenttype: text(50).default(''),
+  limitdate: dateText.default(''),
+  status: code(enumValues(JobsStatus)).default(JobsStatus.selling),
+  ...accepted(JOBS_SERVER_FIELDS),
+});
+
+export const BUSINESS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS] as const;
+/** PRODUCT.md: type (premium) and main (main exposure) are set only by admins. */
+export const BUSINESS_ADMIN_FIELDS = ['type', 'main'] as const;
+export const BusinessSaveSchema = z.strictObject({
+  id: id.default(0),
+  category: text(50).default(''),
+  subcategory: text(50).default(''),
+  title: text(200, TITLE_REQUIRED),
+  tel: phone.default(''),
+  address: text(300).default(''),
+  url: url.default(''),
+  location: text(50).default(''),
+  starttime: timeText.default(''),
+  endtime: timeText.default(''),
+  weekendstarttime: timeText.default(''),
+  weekendendtime: timeText.default(''),
+  breakstarttime: timeText.default(''),
+  breakendtime: timeText.default(''),
+  image: imagePath.default(''),
+  content: richText(CONTENT_MAX).default(''),
+  type: code(enumValues(BusinessType)).default(BusinessType.normal),
+  main: code(enumValues(BusinessMain)).default(BusinessMain.normal),
+  ...accepted(BUSINESS_SERVER_FIELDS),
+});
+
+export const INQUIRY_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, 'updatedate'] as const;
+/** PRODUCT.md: the answer and the status are an admin's. */
+export const INQUIRY_ADMIN_FIELDS = ['answer', 'status'] as const;
+export const InquirySaveSchema = z.strictObject({
+  id: id.default(0),
+  title: text(200, TITLE_REQUIRED),
+  content: richText(CONTENT_MAX).default(''),
+  answer: richText(CONTENT_MAX).default(''),
+  status: code(enumValues(InquiryStatus)).default(InquiryStatus.waiting),
+  ...accepted(INQUIRY_SERVER_FIELDS),
+});
+
+export const MAINSCHEDULE_SERVER_FIELDS = AUTHORED_SERVER_FIELDS;
+export const MainscheduleSaveSchema = z.strictObject({
+  id: id.default(0),
+  title: text(200, TITLE_REQUIRED),
+  content: richText(20_000).default(''),
+  startdate: dateText.default(''),
+  enddate: dateText.default(''),
+  starttime: timeText.default(''),
+  endtime: timeText.default(''),
+  location: text(100).default(''),
+  url: url.default(''),
+  category: text(50).default(''),
+  /** 0: once; 1-7: weekly on Monday..Sunday (ISO weekday). */
+  weekday: z.coerce.number().int().min(0).max(7).default(0),
+  status: code([1, 2]).default(1),
+  sortorder: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+  ...accepted(MAINSCHEDULE_SERVER_FIELDS),
+});
+
+export const CommentSaveSchema = z.strictObject({
+  board: z.coerce.number().int().min(1),
+  parent: id.default(0),
+  content: text(2000, '댓글을 입력하세요'),
+});
+
+export const LikeTargets = ['board', 'jobs', 'business'] as const;
+export type LikeTarget = (typeof LikeTargets)[number];
+export const LikeToggleSchema = z.strictObject({
+  target: z.enum(LikeTargets),
+  item: z.coerce.number().int().min(1),
+});
