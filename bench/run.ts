@@ -1,5 +1,5 @@
 import { authBench } from './auth.bench.ts';
-import { type Section, writeReport } from './lib/report.ts';
+import { type Section, startRun, writeReport } from './lib/report.ts';
 
 // npm run bench [-- section...]: runs the named sections (all by default), writes each one's
 // report to bench/results/ and prints it. Exits 1 when a target is missed.
@@ -22,8 +22,9 @@ if (!Number.isFinite(seconds) || seconds < 1) {
 
 for (const name of names.length > 0 ? names : Object.keys(SECTIONS)) {
   const section = SECTIONS[name] as Section;
+  const context = startRun();
   const report = await section({ seconds });
-  const { markdown, files } = writeReport(name, report);
+  const { markdown, files } = writeReport(name, report, context);
   process.stdout.write(`${markdown}\n`);
   console.error(`written: ${files.join(', ')}`);
   if (!report.passed) process.exitCode = 1;

@@ -8,9 +8,6 @@ import { ROOT } from './server.ts';
 // compared over time, plus latest-<section>.md for a stable link.
 
 const RESULTS = path.join(ROOT, 'bench/results');
-/** Taken when the benchmark starts: other work on the machine shares the cores and lowers the
- * figures, so the report says how busy the machine was. */
-const LOAD_BEFORE = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
 export interface BenchOptions {
   /** Length of each measured load phase. */
@@ -26,6 +23,46 @@ export interface SectionReport {
   markdown: string;
   data: Record<string, unknown>;
   passed: boolean;
+}
+
+/** One section's run: what was measured, and how much other work shared the machine meanwhile. */
+export interface RunContext {
+  commit: string;
+  /** Share of the machine's CPU time used by processes other than this benchmark and its
+   * servers since the run started; such work lowers the figures. */
+  otherCpu(): number;
+}
+
+/** Taken when a section starts: the tree may change while it runs (the commit names the code the
+ * server loaded). */
+export function startRun(): RunContext {
+  const start = { machine: machineCpuMs(), own: ownCpuMs() };
+  return {
+    commit: commit(),
+    otherCpu() {
+      const machine = machineCpuMs();
+      const busy = machine.busy - start.machine.busy;
+      const other = busy - (ownCpuMs() - start.own);
+      return Math.max(0, Math.round((other / (machine.total - start.machine.total)) * 100) / 100);
+    },
+  };
+}
+
+function machineCpuMs(): { busy: number; total: number } {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of os.cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy, total: busy + idle };
+}
+
+/** This process and its finished children (the servers, once stopped): utime, stime, cutime and
+ * cstime from /proc/self/stat, in 10 ms ticks. Fields are counted after the name's parenthesis. */
+function ownCpuMs(): number {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(')').pop()?.trim().split(' ') ?? [];
+  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * 10;
 }
 
 /** Short commit, with -dirty when the work tree differs from it (earlier results do not count). */
@@ -47,7 +84,6 @@ function machine() {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     os: `${os.type()} ${os.release()}`,
-    loadAverageBefore: LOAD_BEFORE,
   };
 }
 
@@ -57,23 +93,31 @@ export function table(head: string[], rows: (string | number)[][]): string {
 }
 
 /** Writes the section's report files; answers the full Markdown and the paths written. */
-export function writeReport(name: string, report: SectionReport): { markdown: string; files: string[] } {
+export function writeReport(name: string, report: SectionReport, context: RunContext): { markdown: string; files: string[] } {
   const date = new Date();
-  const sha = commit();
+  const sha = context.commit;
   const host = machine();
+  const other = context.otherCpu();
   const markdown = [
     `# ${report.title}`,
     '',
     `- Date: ${date.toISOString()}`,
     `- Commit: ${sha}`,
     `- Machine: ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB, ${host.os}, Node ${host.node}`,
-    `- Load average (1 min) before the run: ${host.loadAverageBefore}${host.loadAverageBefore > 0.5 ? ' (busy: other work shared the cores, figures may read low)' : ''}`,
+    `- Other work on the machine during the run: ${Math.round(other * 100)}% of its CPU time${other > 0.05 ? ' (figures may read low)' : ''}`,
     `- Result: ${report.passed ? 'all targets met' : 'TARGETS MISSED'}`,
     '',
     report.markdown.trim(),
     '',
   ].join('\n');
-  const json = { section: name, date: date.toISOString(), commit: sha, machine: host, passed: report.passed, ...report.data };
+  const json = {
+    section: name,
+    date: date.toISOString(),
+    commit: sha,
+    machine: { ...host, otherCpuShare: other },
+    passed: report.passed,
+    ...report.data,
+  };
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const base = path.join(RESULTS, `${name}-${date.toISOString().slice(0, 10)}-${sha}`);

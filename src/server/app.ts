@@ -15,12 +15,14 @@ import { userRoutes } from '#server/modules/user/user.api.ts';
 import { contentRoutes } from '#server/modules/content.api.ts';
 import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
-import { landingPage } from './landing.ts';
+import { openapiRoutes } from '#server/openapi/openapi.api.ts';
+import { type PagesOptions, pageRoutes } from './web/pages.ts';
 
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export function createApp(deps: Deps): Hono<AppEnv> {
+/** The whole server; without `pages` (API tests) only /api answers. */
+export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY));
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
@@ -52,12 +54,13 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
   api.route('/comment', commentRoutes(deps));
   api.route('/like', likeRoutes(deps));
+  api.route('/', openapiRoutes(deps));
   api.all('*', () => {
     throw new AppError(404, ErrorKey.notFound);
   });
   app.route('/api', api);
 
-  app.get('/', (c) => c.html(landingPage(deps.env.SITE_NAME)));
+  if (pages) app.route('/', pageRoutes(deps, pages));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   app.onError((err, c) => errorAnswer(err, c, deps.logger));
   return app;

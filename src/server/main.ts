@@ -1,9 +1,13 @@
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { buildDeps } from './boot.ts';
+import { seedDemo } from './db/seed/demo.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/user.service.ts';
+import { createVite, listenWithVite, viteBuild } from './web/dev-server.ts';
+import { productionBuild } from './web/pages.ts';
 
 // Boot: env → database + migrations → root admin → listen.
 
@@ -21,16 +25,25 @@ if (admin) {
     );
   }
 }
-if (env.SEED_DEMO) logger.info('SEED_DEMO=1: demo content arrives with the content API');
+if (env.SEED_DEMO) {
+  const demo = await seedDemo(deps);
+  if (demo.seeded) logger.info({ counts: demo.counts }, 'demo content seeded');
+}
 
-const app = createApp(deps);
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.dialect }, 'listening');
-});
+// Pages come from the built app in production and from Vite in development.
+const root = path.resolve(import.meta.dirname, '../..');
+const dev = env.NODE_ENV !== 'production';
+const vite = dev ? await createVite(root) : undefined;
+const app = createApp(deps, { root, dev, loadBuild: vite ? viteBuild(vite) : productionBuild(root) });
+const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port}`, database: deps.dialect }, 'listening');
+const server = vite
+  ? listenWithVite(vite, app.fetch, env.PORT, env.HOST, onListen)
+  : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
+  await vite?.close();
   await connection.close();
   process.exit(0);
 }

@@ -1,5 +1,5 @@
 import { type Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, generateCookie, setCookie } from 'hono/cookie';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import { TOKEN_COOKIE } from './auth.ts';
 
@@ -20,4 +20,12 @@ export function setSessionCookie(c: Context, token: string): void {
 
 export function clearSessionCookie(c: Context): void {
   deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: isHttps(c), httpOnly: true, sameSite: 'Lax' });
+}
+
+/** The same cookie as a header value, for page actions that answer a redirect. */
+export function sessionCookieHeader(token: string, secure: boolean): string {
+  return generateCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: TOKEN_TTL_SECONDS });
+}
+export function clearedSessionCookieHeader(secure: boolean): string {
+  return generateCookie(TOKEN_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 });
 }

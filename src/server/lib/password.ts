@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 // argon2id with OWASP's memory-hard parameters (46 MiB, 2 passes, 1 lane): about 100-150 ms on

@@ -18,7 +18,8 @@ interface Picture {
   shape: string;
 }
 
-const stroke = (width: number, color = INK) => `fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"`;
+const stroke = (width: number, color = INK) =>
+  `fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"`;
 const steam = (xs: number[], top: number) => xs.map((x) => `<path d="M${x} ${top + 70} q-20 -35 0 -70" ${stroke(10)}/>`).join('');
 
 const PICTURES = {
@@ -162,7 +163,10 @@ const PICTURES = {
     filename: '모임.jpg',
     colors: ['#fec89a', '#f08080'],
     shape: [260, 400, 540]
-      .map((x, i) => `<circle cx="${x}" cy="${i === 1 ? 230 : 260}" r="55" fill="${INK}"/><path d="M${x - 85} 480 A85 150 0 0 1 ${x + 85} 480 Z" fill="${INK}" opacity="0.85"/>`)
+      .map(
+        (x, i) =>
+          `<circle cx="${x}" cy="${i === 1 ? 230 : 260}" r="55" fill="${INK}"/><path d="M${x - 85} 480 A85 150 0 0 1 ${x + 85} 480 Z" fill="${INK}" opacity="0.85"/>`,
+      )
       .join(''),
   },
   landscape: {
@@ -191,7 +195,13 @@ function svgOf(p: Picture): string {
  * Rendering runs in parallel; storing one by one keeps the upload rows in a fixed order. */
 export async function createDemoImages(deps: Deps, user: number): Promise<DemoImages> {
   const entries = Object.entries(PICTURES) as [DemoImageKey, Picture][];
-  const jpegs = await Promise.all(entries.map(([, p]) => sharp(Buffer.from(svgOf(p))).jpeg({ quality: 85 }).toBuffer()));
+  const jpegs = await Promise.all(
+    entries.map(([, p]) =>
+      sharp(Buffer.from(svgOf(p)))
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    ),
+  );
   const paths: Partial<DemoImages> = {};
   for (const [i, [key, p]] of entries.entries()) {
     paths[key] = (await saveImage(deps, { data: jpegs[i]!, filename: p.filename, user })).path;

@@ -367,3 +367,9 @@ export async function findUserEmail(db: Executor, id: number): Promise<string | 
   const row = await findUserById(db, id);
   return row && row.use === UserUse.use ? row.email || row.loginid : undefined;
 }
+
+/** The signed-in user as pages show them (server rendering), or undefined. */
+export async function findSessionUser(db: Executor, id: number): Promise<PublicUser | undefined> {
+  const row = await findUserById(db, id);
+  return row ? toPublicUser(row) : undefined;
+}

@@ -1,0 +1,68 @@
+import { Form, Link, NavLink } from 'react-router';
+import { SITE_SECTIONS } from '#shared/site.ts';
+
+export interface HeaderUser {
+  id: number;
+  nickname: string;
+  level: number;
+}
+
+/** The common header: site name, search field (shortcut target), account links, section nav. */
+export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderUser | null }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+        <Link to="/" id="shortcut0" className="text-xl font-extrabold tracking-tight text-brand-700">
+          {siteName}
+        </Link>
+        <Form method="get" action="/search" role="search" className="order-3 flex w-full gap-2 sm:order-2 sm:ml-4 sm:w-auto sm:flex-1">
+          <label htmlFor="shortcuts" className="sr-only">
+            검색어
+          </label>
+          <input
+            id="shortcuts"
+            name="q"
+            type="search"
+            placeholder="뉴스, 구인, 업소, 중고물품 검색"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
+          />
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            검색
+          </button>
+        </Form>
+        <nav aria-label="내 계정" className="order-2 ml-auto flex items-center gap-3 text-sm sm:order-3">
+          {user ? (
+            <>
+              <Link to="/mypage" id="shortcutm" className="font-medium text-slate-700 hover:text-brand-700">
+                {user.nickname}님 · 마이페이지
+              </Link>
+              <Form method="post" action="/login?logout=1">
+                <button type="submit" className="text-slate-500 hover:text-slate-800">
+                  로그아웃
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Link to="/login" className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+              로그인
+            </Link>
+          )}
+        </nav>
+      </div>
+      <nav aria-label="섹션" className="border-t border-slate-100">
+        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 text-[0.95rem] font-semibold">
+          {SITE_SECTIONS.map((s) => (
+            <li key={s.key} className="shrink-0">
+              <NavLink
+                to={s.path}
+                className={({ isActive }) => `block px-3 py-2.5 ${isActive ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-700 hover:text-brand-700'}`}
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { pageContext } from '../entry.server.tsx';
+import { pageTitle } from '../lib/titles.ts';
+import { requireMemberPage } from '../lib/page-guards.server.ts';
+import { type Route } from './+types/customer-inquiry.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireMemberPage(context, request);
+  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  return d ? [{ title: pageTitle(d.siteName, '1:1 문의') }] : [];
+}
+
+export default function Page() {
+  return (
+    <SectionFrame title="1:1 문의" crumbs={[{ label: '고객센터', to: '/customer' }, { label: '1:1 문의' }]}>
+      <EmptyState title="1:1 문의하기">궁금한 점을 남기시면 답변을 이메일로 알려 드립니다.</EmptyState>
+    </SectionFrame>
+  );
+}

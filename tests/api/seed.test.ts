@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedDemo } from '#server/db/seed/demo.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+let first: Awaited<ReturnType<typeof seedDemo>>;
+let seconds = 0;
+beforeAll(async () => {
+  t = await startTestApp();
+  const started = Date.now();
+  first = await seedDemo(t.deps);
+  seconds = (Date.now() - started) / 1000;
+});
+afterAll(() => t.close());
+
+const count = async (table: 'board' | 'jobs' | 'business' | 'inquiry' | 'mainschedule' | 'comment' | 'likes' | 'users') =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('demo content (SEED_DEMO)', () => {
+  test('an empty database gets content in every section, quickly', async () => {
+    expect(first.seeded).toBe(true);
+    expect(seconds).toBeLessThan(20);
+    const rows = await t.deps.db.selectFrom('board').select(['topcategory', 'etitle']).execute();
+    for (const topcategory of [1, 2, 4, 5, 7, 8]) expect(rows.filter((r) => r.topcategory === topcategory).length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.topcategory === 1 && r.etitle !== '')).toBe(true);
+    expect(await count('jobs')).toBeGreaterThan(0);
+    const business = await t.deps.db.selectFrom('business').select(['type', 'main']).execute();
+    expect(business.some((b) => b.type === 2)).toBe(true);
+    expect(business.some((b) => b.main === 2)).toBe(true);
+    const inquiries = await t.deps.db.selectFrom('inquiry').select(['status', 'answer', 'updatedate']).execute();
+    expect(inquiries.some((i) => i.status === 2 && i.answer !== '' && i.updatedate !== '')).toBe(true);
+    expect(first.counts).toMatchObject({ jobs: await count('jobs'), business: business.length, comments: await count('comment') });
+  });
+
+  test('every post’s comment and like counters equal its comment and like rows', async () => {
+    const posts = await t.deps.db.selectFrom('board').select(['id', 'comment', 'like']).execute();
+    const comments = await t.deps.db.selectFrom('comment').select('board').where('deleted', '=', 0).execute();
+    const likes = await t.deps.db.selectFrom('likes').select('item').where('target', '=', 'board').execute();
+    for (const p of posts) {
+      expect(p.comment).toBe(comments.filter((c) => c.board === p.id).length);
+      expect(p.like).toBe(likes.filter((l) => l.item === p.id).length);
+    }
+    expect(posts.some((p) => p.comment > 0)).toBe(true);
+    expect(posts.some((p) => p.like > 0)).toBe(true);
+  });
+
+  test('the public API lists the sections, with images that are served', async () => {
+    const market = await t.call('GET', '/api/board?topcategory=4');
+    expect(market.body.total).toBeGreaterThan(0);
+    const item = market.body.items.find((i: { images: string[] }) => i.images.length > 0);
+    expect(item.image).toBe(item.images[0]);
+    const image = await t.call('GET', item.image);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect((await t.call('GET', '/api/board?topcategory=5')).body.total).toBeGreaterThan(0);
+    expect((await t.call('GET', '/api/jobs')).body.total).toBeGreaterThan(0);
+    expect((await t.call('GET', '/api/business')).body.items[0].type).toBe(2);
+    const upcoming = await t.call('GET', '/api/mainschedule?upcoming=1');
+    expect(upcoming.body.total).toBeGreaterThan(0);
+  });
+
+  test('a second run does nothing and duplicates nothing', async () => {
+    const before = await Promise.all((['board', 'jobs', 'business', 'users', 'comment'] as const).map(count));
+    expect(await seedDemo(t.deps)).toEqual({ seeded: false, counts: {} });
+    expect(await Promise.all((['board', 'jobs', 'business', 'users', 'comment'] as const).map(count))).toEqual(before);
+  });
+});
