@@ -28,6 +28,6 @@ export function sectionOfPath(pathname: string): SiteSection | undefined {
 
 /** A return-to target: only a same-site relative path, anything else goes home. */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/';
-  return value;
+  const ok = value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\u0000-\u001f]/.test(value);
+  return ok ? (value as string) : '/';
 }

@@ -8,14 +8,40 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 const PARAMS = { memory: 47104, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
-function argon2(
+// Hashes run one fewer at a time than there are cores (at least one), so a burst of logins never
+// takes the core the event loop needs: reads stay fast while logins queue.
+const HASH_SLOTS = Math.max(1, os.availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquireSlot(): Promise<void> {
+  if (running < HASH_SLOTS) {
+    running++;
+    return;
+  }
+  // A finishing hash hands its slot straight to the next in line.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function releaseSlot(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+async function argon2(
   message: string,
   nonce: Buffer,
   p: { memory: number; passes: number; parallelism: number; tagLength: number },
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    crypto.argon2('argon2id', { message, nonce, ...p }, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  await acquireSlot();
+  try {
+    return await new Promise((resolve, reject) => {
+      crypto.argon2('argon2id', { message, nonce, ...p }, (err, key) => (err ? reject(err) : resolve(key)));
+    });
+  } finally {
+    releaseSlot();
+  }
 }
 
 /** PHC string: $argon2id$v=19$m=..,t=..,p=..$salt$hash */

@@ -17,7 +17,13 @@ export function viteBuild(vite: ViteDevServer): BuildLoader {
   return async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as unknown as ServerBuild;
 }
 
-export function listenWithVite(vite: ViteDevServer, fetch: (request: Request) => Response | Promise<Response>, port: number, host: string, onListen: (port: number) => void): http.Server {
+export function listenWithVite(
+  vite: ViteDevServer,
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  host: string,
+  onListen: (port: number) => void,
+): http.Server {
   const listener = getRequestListener(fetch);
   const server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
   server.listen(port, host, () => onListen((server.address() as { port: number }).port));

@@ -100,7 +100,10 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     if (response.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
-      return new Response(response.status === 404 ? 'Not Found' : 'Error', { status: response.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      return new Response(response.status === 404 ? 'Not Found' : 'Error', {
+        status: response.status,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });

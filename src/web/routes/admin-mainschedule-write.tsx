@@ -15,7 +15,10 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 
 export default function Page() {
   return (
-    <SectionFrame title="메인 일정 등록" crumbs={[{ label: '관리자', to: '/admin' }, { label: '메인 일정 관리', to: '/admin/mainschedule' }, { label: '등록' }]}>
+    <SectionFrame
+      title="메인 일정 등록"
+      crumbs={[{ label: '관리자', to: '/admin' }, { label: '메인 일정 관리', to: '/admin/mainschedule' }, { label: '등록' }]}
+    >
       <EmptyState title="일정 등록">제목, 날짜, 시간, 장소를 입력하는 양식이 이곳에 표시됩니다.</EmptyState>
     </SectionFrame>
   );

@@ -4,7 +4,6 @@ import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/customer.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-
   return { siteName: context.get(pageContext).deps.env.SITE_NAME };
 }
 

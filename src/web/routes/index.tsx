@@ -22,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor } = context.get(pageContext);
   const s = contentServices(deps);
   const who = { actor, ip: 'page' };
-  const list = async (service: keyof typeof s, query: Record<string, string>) => ((await s[service].list(who, { size: '6', ...query })) as { items: Item[] }).items;
+  const list = async (service: keyof typeof s, query: Record<string, string>) =>
+    ((await s[service].list(who, { size: '6', ...query })) as { items: Item[] }).items;
   const [news, market, jobs, business, community, schedule] = await Promise.all([
     list('board', { topcategory: '1' }),
     list('board', { topcategory: '4' }),
@@ -36,7 +37,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d
-    ? [{ title: d.siteName }, { name: 'description', content: `${d.siteName}: 뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록, 한인단체를 한곳에서.` }]
+    ? [
+        { title: d.siteName },
+        { name: 'description', content: `${d.siteName}: 뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록, 한인단체를 한곳에서.` },
+      ]
     : [];
 }
 
@@ -78,7 +82,13 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
             <label htmlFor="home-search" className="sr-only">
               검색어
             </label>
-            <input id="home-search" name="q" type="search" placeholder="예: 이사, 렌트, 식당" className="min-w-0 flex-1 rounded-lg bg-white px-4 py-3 text-slate-900" />
+            <input
+              id="home-search"
+              name="q"
+              type="search"
+              placeholder="예: 이사, 렌트, 식당"
+              className="min-w-0 flex-1 rounded-lg bg-white px-4 py-3 text-slate-900"
+            />
             <button type="submit" className="rounded-lg bg-white px-5 font-semibold text-brand-700">
               검색
             </button>

@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { token } = await login(deps, { ip }, { loginid, passwd });
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookieHeader(token, secure) } });
   } catch (err) {
-    if (err instanceof AppError) return data({ error: err.status === 429 ? Messages.processingError : Messages.loginFailed, loginid }, { status: err.status });
+    if (err instanceof AppError)
+      return data({ error: err.status === 429 ? Messages.processingError : Messages.loginFailed, loginid }, { status: err.status });
     throw err;
   }
 }
@@ -73,14 +74,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <label htmlFor="passwd" className="block text-sm font-medium text-slate-700">
             비밀번호
           </label>
-          <input id="passwd" name="passwd" type="password" autoComplete="current-password" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5" />
+          <input
+            id="passwd"
+            name="passwd"
+            type="password"
+            autoComplete="current-password"
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5"
+          />
         </div>
         {actionData?.error ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {actionData.error}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-lg bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           로그인
         </button>
       </Form>

@@ -25,12 +25,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <label htmlFor="shortcuts" className="sr-only">
           검색어
         </label>
-        <input id="shortcuts" name="q" type="search" defaultValue={q} placeholder="검색어를 입력하세요" className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-lg" />
+        <input
+          id="shortcuts"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="검색어를 입력하세요"
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-lg"
+        />
         <button type="submit" className="rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
           검색
         </button>
       </Form>
-      <p className="mt-8 text-slate-600">{q ? `'${q}'에 대한 검색 결과를 준비하고 있습니다.` : '뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록을 한 번에 찾아보세요.'}</p>
+      <p className="mt-8 text-slate-600">
+        {q ? `'${q}'에 대한 검색 결과를 준비하고 있습니다.` : '뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록을 한 번에 찾아보세요.'}
+      </p>
     </main>
   );
 }

@@ -21,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: pageTitle(d.siteName, d.title) }, { name: 'description', content: `${d.siteName} ${d.title}: ${d.section.empty}` }] : [];
+  return d
+    ? [{ title: pageTitle(d.siteName, d.title) }, { name: 'description', content: `${d.siteName} ${d.title}: ${d.section.empty}` }]
+    : [];
 }
 
 export default function SectionList({ loaderData }: Route.ComponentProps) {

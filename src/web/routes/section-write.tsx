@@ -13,7 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const section = sectionOfPath(url.pathname);
   const faq = url.pathname.startsWith('/customer/');
   const editId = Number(url.searchParams.get('id') ?? 0) || 0;
-  return { siteName: deps.env.SITE_NAME, label: faq ? '자주 묻는 질문' : (section?.label ?? ''), path: faq ? '/customer/faq' : (section?.path ?? '/'), editId };
+  return {
+    siteName: deps.env.SITE_NAME,
+    label: faq ? '자주 묻는 질문' : (section?.label ?? ''),
+    path: faq ? '/customer/faq' : (section?.path ?? '/'),
+    editId,
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {

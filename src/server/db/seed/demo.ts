@@ -1783,7 +1783,8 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
 
   const seeded = await deps.db.transaction().execute(async (trx) => {
     if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    // Another server may have seeded while the images were made; its content wins.
+    // Another server may have seeded while the images were made; its content wins (and this
+    // run's images stay unused).
     if (await hasContent(trx)) return false;
     const s: Seeder = { db: trx, now, members, editor, images, counts };
     // Sections interleaved in time, as people would have posted them.

@@ -20,7 +20,7 @@ import { parseInput } from '#server/http/envelope.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
 import { countRows, listParamsSchema, listRows, sumRows } from '#server/resource/list-query.ts';
-import { markUsed, requireConfirmedCode, sendCode, useConfirmedEmail } from '#server/modules/verification/verification.service.ts';
+import { markUsed, requireConfirmedCode, sendCode, consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
 import {
   countUsersAtLevel,
   deleteUsers,
@@ -129,7 +129,7 @@ export async function createUser(deps: Deps, caller: Caller, body: unknown): Pro
   const prepared = await prepareCreate(caller.actor, body);
   const id = await deps.db.transaction().execute(async (trx) => {
     // The code comes first: only the owner of the mailbox learns that it is already registered.
-    if (!isAdmin(caller.actor)) await useConfirmedEmail(trx, prepared.input.loginid, 'signup');
+    if (!isAdmin(caller.actor)) await consumeConfirmedEmail(trx, prepared.input.loginid, 'signup');
     return insertPrepared(trx, caller.actor, prepared);
   });
   return { id };

@@ -32,7 +32,7 @@ export async function updateVerification(db: Executor, id: number, changes: Upda
 }
 
 /** Marks a confirmed code used; false when another request used it first. */
-export async function useVerification(db: Executor, id: number, when: string, empty: string): Promise<boolean> {
+export async function markVerificationUsed(db: Executor, id: number, when: string, empty: string): Promise<boolean> {
   const result = await db
     .updateTable('verifications')
     .set({ usedate: when })

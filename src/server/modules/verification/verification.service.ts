@@ -12,7 +12,7 @@ import {
   findVerificationById,
   insertVerification,
   updateVerification,
-  useVerification,
+  markVerificationUsed,
 } from './verification.repository.ts';
 
 // E-mail codes (foundation issue): 6 digits, stored as a keyed hash, valid 10 minutes, dead after
@@ -87,9 +87,9 @@ function isFreshlyConfirmed(row: VerificationRow): boolean {
 
 /** Sign-up: the e-mail's latest code was confirmed in the last 30 minutes and not yet used.
  * Marks it used inside the caller's transaction. */
-export async function useConfirmedEmail(db: Executor, email: string, purpose: Purpose): Promise<void> {
+export async function consumeConfirmedEmail(db: Executor, email: string, purpose: Purpose): Promise<void> {
   const row = await findLatestVerification(db, email, purpose);
-  if (!row || !isFreshlyConfirmed(row) || !(await useVerification(db, row.id, nowIso(), EMPTY_DATE))) {
+  if (!row || !isFreshlyConfirmed(row) || !(await markVerificationUsed(db, row.id, nowIso(), EMPTY_DATE))) {
     throw new AppError(400, ErrorKey.codeNotConfirmed);
   }
 }
@@ -110,5 +110,5 @@ export async function requireConfirmedCode(
 }
 
 export async function markUsed(db: Executor, row: VerificationRow): Promise<void> {
-  if (!(await useVerification(db, row.id, nowIso(), EMPTY_DATE))) throw new AppError(400, ErrorKey.codeNotConfirmed);
+  if (!(await markVerificationUsed(db, row.id, nowIso(), EMPTY_DATE))) throw new AppError(400, ErrorKey.codeNotConfirmed);
 }

@@ -6,7 +6,17 @@ export interface Crumb {
 }
 
 /** A section page's frame: breadcrumb, title, optional actions, the page's content. */
-export function SectionFrame({ title, crumbs, actions, children }: { title: string; crumbs: Crumb[]; actions?: React.ReactNode; children: React.ReactNode }) {
+export function SectionFrame({
+  title,
+  crumbs,
+  actions,
+  children,
+}: {
+  title: string;
+  crumbs: Crumb[];
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-6">
       <nav aria-label="현재 위치" className="text-sm text-slate-500">

@@ -14,7 +14,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <Link to="/customer/inquiry" id="shortcutci" className="hover:text-brand-700">
           1:1 문의
         </Link>
-        <span className="w-full text-slate-500">© {new Date().getFullYear()} {siteName}. 한인 커뮤니티를 위한 포털.</span>
+        <span className="w-full text-slate-500">
+          © {new Date().getFullYear()} {siteName}. 한인 커뮤니티를 위한 포털.
+        </span>
       </div>
     </footer>
   );

@@ -55,7 +55,9 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
             <li key={s.key} className="shrink-0">
               <NavLink
                 to={s.path}
-                className={({ isActive }) => `block px-3 py-2.5 ${isActive ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-700 hover:text-brand-700'}`}
+                className={({ isActive }) =>
+                  `block px-3 py-2.5 ${isActive ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-700 hover:text-brand-700'}`
+                }
               >
                 {s.label}
               </NavLink>
