@@ -6,7 +6,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/user.service.ts';
-import { createVite, listenWithVite, viteBuild } from './web/dev-server.ts';
+import { createDevServer } from './web/dev-server.ts';
 import { productionBuild } from './web/pages.ts';
 
 // Boot: env → database + migrations → root admin → listen.
@@ -33,17 +33,18 @@ if (env.SEED_DEMO) {
 // Pages come from the built app in production and from Vite in development.
 const root = path.resolve(import.meta.dirname, '../..');
 const dev = env.NODE_ENV !== 'production';
-const vite = dev ? await createVite(root) : undefined;
-const app = createApp(deps, { root, dev, loadBuild: vite ? viteBuild(vite) : productionBuild(root) });
+const devServer = dev ? await createDevServer(root) : undefined;
+const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root) });
 const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port}`, database: deps.dialect }, 'listening');
-const server = vite
-  ? listenWithVite(vite, app.fetch, env.PORT, env.HOST, onListen)
+if (devServer) devServer.listen(app.fetch, env.PORT, env.HOST, onListen);
+const server = devServer
+  ? devServer.server
   : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
-  await vite?.close();
+  await devServer?.vite.close();
   await connection.close();
   process.exit(0);
 }

@@ -17,7 +17,7 @@ async function boot(env: Record<string, string>) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanin-boot-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -59,8 +59,13 @@ function refinementHints(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: Schema 
   // `.int()` bounds to safe integers: true, and noise in every id and code.
   if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
   if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
-  if (!ctx.zodSchema._zod.def.checks?.some((c) => c._zod.def.check === 'custom')) return;
+  const def = ctx.zodSchema._zod.def;
   const accepts = (value: unknown) => z.safeParse(ctx.zodSchema, value).success;
+  // zod leaves out the default of a transforming field (it is an output value); ours are valid
+  // inputs too, and without them the page's examples show `price: 1000000000000`.
+  if (def.type === 'default' && json.default === undefined && accepts(def.defaultValue))
+    json.default = def.defaultValue as Schema['default'];
+  if (!def.checks?.some((c) => c._zod.def.check === 'custom')) return;
   if (json.type === 'integer') {
     const codes = CODE_PROBE.filter(accepts);
     if (codes.length > 0 && !accepts(CODE_PROBE.length)) json.enum = codes;
@@ -596,6 +601,7 @@ function components(schemas: Record<string, Schema>): Obj {
           detail: text,
         },
         required: ['code', 'message'],
+        example: { code: 'error', message: ErrorKey.invalid, field: 'title', detail: '제목을 입력하세요' },
       },
       List: okWith({ items: { type: 'array', items: {} }, total: integer, page: integer, size: integer }),
       IdBody: toSchema(IdBodySchema),
