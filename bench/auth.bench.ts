@@ -12,8 +12,8 @@ import { api, type Server, withServer } from './lib/server.ts';
 const TARGET_RPS = 5000;
 const HASH_MS = { min: 50, max: 250 };
 const READ_CONNECTIONS = 50;
-/** Hashes run on libuv's thread pool (4 threads by default): 4 clients keep every thread hashing
- * without a queue of waiting logins inflating the login latency. */
+/** As many logins at once as libuv's default thread pool (4 threads) could hash together: the
+ * server's hashing is kept as busy as it can be, whatever share of the pool it admits at once. */
 const LOGIN_CONNECTIONS = 4;
 const HASH_SAMPLES = 20;
 /** Unmeasured reads first, so JIT compilation and SQLite's page cache are not in the figures. */

@@ -1,4 +1,5 @@
 import { authBench } from './auth.bench.ts';
+import { contentBench } from './content.bench.ts';
 import { type Section, startRun, writeReport } from './lib/report.ts';
 
 // npm run bench [-- section...]: runs the named sections (all by default), writes each one's
@@ -6,6 +7,7 @@ import { type Section, startRun, writeReport } from './lib/report.ts';
 
 const SECTIONS: Record<string, Section> = {
   auth: authBench,
+  content: contentBench,
 };
 
 const names = process.argv.slice(2);

@@ -13,6 +13,7 @@ const NODE = path.join(ROOT, 'node_modules/.bin/node');
 
 export interface Server {
   url: string;
+  pid: number | undefined;
   /** The environment the server was started with, for the report. */
   env: Record<string, string>;
   /** CPU time the server process has used so far, in ms (Linux /proc; undefined elsewhere). */
@@ -78,7 +79,7 @@ export async function startServer(settings: Record<string, string>): Promise<Ser
     await stop();
     throw err;
   }
-  return { url, env, cpuMs: () => processCpuMs(child.pid), stop };
+  return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), stop };
 }
 
 /** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). The
@@ -138,4 +139,14 @@ export async function api<T>(
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
+}
+
+/** Resident memory of a process in MB (Linux /proc), or undefined once it is gone. */
+export function rssMb(pid: number | undefined): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
 }

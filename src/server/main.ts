@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/user.service.ts';
+import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { createDevServer } from './web/dev-server.ts';
 import { productionBuild } from './web/pages.ts';
 
@@ -41,9 +42,13 @@ const server = devServer
   ? devServer.server
   : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
+// Visits older than a day no longer decide anything; clear them out hourly.
+setInterval(() => void pruneViews(deps.db).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
+
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
+  await flushViews(deps.db);
   await devServer?.vite.close();
   await connection.close();
   process.exit(0);

@@ -47,3 +47,24 @@ export const ErrorKey = {
   server: 'server error',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
+
+/** Where an API failure happened: SPEC §8 gives each situation its own catch-all text. */
+export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | 'resetPassword';
+
+/** The Korean text for a failed answer `{code: 'error', message, detail?}` (SPEC §8). Beyond the
+ * catalogue: a refused input shows the server's own Korean reason (e.g. the password length),
+ * a common password and a rate limit say so, instead of a bare 처리중 오류가 발생했습니다. */
+export function failureMessage(situation: FailureSituation, answer: { message?: string; detail?: string }): string {
+  const key = answer.message;
+  // SPEC §7: any answer to a login other than 'ok' is the login failure.
+  if (situation === 'login') return Messages.loginFailed;
+  if (key === ErrorKey.wrongCode || key === ErrorKey.codeExpired) return Messages.wrongCode;
+  if (key === ErrorKey.codeNotConfirmed) return Messages.codeNotConfirmed;
+  if (situation === 'signup' && key === ErrorKey.already) return Messages.alreadyId;
+  if (situation === 'signup' && key === ErrorKey.alreadyNickname) return Messages.alreadyNickname;
+  if (situation === 'resetPassword' && key === ErrorKey.samePassword) return Messages.samePassword;
+  if (key === ErrorKey.weakPassword) return '너무 흔한 비밀번호입니다. 다른 비밀번호를 입력하세요';
+  if (key === ErrorKey.tooMany) return '요청이 너무 많습니다. 잠시 후 다시 시도하세요';
+  if (key === ErrorKey.invalid && answer.detail && /[가-힣]/.test(answer.detail)) return answer.detail;
+  return Messages.processingError;
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { flushViews } from '#server/modules/view/view.service.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -144,6 +145,7 @@ describe('comments, likes and views (PRODUCT.md)', () => {
       (await t.call('GET', `/api/board/${id}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })).body.item.count,
     ).toBe(2);
     // A day later the same visitor counts again.
+    await flushViews(t.deps.db);
     await t.deps.db
       .updateTable('views')
       .set({ date: new Date(Date.now() - 25 * 3600_000).toISOString() })

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, type Db, type Dialect } from './database.ts';
 import { openSqlite } from './sqlite-dialect.ts';
+import { registerTracker, WriteTracker } from './write-tracker.ts';
 
 export interface Connection {
   db: Db;
@@ -18,12 +19,16 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function connect(options: { databaseUrl?: string; dataDir: string }): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const tracker = new WriteTracker();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [tracker] });
+    registerTracker(db, tracker);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const { dialect } = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
-  const db = new Kysely<Database>({ dialect });
+  const tracker = new WriteTracker();
+  const db = new Kysely<Database>({ dialect, plugins: [tracker] });
+  registerTracker(db, tracker);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -12,11 +12,25 @@ function toSqlite(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/** Prepared statements by SQL text: preparing costs more than running a small query, and the
+ * same few hundred statements repeat. Bounded, oldest dropped first. */
+const STATEMENT_CACHE = 500;
+
 function adapt(db: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  const prepared = (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      const statement = db.prepare(sql);
+      const statement = prepared(sql);
       const params = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
       return {
         reader: statement.columns().length > 0,

@@ -12,8 +12,13 @@ export interface TokenClaims {
   pwv: string;
 }
 
+/** Tokens already verified, until they expire: the signature check is the costliest step of an
+ * authenticated read, and a session sends the same token many times. Bounded, oldest first. */
+const VERIFIED_CACHE = 10_000;
+
 export function createJwt(secret: string) {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, TokenClaims & { exp: number }>();
   return {
     async sign(claims: TokenClaims): Promise<string> {
       return new SignJWT({ level: claims.level, pwv: claims.pwv })
@@ -25,10 +30,25 @@ export function createJwt(secret: string) {
     },
     /** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
     async verify(token: string): Promise<TokenClaims | undefined> {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.exp * 1000 > Date.now()) return { sub: hit.sub, level: hit.level, pwv: hit.pwv };
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const sub = Number(payload.sub);
-        if (!Number.isSafeInteger(sub) || typeof payload.level !== 'number' || typeof payload.pwv !== 'string') return undefined;
+        if (
+          !Number.isSafeInteger(sub) ||
+          typeof payload.level !== 'number' ||
+          typeof payload.pwv !== 'string' ||
+          typeof payload.exp !== 'number'
+        ) {
+          return undefined;
+        }
+        if (verified.size >= VERIFIED_CACHE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { sub, level: payload.level, pwv: payload.pwv, exp: payload.exp });
         return { sub, level: payload.level, pwv: payload.pwv };
       } catch {
         return undefined;

@@ -12,7 +12,7 @@ import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
-import { countView } from '#server/modules/view/view.service.ts';
+import { countView, pendingViews } from '#server/modules/view/view.service.ts';
 import { type ListParams, type ListSpec, listParamsSchema, listRows, countRows, sumRows, type AnyQuery } from './list-query.ts';
 import { type ResourceHandlers } from './routes.ts';
 
@@ -214,7 +214,12 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     async get(caller, id, c) {
       const row = requireReadable(caller.actor, await findRow(deps.db, id));
       const visitor = def.countViews ? visitorKey(c) : undefined;
-      if (visitor && (await countView(deps.db, def.table, id, visitor))) row.count = (row.count as number) + 1;
+      if (def.countViews) {
+        const queued = visitor
+          ? countView(deps.db, def.table, id, visitor, (err) => deps.logger.error({ err }, 'view count failed'))
+          : pendingViews(deps.db, def.table, id);
+        row.count = (row.count as number) + queued;
+      }
       return { item: decode(row) };
     },
 

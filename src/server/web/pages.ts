@@ -89,7 +89,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const nonce = crypto.randomBytes(16).toString('base64');
     const context = new RouterContextProvider();
     const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
-    context.set(entry.pageContext, { deps, actor, nonce });
+    context.set(entry.pageContext, { deps, actor, nonce, ip: c.get('ip') });
     const response = await handler(c.req.raw, context);
 
     const headers = new Headers(response.headers);

@@ -51,7 +51,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   board = board.addColumn('price', 'double precision', (c) => c.notNull().defaultTo(0));
   await authored(withCounts(board)).execute();
   await db.schema.createIndex('board_section').on('board').columns(['topcategory', 'hidden', 'id']).execute();
-  await db.schema.createIndex('board_section_category').on('board').columns(['topcategory', 'category', 'id']).execute();
+  await db.schema
+    .createIndex('board_section_category')
+    .on('board')
+    .columns(['topcategory', 'hidden', 'category', 'location', 'id'])
+    .execute();
+  await db.schema.createIndex('board_section_location').on('board').columns(['topcategory', 'hidden', 'location', 'id']).execute();
   await db.schema.createIndex('board_user').on('board').columns(['user', 'id']).execute();
 
   const jobs = addAll(

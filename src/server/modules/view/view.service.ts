@@ -2,33 +2,110 @@ import { sql } from 'kysely';
 import { type Db, type Executor } from '#server/db/database.ts';
 
 // PRODUCT.md: +1 view per visitor per item per 24 hours. One row per (target, item, visitor)
-// remembers the last counted visit; the upsert writes only when there is none or it is older
-// than a day, and only then is the item's count raised, in one transaction.
+// remembers the last counted visit. Visits are queued and written together a moment later, in
+// one transaction, so reading a post costs no write of its own: the upsert writes a visit only
+// when there is none or it is older than a day, and only then is the item's count raised. Until
+// the queue is written, answers add the item's queued visits to the stored count.
 
 const DAY_MS = 24 * 3600 * 1000;
+const FLUSH_MS = 200;
+const FLUSH_AT = 1000;
 
-export type ViewTarget = 'board' | 'jobs' | 'business';
+interface Visit {
+  target: string;
+  item: number;
+  visitor: string;
+  date: string;
+}
 
-export async function countView(db: Db, target: string, item: number, visitor: string): Promise<boolean> {
-  const now = new Date();
-  const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
-  return db.transaction().execute(async (trx) => {
-    const written = await trx
-      .insertInto('views')
-      .values({ target, item, visitor, date: now.toISOString() })
-      .onConflict((oc) =>
-        oc.columns(['target', 'item', 'visitor']).doUpdateSet({ date: now.toISOString() }).where('views.date', '<', cutoff),
-      )
-      .returning('item')
-      .executeTakeFirst();
-    if (!written) return false;
-    await trx
-      .updateTable(target as 'board')
-      .set({ count: sql`${sql.ref('count')} + 1` })
-      .where('id', '=', item)
-      .execute();
-    return true;
+interface Queue {
+  visits: Map<string, Visit>;
+  perItem: Map<string, number>;
+  timer?: ReturnType<typeof setTimeout>;
+  flushing: Promise<void>;
+}
+
+const queues = new WeakMap<Db, Queue>();
+
+function queueOf(db: Db): Queue {
+  let q = queues.get(db);
+  if (!q) {
+    q = { visits: new Map(), perItem: new Map(), flushing: Promise.resolve() };
+    queues.set(db, q);
+  }
+  return q;
+}
+
+/** Queues a visit; answers how many queued visits the item has, for the count shown now. */
+export function countView(db: Db, target: string, item: number, visitor: string, onError: (err: unknown) => void): number {
+  const q = queueOf(db);
+  const key = `${target}:${item}:${visitor}`;
+  const itemKey = `${target}:${item}`;
+  if (!q.visits.has(key)) {
+    q.visits.set(key, { target, item, visitor, date: new Date().toISOString() });
+    q.perItem.set(itemKey, (q.perItem.get(itemKey) ?? 0) + 1);
+  }
+  if (q.visits.size >= FLUSH_AT) void flushViews(db).catch(onError);
+  else if (!q.timer) {
+    q.timer = setTimeout(() => void flushViews(db).catch(onError), FLUSH_MS);
+    q.timer.unref();
+  }
+  return q.perItem.get(itemKey) ?? 0;
+}
+
+/** Queued visits of an item not yet in its stored count. */
+export function pendingViews(db: Db, target: string, item: number): number {
+  return queues.get(db)?.perItem.get(`${target}:${item}`) ?? 0;
+}
+
+/** Writes the queued visits; also called at shutdown. */
+export async function flushViews(db: Db): Promise<void> {
+  const q = queueOf(db);
+  clearTimeout(q.timer);
+  q.timer = undefined;
+  // One flush at a time, in order.
+  const previous = q.flushing;
+  const run = previous.then(async () => {
+    const visits = [...q.visits.values()];
+    if (visits.length === 0) return;
+    q.visits.clear();
+    const cutoff = new Date(Date.now() - DAY_MS).toISOString();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const counted = new Map<string, { target: string; item: number; n: number }>();
+        for (const v of visits) {
+          const written = await trx
+            .insertInto('views')
+            .values(v)
+            .onConflict((oc) => oc.columns(['target', 'item', 'visitor']).doUpdateSet({ date: v.date }).where('views.date', '<', cutoff))
+            .returning('item')
+            .executeTakeFirst();
+          if (!written) continue;
+          const k = `${v.target}:${v.item}`;
+          const c = counted.get(k) ?? { target: v.target, item: v.item, n: 0 };
+          c.n++;
+          counted.set(k, c);
+        }
+        for (const c of counted.values()) {
+          await trx
+            .updateTable(c.target as 'board')
+            .set({ count: sql`${sql.ref('count')} + ${c.n}` })
+            .where('id', '=', c.item)
+            .execute();
+        }
+      });
+    } finally {
+      // Written or failed, these visits no longer add to the shown count.
+      for (const v of visits) {
+        const k = `${v.target}:${v.item}`;
+        const left = (q.perItem.get(k) ?? 1) - 1;
+        if (left > 0) q.perItem.set(k, left);
+        else q.perItem.delete(k);
+      }
+    }
   });
+  q.flushing = run.catch(() => {});
+  return run;
 }
 
 /** Old visits no longer matter once a day has passed; called now and then to keep the table small. */

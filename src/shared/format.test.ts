@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import { dDay, formatDate, formatFileSize, formatMoney, isEmptyDate, RANGE_END_TIME, RANGE_START_TIME, todayIn } from './format.ts';
+
+const LA = 'America/Los_Angeles';
+const SEOUL = 'Asia/Seoul';
+
+describe('money', () => {
+  test('has thousands separators', () => {
+    expect(formatMoney(1234567)).toBe('1,234,567');
+    expect(formatMoney(0)).toBe('0');
+    expect(formatMoney('25000')).toBe('25,000');
+  });
+  test('floors floats to 2 decimals', () => {
+    expect(formatMoney(1234.567)).toBe('1,234.56');
+    expect(formatMoney(0.29)).toBe('0.29');
+    expect(formatMoney(19.999)).toBe('19.99');
+    expect(formatMoney(12.5)).toBe('12.5');
+  });
+  test('prints nothing for what is not a number', () => {
+    expect(formatMoney('')).toBe('');
+    expect(formatMoney('abc')).toBe('');
+    expect(formatMoney(null)).toBe('');
+  });
+});
+
+describe('file sizes', () => {
+  test('use B, KB, MB, GB, TB with 1 decimal', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(5 * 1024 ** 2)).toBe('5.0 MB');
+    expect(formatFileSize(1.25 * 1024 ** 3)).toBe('1.3 GB');
+    expect(formatFileSize(3 * 1024 ** 4)).toBe('3.0 TB');
+    expect(formatFileSize(2048 * 1024 ** 4)).toBe('2048.0 TB');
+  });
+});
+
+describe('dates', () => {
+  test('a stored UTC timestamp shows the date in the site time zone', () => {
+    expect(formatDate('2026-11-22T11:19:02.000Z', LA)).toBe('2026-11-22');
+    expect(formatDate('2026-11-22T05:00:00.000Z', LA)).toBe('2026-11-21');
+    expect(formatDate('2026-11-22T16:00:00.000Z', SEOUL)).toBe('2026-11-23');
+  });
+  test('in the Korean pattern', () => {
+    expect(formatDate('2026-11-22T11:19:02.000Z', LA, 'YYYY년 MM월 DD일')).toBe('2026년 11월 22일');
+    expect(formatDate('2026-01-05', SEOUL, 'YYYY년 MM월 DD일')).toBe('2026년 01월 05일');
+  });
+  test('a date-only value is never shifted by the time zone', () => {
+    expect(formatDate('2026-11-22', LA)).toBe('2026-11-22');
+    expect(formatDate('2026-11-22', SEOUL)).toBe('2026-11-22');
+  });
+  test('empty dates show as empty', () => {
+    for (const empty of ['0000-00-00', '1000-01-01', '1000-01-01T00:00:00.000Z', '9999-01-01', '', null, undefined]) {
+      expect(formatDate(empty, LA)).toBe('');
+      expect(isEmptyDate(empty)).toBe(true);
+    }
+    expect(isEmptyDate('2026-11-22')).toBe(false);
+    expect(formatDate('not a date', LA)).toBe('');
+  });
+  test('the default range runs over the whole day', () => {
+    expect(RANGE_START_TIME).toBe('00:00:00');
+    expect(RANGE_END_TIME).toBe('23:59:59');
+  });
+  test('today is the calendar date in the time zone', () => {
+    const at = new Date('2026-11-22T03:00:00.000Z');
+    expect(todayIn(LA, at)).toBe('2026-11-21');
+    expect(todayIn(SEOUL, at)).toBe('2026-11-22');
+  });
+});
+
+describe('job deadlines', () => {
+  test('count down, then close', () => {
+    expect(dDay('2026-11-25', '2026-11-22')).toBe('D-3');
+    expect(dDay('2026-11-22', '2026-11-22')).toBe('D-day');
+    expect(dDay('2026-11-21', '2026-11-22')).toBe('마감');
+    expect(dDay('2027-03-01', '2026-11-22')).toBe('D-99');
+  });
+  test('no deadline is always open', () => {
+    expect(dDay('', '2026-11-22')).toBe('상시 모집');
+    expect(dDay('1000-01-01', '2026-11-22')).toBe('상시 모집');
+  });
+});

@@ -1,0 +1,77 @@
+// SPEC §9: every visible number, size and date goes through here, with the site's time zone
+// passed in, so the server render and the hydrated page print the same text.
+
+/** SPEC §9: a range's default start and end times, and the database's empty date and time. */
+export const RANGE_START_TIME = '00:00:00';
+export const RANGE_END_TIME = '23:59:59';
+export const EMPTY_DATE = '1000-01-01';
+export const EMPTY_TIME = '00:00:00';
+
+/** SPEC §9: dates that mean "none" and display as empty (with or without a time part). */
+const EMPTY_DATES = new Set(['0000-00-00', EMPTY_DATE, '9999-01-01']);
+
+export function isEmptyDate(value: string | null | undefined): boolean {
+  return !value || EMPTY_DATES.has(value.slice(0, 10));
+}
+
+const moneyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Thousands separators; a float is floored to 2 decimals (1234.567 → "1,234.56"). Rounding
+ * to 12 significant digits first keeps 0.29 from flooring to 0.28 (0.29 * 100 = 28.999...). */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value;
+  if (n === null || n === undefined || value === '' || !Number.isFinite(n)) return '';
+  return moneyFormat.format(Math.floor(Number((n * 100).toPrecision(12))) / 100);
+}
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** B, KB, MB, GB, TB (1024 apart) with 1 decimal; whole bytes need none ("512 B", "1.5 KB"). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  let size = bytes;
+  let unit = 0;
+  while (size >= 1024 && unit < SIZE_UNITS.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${size} B` : `${size.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
+
+export type DatePattern = 'YYYY-MM-DD' | 'YYYY년 MM월 DD일';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar date of an instant in a time zone, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** A stored date in one of SPEC §9's patterns. Timestamps (ISO UTC text) are shown as the date
+ * in `timeZone`; a date-only value is a calendar date already and is never shifted. Empty or
+ * unreadable values print as ''. */
+export function formatDate(value: string | null | undefined, timeZone: string, pattern: DatePattern = 'YYYY-MM-DD'): string {
+  if (!value || isEmptyDate(value)) return '';
+  let ymd = value;
+  if (!DATE_ONLY.test(value)) {
+    const at = new Date(value);
+    if (Number.isNaN(at.getTime())) return '';
+    ymd = todayIn(timeZone, at);
+  }
+  const [, y, m, d] = DATE_ONLY.exec(ymd) ?? [];
+  if (!y) return '';
+  return pattern === 'YYYY-MM-DD' ? `${y}-${m}-${d}` : `${y}년 ${m}월 ${d}일`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A job's deadline as PRODUCT.md shows it: 'D-3' before, 'D-day' on the day, '마감' after;
+ * no deadline means always open. Both dates are calendar dates in the site's time zone
+ * (`today` from todayIn). */
+export function dDay(limitdate: string | null | undefined, today: string): string {
+  if (isEmptyDate(limitdate)) return '상시 모집';
+  const days = Math.round((Date.parse(`${limitdate?.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+  if (Number.isNaN(days)) return '';
+  if (days > 0) return `D-${days}`;
+  return days === 0 ? 'D-day' : '마감';
+}
