@@ -76,6 +76,16 @@ function random(seed: number) {
   };
 }
 
+/** The section a uniform draw in [0, 1) falls into, by the sections' shares. */
+function pickSection(r: number): (typeof SECTIONS)[number] {
+  let acc = 0;
+  for (const s of SECTIONS) {
+    acc += s.share;
+    if (r < acc) return s;
+  }
+  return SECTIONS[SECTIONS.length - 1] as (typeof SECTIONS)[number];
+}
+
 export interface GeneratedCounts {
   board: number;
   jobs: number;
@@ -120,9 +130,7 @@ export async function generateContentDatabase(dataDir: string, posts: number): P
   const BATCH = 50_000;
   for (let i = 0; i < posts; i++) {
     if (i % BATCH === 0) db.exec('begin');
-    const r = rnd();
-    let acc = 0;
-    const section = SECTIONS.find((s) => (acc += s.share) >= r) ?? (SECTIONS[3] as (typeof SECTIONS)[number]);
+    const section = pickSection(rnd());
     const user = 1 + Math.floor(rnd() * users);
     const market = section.topcategory === 4;
     const free = market && rnd() < 0.1 ? 2 : 1;
