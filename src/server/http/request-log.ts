@@ -38,6 +38,8 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
     c.header('X-Request-Id', reqId);
     const start = performance.now();
     await next();
+    // Below info level there is no line to write, so nothing to compute for it.
+    if (!logger.isLevelEnabled('info')) return;
     const url = new URL(c.req.url);
     logger.info(
       {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { boardSectionOf } from '#shared/sections.ts';
@@ -87,11 +86,14 @@ export const boardResource: ContentResource<'board'> = {
   fromRow: (row) => ({ ...row, images: parseImages(row.images) }),
 };
 
-const ImagesJson = z.array(z.string());
+/** The stored JSON array of image paths (written by toRow, so plain parsing is enough; this runs
+ * for every row of every list). */
 function parseImages(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
+  if (typeof value !== 'string' || value === '' || value === '[]') return [];
   try {
-    return ImagesJson.parse(JSON.parse(String(value || '[]')));
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
   } catch {
     return [];
   }
