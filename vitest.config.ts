@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit and single-database tests once, and every API test twice, on SQLite and on a real
-// PostgreSQL server.
+// Four projects: unit and single-database tests once, every API test twice (on SQLite and on a
+// real PostgreSQL server), and the browser tests against the built app in Chromium.
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
@@ -17,6 +17,19 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['./tests/setup/postgres.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          // Each file starts a server and a Chromium: one file at a time on a 2-core machine, and
+          // only after the other projects are done, so that timings do not depend on them.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

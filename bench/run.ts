@@ -1,5 +1,6 @@
 import { authBench } from './auth.bench.ts';
 import { contentBench } from './content.bench.ts';
+import { searchBench } from './search.bench.ts';
 import { type Section, startRun, writeReport } from './lib/report.ts';
 
 // npm run bench [-- section...]: runs the named sections (all by default), writes each one's
@@ -8,6 +9,7 @@ import { type Section, startRun, writeReport } from './lib/report.ts';
 const SECTIONS: Record<string, Section> = {
   auth: authBench,
   content: contentBench,
+  search: searchBench,
 };
 
 const names = process.argv.slice(2);

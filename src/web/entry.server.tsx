@@ -11,6 +11,8 @@ export interface PageContext {
   deps: Deps;
   actor: Actor | undefined;
   nonce: string;
+  /** The client's address as the request log saw it (X-Forwarded-For only with TRUST_PROXY). */
+  ip: string;
 }
 export const pageContext = createContext<PageContext>();
 

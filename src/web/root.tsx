@@ -1,8 +1,17 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { type Route } from './+types/root.ts';
 import './app.css';
 import { pageContext } from './entry.server.tsx';
+import { pageTitle } from './lib/titles.ts';
+import { ConfirmDialog } from './components/ui/confirm-dialog.tsx';
+import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
+import { ShortcutLayer } from './components/ui/shortcut-layer.tsx';
+import { ToastRegion } from './components/ui/toast-region.tsx';
+import { LoginDialog } from './features/auth/login-dialog.tsx';
+import { useScreen } from './lib/screen-store.ts';
+import { syncSession } from './lib/session.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
@@ -14,6 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#184c99"/><circle cx="16" cy="16" r="7" fill="#fff"/></svg>',
+)}`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   return (
@@ -21,6 +34,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* An inline icon: otherwise every page view also asks for /favicon.ico, a rendered 404. */}
+        <link rel="icon" href={FAVICON} />
         <Meta />
         <Links />
       </head>
@@ -33,21 +48,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** Every page with SPEC §2's screen elements: dialogs, message box, loading overlay, shortcuts. */
+export default function App({ loaderData }: Route.ComponentProps) {
+  const modal = useScreen((s) => s.loginDialog || s.confirm.visible);
+  const userId = loaderData.user?.id ?? null;
+  useEffect(() => syncSession(userId), [userId]);
+  return (
+    <>
+      {/* Behind an open dialog the page is inert: no focus, no clicks, not read out. */}
+      <div inert={modal} className="contents">
+        <Outlet />
+      </div>
+      <LoginDialog />
+      <ConfirmDialog />
+      <LoadingOverlay />
+      <ToastRegion />
+      <ShortcutLayer />
+    </>
+  );
 }
 
 /** SPEC §2: 404 shows Page Not Found, anything else Internal Server Error. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const detail = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A 4xx answer's message is ours and meant for the reader (403: admins only); a 5xx's is not.
+  const detail = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : undefined;
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{notFound ? 'Page Not Found' : 'Internal Server Error'}</title>
-      <p className="text-5xl font-bold text-brand-700">{notFound ? 404 : 500}</p>
+      <title>{pageTitle(root?.siteName ?? '한인포털', notFound ? 'Page Not Found' : 'Internal Server Error')}</title>
+      <p className="text-5xl font-bold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">{notFound ? 'Page Not Found' : 'Internal Server Error'}</h1>
-      {notFound && detail ? <p className="mt-2 text-slate-600">{detail}</p> : null}
+      {detail ? <p className="mt-2 text-slate-600">{detail}</p> : null}
       <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
         홈으로 가기
       </a>

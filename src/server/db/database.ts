@@ -48,6 +48,8 @@ export interface Database {
   likes: LikesTable;
   views: ViewsTable;
   upload: UploadTable;
+  audit: AuditTable;
+  search_doc: SearchDocTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -195,4 +197,29 @@ export interface UploadTable {
   height: number;
   user: number;
   date: string;
+}
+
+/** The admins' audit log: `before` and `after` hold JSON text of the fields that changed. */
+export interface AuditTable {
+  id: Generated<number>;
+  actor: number;
+  target: string;
+  item: number;
+  action: string;
+  before: string;
+  after: string;
+  date: string;
+}
+
+/** One searchable item (src/server/modules/search). PostgreSQL adds a `vec` tsvector column;
+ * SQLite keeps the tokens in the `search_fts` FTS5 table under the same rowid. */
+export interface SearchDocTable {
+  id: Generated<number>;
+  target: string;
+  item: number;
+  section: number;
+  date: string;
+  title: string;
+  body: string;
+  chosung: string;
 }

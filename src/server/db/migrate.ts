@@ -3,6 +3,8 @@ import { type Db, type Dialect } from './database.ts';
 import { type MigrationContext } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-content.ts';
+import * as m0003 from './migrations/0003-search.ts';
+import * as m0004 from './migrations/0004-audit.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -12,6 +14,8 @@ interface MigrationModule {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-accounts': m0001,
   '0002-content': m0002,
+  '0003-search': m0003,
+  '0004-audit': m0004,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

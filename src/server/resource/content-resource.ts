@@ -13,6 +13,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import { countView, pendingViews } from '#server/modules/view/view.service.ts';
+import { indexItem, keywordCondition, type SearchTarget, unindexItems } from '#server/modules/search/search.service.ts';
 import { type ListParams, type ListSpec, listParamsSchema, listRows, countRows, sumRows, type AnyQuery } from './list-query.ts';
 import { type ResourceHandlers } from './routes.ts';
 
@@ -56,6 +57,8 @@ export interface ContentResource<T extends ContentTable> {
   onDelete?(db: Executor, ids: number[]): Promise<void>;
   /** Counts a view on get (+1 per visitor per 24 h). */
   countViews?: boolean;
+  /** Kept in the search index under this target; the list's keyword then uses the index. */
+  search?: SearchTarget;
 }
 
 const BATCH_MAX = 500;
@@ -107,6 +110,11 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     return def.toRow ? def.toRow({ ...input, ...derived }) : { ...input, ...derived };
   }
 
+  /** The search index follows every write, in the same transaction. */
+  async function syncSearch(db: Executor, id: number): Promise<void> {
+    if (def.search) await indexItem(db, deps.dialect, def.search, (await findRow(db, id)) as Row);
+  }
+
   async function insert(db: Executor, actor: Actor, values: Record<string, unknown>): Promise<number> {
     const row = { ...values, user: actor.id, name: await authorName(db, actor.id), date: nowIso() };
     const result = await db
@@ -114,7 +122,9 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
       .values(row as never)
       .returning('id')
       .executeTakeFirstOrThrow();
-    return (result as { id: number }).id;
+    const id = (result as { id: number }).id;
+    await syncSearch(db, id);
+    return id;
   }
 
   function bodyId(body: unknown): number {
@@ -127,6 +137,7 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
     for (const r of rows) requireEdit(actor, r);
     await def.onDelete?.(db, ids);
+    if (def.search) await unindexItems(db, deps.dialect, def.search, ids);
     await db.deleteFrom(table).where('id', 'in', ids).execute();
   }
 
@@ -170,11 +181,14 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
       if (!before) throw new AppError(404, ErrorKey.notFound);
       requireEdit(actor, before);
       const values = prepare(actor, body, before);
-      await deps.db
-        .updateTable(table)
-        .set(values as never)
-        .where('id', '=', id)
-        .execute();
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable(table)
+          .set(values as never)
+          .where('id', '=', id)
+          .execute();
+        await syncSearch(trx, id);
+      });
       const after = (await findRow(deps.db, id)) as Row;
       await def.afterSave?.(deps, before, after);
       return { item: decode(after) };
@@ -195,19 +209,19 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     },
 
     async list(caller, query) {
-      const params = parseInput(ListParamsSchema, query);
+      const params = listParams(query);
       const narrow = listScope(caller, params);
       const result = await listRows<T, Record<string, unknown>>(deps.db, def.list, params, undefined, narrow);
       return { ...result, items: result.items.map(decode) };
     },
 
     async count(caller, query) {
-      const params = parseInput(ListParamsSchema, query);
+      const params = listParams(query);
       return { total: await countRows(deps.db, def.list, params, listScope(caller, params)) };
     },
 
     async sum(caller, query) {
-      const params = parseInput(ListParamsSchema, query);
+      const params = listParams(query);
       return sumRows(deps.db, def.list, params, listScope(caller, params));
     },
 
@@ -228,12 +242,24 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     },
   };
 
+  /** A searchable resource answers its keyword from the search index (Korean-aware, indexed)
+   * instead of the generic substring scan, so the keyword moves out of the generic parameters. */
+  function listParams(query: Record<string, string>): ListParams & { searchKeyword?: string } {
+    const params = parseInput(ListParamsSchema, query);
+    if (!def.search || !params.keyword) return params;
+    return { ...params, keyword: undefined, searchKeyword: params.keyword };
+  }
+
   /** Hidden items are listed only for admins who ask for them; a resource adds its own scope. */
-  function listScope(caller: Caller, params: ListParams) {
+  function listScope(caller: Caller, params: ListParams & { searchKeyword?: string }) {
     return (q: AnyQuery) => {
       let query = q;
       const hidden = isAdmin(caller.actor) && params.hidden !== undefined ? (params.hidden as number) : 0;
       query = query.where('hidden', '=', hidden);
+      if (def.search && params.searchKeyword) {
+        const section = def.search === 'board' ? (params.topcategory as number | undefined) : undefined;
+        query = query.where(keywordCondition(deps, def.search, params.searchKeyword, section));
+      }
       return def.narrowList ? def.narrowList(query, params, caller, deps) : query;
     };
   }

@@ -1,22 +1,39 @@
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { contentServices } from '#server/modules/content.api.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
+import { type AdminInquiry, InquiryAdmin } from '../features/admin/inquiry-admin.tsx';
+import { orPageError } from '../features/admin/page-error.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/admin-inquiry.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+  const actor = requireAdminPage(context, request);
+  const { deps } = context.get(pageContext);
+  const params = new URL(request.url).searchParams;
+  const status = params.get('status') === '1' || params.get('status') === '2' ? Number(params.get('status')) : null;
+  const query: Record<string, string> = { page: params.get('page') ?? '1', size: '20' };
+  if (status) query.status = String(status);
+  const list = (await orPageError(contentServices(deps).inquiry.list({ actor, ip: 'page' }, query))) as {
+    items: (Omit<AdminInquiry, 'answertext'> & { answer: string })[];
+    total: number;
+    page: number;
+    size: number;
+  };
+  const items = list.items.map(({ answer, ...i }) => ({ ...i, answertext: htmlToLines(answer) }));
+  return { siteName: deps.env.SITE_NAME, data: { ...list, items, status, timeZone: deps.env.SITE_TIMEZONE } };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d ? [{ title: pageTitle(d.siteName, '문의 관리') }] : [];
 }
 
-export default function Page() {
+export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="문의 관리" crumbs={[{ label: '관리자', to: '/admin' }, { label: '문의 관리' }]}>
-      <EmptyState title="문의 목록">회원 문의와 답변 작성이 이곳에서 이루어집니다.</EmptyState>
+      <AdminTabs />
+      <InquiryAdmin data={d.data} />
     </SectionFrame>
   );
 }

@@ -1,25 +1,41 @@
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { contentServices } from '#server/modules/content.api.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
+import { orPageError } from '../features/admin/page-error.ts';
+import { type ScheduleItem, ScheduleForm } from '../features/admin/schedule-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/admin-mainschedule-write.ts';
 
+/** SPEC §4: no id (or 0) creates; ?id=N edits item N. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+  const actor = requireAdminPage(context, request);
+  const { deps } = context.get(pageContext);
+  const service = contentServices(deps).mainschedule;
+  const id = new URL(request.url).searchParams.get('id') ?? '0';
+  const who = { actor, ip: 'page' };
+  // The schedule counts no views, so its get needs no request context.
+  const answer = (await orPageError(id === '0' ? service.initdata(who) : service.get(who, Number(id) || -1, undefined as never))) as {
+    item: ScheduleItem & { content: string };
+  };
+  const { content, ...item } = answer.item;
+  return { siteName: deps.env.SITE_NAME, item, contentText: htmlToLines(content) };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: pageTitle(d.siteName, '메인 일정 등록') }] : [];
+  return d ? [{ title: pageTitle(d.siteName, d.item.id ? '메인 일정 수정' : '메인 일정 등록') }] : [];
 }
 
-export default function Page() {
+export default function Page({ loaderData: d }: Route.ComponentProps) {
+  const title = d.item.id ? '메인 일정 수정' : '메인 일정 등록';
   return (
     <SectionFrame
-      title="메인 일정 등록"
-      crumbs={[{ label: '관리자', to: '/admin' }, { label: '메인 일정 관리', to: '/admin/mainschedule' }, { label: '등록' }]}
+      title={title}
+      crumbs={[{ label: '관리자', to: '/admin' }, { label: '메인 일정 관리', to: '/admin/mainschedule' }, { label: title }]}
     >
-      <EmptyState title="일정 등록">제목, 날짜, 시간, 장소를 입력하는 양식이 이곳에 표시됩니다.</EmptyState>
+      <AdminTabs />
+      <ScheduleForm item={d.item} contentText={d.contentText} />
     </SectionFrame>
   );
 }

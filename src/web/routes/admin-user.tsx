@@ -1,22 +1,43 @@
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { isRootLevel } from '#shared/enums.ts';
+import { listUsers } from '#server/modules/user/user.service.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { AdminTabs } from '../features/admin/admin-ui.tsx';
+import { orPageError } from '../features/admin/page-error.ts';
+import { UserAdmin } from '../features/admin/user-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/admin-user.ts';
 
+/** The list's own parameters; anything else in the address is ignored, not a 400. */
+const FILTER_KEYS = ['keyword', 'level', 'status', 'use', 'sort', 'page'];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+  const actor = requireAdminPage(context, request);
+  const { deps } = context.get(pageContext);
+  const params = new URL(request.url).searchParams;
+  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])));
+  const list = await orPageError(listUsers(deps, { actor, ip: 'page' }, filter));
+  return {
+    siteName: deps.env.SITE_NAME,
+    data: {
+      ...list,
+      filter,
+      actor: { id: actor.id, level: actor.level, root: isRootLevel(actor.level) },
+      timeZone: deps.env.SITE_TIMEZONE,
+    },
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d ? [{ title: pageTitle(d.siteName, '회원 관리') }] : [];
 }
 
-export default function Page() {
+export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="회원 관리" crumbs={[{ label: '관리자', to: '/admin' }, { label: '회원 관리' }]}>
-      <EmptyState title="회원 목록">회원 검색, 등급과 상태 변경이 이곳에서 이루어집니다.</EmptyState>
+      <AdminTabs />
+      <UserAdmin data={d.data} />
     </SectionFrame>
   );
 }

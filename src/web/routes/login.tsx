@@ -33,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!loginid.trim()) return data({ error: Messages.loginIdRequired, loginid }, { status: 400 });
   if (!passwd) return data({ error: Messages.passwordRequired, loginid }, { status: 400 });
   try {
-    const ip = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'page';
-    const { token } = await login(deps, { ip }, { loginid, passwd });
+    // Rate limits count per client address: the one the server trusts, not any header sent.
+    const { token } = await login(deps, { ip: context.get(pageContext).ip }, { loginid, passwd });
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookieHeader(token, secure) } });
   } catch (err) {
     if (err instanceof AppError)

@@ -1,3 +1,4 @@
+import { reindexAll } from '#server/modules/search/search.service.ts';
 import crypto from 'node:crypto';
 import { fakerKO as faker } from '@faker-js/faker';
 import { type Insertable, sql } from 'kysely';
@@ -1797,5 +1798,8 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     await addSchedule(s, today);
     return true;
   });
-  return seeded ? { seeded, counts } : { seeded, counts: {} };
+  if (!seeded) return { seeded, counts: {} };
+  // The content went in directly, so the search index is built from it once.
+  counts.indexed = await reindexAll(deps, () => {});
+  return { seeded, counts };
 }

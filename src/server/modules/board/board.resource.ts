@@ -17,6 +17,7 @@ export const boardResource: ContentResource<'board'> = {
   adminFields: [],
   richText: ['content', 'econtent'],
   countViews: true,
+  search: 'board',
   async onDelete(db, ids) {
     await forgetComments(db, ids);
     await forgetLikes(db, 'board', ids);

@@ -15,6 +15,7 @@ export const businessResource: ContentResource<'business'> = {
   adminFields: BUSINESS_ADMIN_FIELDS,
   richText: ['content'],
   countViews: true,
+  search: 'business',
   async onDelete(db, ids) {
     await forgetLikes(db, 'business', ids);
     await forgetViews(db, 'business', ids);

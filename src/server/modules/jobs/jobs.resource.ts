@@ -14,6 +14,7 @@ export const jobsResource: ContentResource<'jobs'> = {
   adminFields: [],
   richText: ['content'],
   countViews: true,
+  search: 'jobs',
   async onDelete(db, ids) {
     await forgetLikes(db, 'jobs', ids);
     await forgetViews(db, 'jobs', ids);

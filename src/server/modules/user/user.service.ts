@@ -21,6 +21,7 @@ import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
 import { countRows, listParamsSchema, listRows, sumRows } from '#server/resource/list-query.ts';
 import { markUsed, requireConfirmedCode, sendCode, consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
+import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import {
   countUsersAtLevel,
   deleteUsers,
@@ -236,6 +237,17 @@ export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown
     } catch (err) {
       mapUnique(err);
     }
+    // Admin changes go to the audit log in the same transaction: no change without its record.
+    if (adminChanges.length > 0) {
+      await recordAudit(trx, {
+        actor: actor.id,
+        target: 'users',
+        item: target.id,
+        action: 'update',
+        before: Object.fromEntries(adminChanges.map((f) => [f, target[f]])),
+        after: Object.fromEntries(adminChanges.map((f) => [f, input[f]])),
+      });
+    }
   });
   return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
 }
@@ -246,6 +258,22 @@ async function requireRemovable(db: Executor, actor: NonNullable<Caller['actor']
   if (roots > 0 && (await countUsersAtLevel(db, ROOT_LEVEL)) - roots < 1) throw new AppError(403, ErrorKey.lastRoot);
 }
 
+/** An admin's delete is audited with the account as it was; a member leaving the site is not an
+ * admin change. Runs inside the delete's transaction. */
+async function auditRemovals(db: Executor, actor: NonNullable<Caller['actor']>, targets: UserRow[]): Promise<void> {
+  for (const t of targets) {
+    if (t.id === actor.id) continue;
+    const { loginid, nickname, level, status, use, remark } = t;
+    await recordAudit(db, {
+      actor: actor.id,
+      target: 'users',
+      item: t.id,
+      action: 'delete',
+      before: { loginid, nickname, level, status, use, remark },
+    });
+  }
+}
+
 /** DELETE /api/user: a member leaves the site, or an admin removes a lower-level user. */
 export async function removeUser(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number; self: boolean }> {
   const actor = requireActor(caller.actor);
@@ -254,6 +282,7 @@ export async function removeUser(deps: Deps, caller: Caller, body: unknown): Pro
     const target = await getUserRow(trx, id);
     await requireRemovable(trx, actor, [target]);
     await deleteUsers(trx, [id]);
+    await auditRemovals(trx, actor, [target]);
   });
   return { id, self: id === actor.id };
 }
@@ -267,6 +296,7 @@ export async function removeUsers(deps: Deps, caller: Caller, body: unknown): Pr
     if (targets.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
     await requireRemovable(trx, actor, targets);
     await deleteUsers(trx, ids);
+    await auditRemovals(trx, actor, targets);
   });
   return { ids };
 }

@@ -1,22 +1,52 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import { openLogin } from '../../lib/screen-store.ts';
+import { SHORTCUT_TARGETS, type ShortcutKeys, shortcutId } from '../../lib/shortcuts.ts';
+
+/** The footer's links are the customer-centre and my-page shortcut targets (lib/shortcuts.ts). */
+const GROUPS: ShortcutKeys[][] = [
+  ['c', 'cf', 'ci'],
+  ['m', 'ml', 'mi', 'mm'],
+];
+/** Pages that need a session: a visitor gets the login dialog, then lands there (SPEC §2). */
+const MEMBER_ONLY = /^\/(mypage|customer\/inquiry)(\/|$)/;
 
 export function SiteFooter({ siteName }: { siteName: string }) {
+  const signedIn = Boolean((useRouteLoaderData('root') as { user?: unknown } | undefined)?.user);
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-8 text-sm text-slate-600">
-        <span className="font-semibold text-slate-800">{siteName}</span>
-        <Link to="/customer" id="shortcutc" className="hover:text-brand-700">
-          고객센터
-        </Link>
-        <Link to="/customer/faq" id="shortcutcf" className="hover:text-brand-700">
-          자주 묻는 질문
-        </Link>
-        <Link to="/customer/inquiry" id="shortcutci" className="hover:text-brand-700">
-          1:1 문의
-        </Link>
-        <span className="w-full text-slate-500">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-slate-600">
+        <p className="font-semibold text-slate-800">{siteName}</p>
+        <nav aria-label="사이트 안내" className="mt-3 grid gap-3 sm:grid-cols-2">
+          {GROUPS.map((group) => (
+            <ul key={group[0]} className="flex flex-wrap gap-x-5 gap-y-2">
+              {group.map((keys, i) => {
+                const target = SHORTCUT_TARGETS.find((t) => t.keys === keys);
+                if (!target?.to) return null;
+                const to = target.to;
+                return (
+                  <li key={keys}>
+                    <Link
+                      to={to}
+                      id={shortcutId(keys)}
+                      onClick={(event) => {
+                        if (signedIn || !MEMBER_ONLY.test(to) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey)
+                          return;
+                        event.preventDefault();
+                        openLogin({ url: to });
+                      }}
+                      className={`hover:text-brand-700 ${i === 0 ? 'font-semibold text-slate-800' : ''}`}
+                    >
+                      {target.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          ))}
+        </nav>
+        <p className="mt-4 text-sm text-slate-500">
           © {new Date().getFullYear()} {siteName}. 한인 커뮤니티를 위한 포털.
-        </span>
+        </p>
       </div>
     </footer>
   );

@@ -1,5 +1,8 @@
-import { Form, Link, NavLink } from 'react-router';
+import { Form, Link, NavLink, useRevalidator } from 'react-router';
 import { SITE_SECTIONS } from '#shared/site.ts';
+import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
+import { logout } from '../../lib/session.ts';
+import { shortcutId } from '../../lib/shortcuts.ts';
 
 export interface HeaderUser {
   id: number;
@@ -9,18 +12,28 @@ export interface HeaderUser {
 
 /** The common header: site name, search field (shortcut target), account links, section nav. */
 export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderUser | null }) {
+  const revalidator = useRevalidator();
+  // With JavaScript the login link opens the dialog and logout asks first, then goes through the
+  // API; without it, the link and the form still work through the /login page.
+  function askLogout(event: React.FormEvent) {
+    event.preventDefault();
+    askConfirm({
+      title: '로그아웃 하시겠습니까?',
+      onSuccess: () => void withLoading(logout()).then(() => revalidator.revalidate()),
+    });
+  }
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
-        <Link to="/" id="shortcut0" className="text-xl font-extrabold tracking-tight text-brand-700">
+        <Link to="/" id={shortcutId('0')} className="text-xl font-extrabold tracking-tight text-brand-700">
           {siteName}
         </Link>
         <Form method="get" action="/search" role="search" className="order-3 flex w-full gap-2 sm:order-2 sm:ml-4 sm:w-auto sm:flex-1">
-          <label htmlFor="shortcuts" className="sr-only">
+          <label htmlFor={shortcutId('s')} className="sr-only">
             검색어
           </label>
           <input
-            id="shortcuts"
+            id={shortcutId('s')}
             name="q"
             type="search"
             placeholder="뉴스, 구인, 업소, 중고물품 검색"
@@ -33,17 +46,25 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
         <nav aria-label="내 계정" className="order-2 ml-auto flex items-center gap-3 text-sm sm:order-3">
           {user ? (
             <>
-              <Link to="/mypage" id="shortcutm" className="font-medium text-slate-700 hover:text-brand-700">
+              <Link to="/mypage" className="font-medium text-slate-700 hover:text-brand-700">
                 {user.nickname}님 · 마이페이지
               </Link>
-              <Form method="post" action="/login?logout=1">
+              <Form method="post" action="/login?logout=1" onSubmit={askLogout}>
                 <button type="submit" className="text-slate-500 hover:text-slate-800">
                   로그아웃
                 </button>
               </Form>
             </>
           ) : (
-            <Link to="/login" className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+            <Link
+              to="/login"
+              onClick={(event) => {
+                if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                event.preventDefault();
+                openLogin();
+              }}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+            >
               로그인
             </Link>
           )}

@@ -1,0 +1,136 @@
+import { type Insertable, sql } from 'kysely';
+import { type AuditTable, type Executor } from '#server/db/database.ts';
+
+// The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
+
+export async function insertAudit(db: Executor, row: Insertable<AuditTable>): Promise<void> {
+  await db.insertInto('audit').values(row).execute();
+}
+
+/** One item's audit rows, newest first, with the acting admin's nickname (empty once deleted). */
+export function listAuditRows(db: Executor, target: string, item: number, limit: number) {
+  return db
+    .selectFrom('audit')
+    .leftJoin('users', 'users.id', 'audit.actor')
+    .select(['audit.id', 'audit.actor', 'users.nickname as actorname', 'audit.action', 'audit.before', 'audit.after', 'audit.date'])
+    .where('audit.target', '=', target)
+    .where('audit.item', '=', item)
+    .orderBy('audit.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countUsersSince(db: Executor, since: string): Promise<number> {
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('date', '>=', since)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export interface HiddenCount {
+  topcategory: number;
+  hidden: number;
+  n: number;
+}
+
+/** Rows per (topcategory, hidden); jobs and business have no topcategory and answer 0. */
+export async function countContent(db: Executor, table: 'board' | 'jobs' | 'business'): Promise<HiddenCount[]> {
+  const topcategory = table === 'board' ? sql.ref<number>('topcategory') : sql.lit(0);
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => [topcategory.as('topcategory'), 'hidden', eb.fn.countAll().as('n')])
+    .groupBy(table === 'board' ? ['topcategory', 'hidden'] : ['hidden'])
+    .execute();
+  return rows.map((r) => ({ topcategory: Number(r.topcategory), hidden: Number(r.hidden), n: Number(r.n) }));
+}
+
+export async function countWaitingInquiries(db: Executor): Promise<number> {
+  const r = await db
+    .selectFrom('inquiry')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export type ModeratedTable = 'board' | 'jobs' | 'business';
+
+/** The fields moderation reads; business has no status, and only board posts a topcategory
+ * and a market status. */
+export function findModerated(db: Executor, table: ModeratedTable, ids: number[]) {
+  const zero = sql.lit(0);
+  return db
+    .selectFrom(table)
+    .select([
+      'id',
+      'hidden',
+      table === 'business' ? zero.as('status') : sql.ref<number>('status').as('status'),
+      table === 'board' ? sql.ref<number>('topcategory').as('topcategory') : zero.as('topcategory'),
+      table === 'board' ? sql.ref<number>('marketstatus').as('marketstatus') : zero.as('marketstatus'),
+    ])
+    .where('id', 'in', ids)
+    .execute() as Promise<{ id: number; hidden: number; status: number; topcategory: number; marketstatus: number }[]>;
+}
+
+/** Whole rows, for the search index after a change. */
+export function findRows(db: Executor, table: ModeratedTable, ids: number[]) {
+  return db.selectFrom(table).selectAll().where('id', 'in', ids).execute() as Promise<
+    (Record<string, unknown> & { id: number; hidden: number })[]
+  >;
+}
+
+export async function setModerated(db: Executor, table: ModeratedTable, ids: number[], values: Record<string, number>): Promise<void> {
+  await db
+    .updateTable(table)
+    .set(values as never)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function findLiveComments(db: Executor, ids: number[]) {
+  return db.selectFrom('comment').select(['id', 'board', 'content']).where('id', 'in', ids).where('deleted', '=', 0).execute();
+}
+
+/** The moderators' delete of comments: each becomes the "삭제된 댓글입니다" placeholder, so the
+ * thread keeps its shape, and its post's comment count drops by one. */
+export async function markCommentsDeleted(db: Executor, comments: { id: number; board: number }[]): Promise<void> {
+  await db
+    .updateTable('comment')
+    .set({ deleted: 1, content: '' })
+    .where(
+      'id',
+      'in',
+      comments.map((c) => c.id),
+    )
+    .execute();
+  for (const c of comments) {
+    await db
+      .updateTable('board')
+      .set({ comment: sql`${sql.ref('comment')} - 1` })
+      .where('id', '=', c.board)
+      .execute();
+  }
+}
+
+/** The newest live comments across the site, for the moderation list. */
+export async function listRecentComments(db: Executor, page: number, size: number) {
+  const [items, total] = await Promise.all([
+    db
+      .selectFrom('comment')
+      .innerJoin('board', 'board.id', 'comment.board')
+      .select(['comment.id', 'comment.board', 'comment.content', 'comment.name', 'comment.date', 'board.title', 'board.topcategory'])
+      .where('comment.deleted', '=', 0)
+      .orderBy('comment.id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    db
+      .selectFrom('comment')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('deleted', '=', 0)
+      .executeTakeFirst(),
+  ]);
+  return { items, total: Number(total?.n ?? 0), page, size };
+}

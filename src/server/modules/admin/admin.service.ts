@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
+import { formatDate } from '#shared/format.ts';
+import { positiveId } from '#shared/schemas/fields.ts';
+import { SITE_SECTIONS } from '#shared/site.ts';
+import { requireAdmin } from '#server/http/auth.ts';
+import { type Caller, type Deps } from '#server/http/context.ts';
+import { parseInput } from '#server/http/envelope.ts';
+import { clockIn, todayIn } from '#server/lib/clock.ts';
+import { contentServices } from '#server/modules/content.api.ts';
+import { indexItem } from '#server/modules/search/search.service.ts';
+import { listUsers } from '#server/modules/user/user.service.ts';
+import {
+  countContent,
+  countUsersSince,
+  countWaitingInquiries,
+  findLiveComments,
+  findModerated,
+  findRows,
+  listRecentComments,
+  markCommentsDeleted,
+  setModerated,
+} from './admin.repository.ts';
+import { listAudit, recordAudit } from './audit.service.ts';
+
+// The admin area's own calls (issue: admin area): the dashboard, the audit log, moderation of
+// posts, jobs, listings and comments, and the users' CSV export. Every call is for levels >= 3.
+
+const DAY_MS = 86_400_000;
+
+/** The UTC instant of midnight on a calendar date in a time zone (the zone's offset at that
+ * moment, read from Intl, subtracted from UTC midnight). */
+function zonedMidnight(ymd: string, timeZone: string): string {
+  const utc = Date.parse(`${ymd}T00:00:00Z`);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(utc))
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return new Date(utc - (wall - utc)).toISOString();
+}
+
+/** Where each section's items are stored (PRODUCT.md's section table). */
+const SECTION_STORAGE: Record<string, { table: 'board' | 'jobs' | 'business'; topcategory: number }> = {
+  news: { table: 'board', topcategory: TopCategory.news },
+  life: { table: 'board', topcategory: TopCategory.life },
+  jobs: { table: 'jobs', topcategory: 0 },
+  market: { table: 'board', topcategory: TopCategory.market },
+  community: { table: 'board', topcategory: TopCategory.community },
+  business: { table: 'business', topcategory: 0 },
+  organizations: { table: 'board', topcategory: TopCategory.organizations },
+  customer: { table: 'board', topcategory: TopCategory.customer },
+};
+
+/** GET /api/admin/dashboard: sign-ups today and this week (Monday first, in the site's time
+ * zone), items per section (shown and hidden) and inquiries waiting for an answer. */
+export async function getDashboard(deps: Deps, caller: Caller) {
+  requireAdmin(caller.actor);
+  const tz = deps.env.SITE_TIMEZONE;
+  const today = todayIn(tz);
+  const monday = new Date(Date.parse(today) - (clockIn(tz).weekday - 1) * DAY_MS).toISOString().slice(0, 10);
+  const [signupsToday, signupsWeek, board, jobs, business, waiting] = await Promise.all([
+    countUsersSince(deps.db, zonedMidnight(today, tz)),
+    countUsersSince(deps.db, zonedMidnight(monday, tz)),
+    countContent(deps.db, 'board'),
+    countContent(deps.db, 'jobs'),
+    countContent(deps.db, 'business'),
+    countWaitingInquiries(deps.db),
+  ]);
+  const counts = { board, jobs, business };
+  const sections = SITE_SECTIONS.map((s) => {
+    const where = SECTION_STORAGE[s.key] as { table: 'board' | 'jobs' | 'business'; topcategory: number };
+    const rows = counts[where.table].filter((r) => r.topcategory === where.topcategory);
+    const sum = (hidden: number) => rows.filter((r) => r.hidden === hidden).reduce((n, r) => n + r.n, 0);
+    return { key: s.key, label: s.label, shown: sum(0), hidden: sum(1) };
+  });
+  return { signups: { today: signupsToday, week: signupsWeek }, sections, inquiries: { waiting } };
+}
+
+const AuditQuery = z.strictObject({ target: z.enum(['users', 'board', 'jobs', 'business', 'comment']), item: positiveId });
+
+/** GET /api/admin/audit?target=users&item=ID. */
+export async function getAudit(deps: Deps, caller: Caller, query: Record<string, string>) {
+  requireAdmin(caller.actor);
+  const { target, item } = parseInput(AuditQuery, query);
+  return { items: await listAudit(deps.db, target, item) };
+}
+
+const ModerateSchema = z.strictObject({
+  target: z.enum(['board', 'jobs', 'business', 'comment']),
+  ids: z.array(positiveId).min(1).max(500),
+  action: z.enum(['hide', 'show', 'delete', 'close']),
+});
+
+/** POST /api/admin/moderate: one action over many items, all or nothing: every id must exist and
+ * allow the action (close: market posts and jobs only; comments: delete only), else nothing
+ * changes. */
+export async function moderate(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+  const actor = requireAdmin(caller.actor);
+  const input = parseInput(ModerateSchema, body);
+  const ids = [...new Set(input.ids)];
+  const { target, action } = input;
+  const refuse = () => new AppError(400, ErrorKey.invalid, { field: 'action', detail: `${action} does not apply to ${target}` });
+
+  if ((target === 'comment' && action !== 'delete') || (target === 'business' && action === 'close')) throw refuse();
+  if (target === 'comment') {
+    await deps.db.transaction().execute(async (trx) => {
+      const rows = await findLiveComments(trx, ids);
+      if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
+      await markCommentsDeleted(trx, rows);
+      for (const r of rows) await recordAudit(trx, { actor: actor.id, target, item: r.id, action, before: { content: r.content } });
+    });
+    return { ids };
+  }
+
+  if (action === 'delete') {
+    // The resource's own batch delete takes comments, likes, views and the search entry with the
+    // items, in one transaction; the audit rows (with each title) follow once it has committed.
+    // It gets no request context: a batch delete sets no cookie.
+    const titles = await findRows(deps.db, target, ids);
+    await contentServices(deps)[target].removeBatch(caller, ids, undefined as never);
+    for (const r of titles) await recordAudit(deps.db, { actor: actor.id, target, item: r.id, action, before: { title: r.title } });
+    return { ids };
+  }
+
+  await deps.db.transaction().execute(async (trx) => {
+    const rows = await findModerated(trx, target, ids);
+    if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
+    let values: Record<string, number>;
+    let field: 'hidden' | 'status' | 'marketstatus';
+    if (action === 'close') {
+      if (target === 'board' && rows.some((r) => r.topcategory !== TopCategory.market)) throw refuse();
+      // A market post closes as 거래완료; a job as 마감 (status 2).
+      field = target === 'board' ? 'marketstatus' : 'status';
+      values = { [field]: target === 'board' ? MarketStatus.complete : JobsStatus.sold };
+    } else {
+      field = 'hidden';
+      values = { hidden: action === 'hide' ? 1 : 0 };
+    }
+    await setModerated(trx, target, ids, values);
+    // Hidden items are never in the search index; shown ones go back in, in the same transaction.
+    for (const row of await findRows(trx, target, ids)) await indexItem(trx, deps.dialect, target, row);
+    for (const r of rows) {
+      await recordAudit(trx, { actor: actor.id, target, item: r.id, action, before: { [field]: r[field] }, after: values });
+    }
+  });
+  return { ids };
+}
+
+const CommentListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/admin/comments: the newest live comments of the whole site, for moderation. */
+export async function listCommentsForModeration(deps: Deps, caller: Caller, query: Record<string, string>) {
+  requireAdmin(caller.actor);
+  const { page, size } = parseInput(CommentListQuery, query);
+  return listRecentComments(deps.db, page, size);
+}
+
+/** A CSV field: quoted when needed; a leading = + - @ is defused so that a spreadsheet does not
+ * run a nickname as a formula. */
+function csvField(value: unknown): string {
+  let text = String(value ?? '');
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** GET /api/admin/users.csv: the user list under the same filters and sort as GET /api/user,
+ * every page of it, with the enumerations' Korean labels. UTF-8 with a BOM: Excel reads a CSV
+ * without one in the system's code page and shows Korean as mojibake. */
+export async function exportUsersCsv(deps: Deps, caller: Caller, query: Record<string, string>): Promise<string> {
+  requireAdmin(caller.actor);
+  const { page: _page, size: _size, ...filter } = query;
+  const tz = deps.env.SITE_TIMEZONE;
+  const lines = [['번호', '아이디', '이름', '닉네임', '등급', '상태', '사용', '최근 로그인', '가입일', '비고'].join(',')];
+  for (let page = 1; ; page++) {
+    const result = await listUsers(deps, caller, { ...filter, page: String(page), size: '100' });
+    for (const u of result.items) {
+      const row = [
+        u.id,
+        u.loginid,
+        u.name,
+        u.nickname,
+        UserLevelLabel[u.level],
+        UserStatusLabel[u.status],
+        UserUseLabel[u.use],
+        formatDate(u.logindate, tz),
+        formatDate(u.date, tz),
+        u.remark,
+      ];
+      lines.push(row.map(csvField).join(','));
+    }
+    if (page * result.size >= result.total || result.items.length === 0) break;
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

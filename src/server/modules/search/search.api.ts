@@ -1,0 +1,10 @@
+import { Hono } from 'hono';
+import { type AppEnv, type Deps } from '#server/http/context.ts';
+import { search } from './search.service.ts';
+
+/** GET /api/search?q=&section=&page=&size=: results grouped by section with counts. */
+export function searchRoutes(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => c.json({ code: 'ok', ...(await search(deps, c.req.query())) }));
+  return app;
+}

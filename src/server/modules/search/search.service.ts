@@ -1,0 +1,235 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
+import { TopCategory } from '#shared/enums.ts';
+import { chosungOf, indexTokens, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
+import { htmlToText } from '#shared/text.ts';
+import { type Db, type Dialect, type Executor } from '#server/db/database.ts';
+import { type Deps } from '#server/http/context.ts';
+import { parseInput } from '#server/http/envelope.ts';
+import {
+  clearSearchIndex,
+  countHits,
+  deleteSearchDocs,
+  docsByIds,
+  findIds,
+  findChosungHits,
+  findHits,
+  type Hit,
+  insertSearchDocs,
+  matchingItemsSql,
+  type SearchDoc,
+  upsertSearchDoc,
+  type Where,
+} from './search.repository.ts';
+
+// One search service for /search (every section) and every list's keyword box (one section).
+// Results: title matches first, then matches in the text, newest first within each; hidden items
+// are never in the index, inquiries never go in.
+
+export type SearchTarget = 'board' | 'jobs' | 'business';
+const BODY_MAX = 4000;
+/** Counts stop here: "1,000+" is as useful to a reader as the exact number and much cheaper. */
+export const COUNT_CAP = 1000;
+
+type Row = Record<string, unknown>;
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** What an item is found by. */
+function docOf(target: SearchTarget, row: Row): SearchDoc {
+  let title: string;
+  let body: string;
+  let section: number;
+  // Stored rich text was sanitized on save: stripping its tags is enough here, and cheap.
+  if (target === 'board') {
+    title = [text(row.title), text(row.etitle)].filter(Boolean).join(' ');
+    body = [htmlToText(text(row.content)), htmlToText(text(row.econtent))].filter(Boolean).join(' ');
+    section = Number(row.topcategory);
+  } else if (target === 'jobs') {
+    title = [text(row.title), text(row.companyname)].filter(Boolean).join(' · ');
+    body = [htmlToText(text(row.content)), text(row.category), text(row.location)].join(' ');
+    section = TopCategory.jobs;
+  } else {
+    title = text(row.title);
+    body = [text(row.category), text(row.subcategory), text(row.address), htmlToText(text(row.content))].join(' ');
+    section = TopCategory.business;
+  }
+  body = body.slice(0, BODY_MAX);
+  return {
+    target,
+    item: Number(row.id),
+    section,
+    date: text(row.date),
+    title,
+    body,
+    chosung: chosungOf(title),
+    titleTokens: indexTokens(title).join(' '),
+    bodyTokens: indexTokens(body).join(' '),
+  };
+}
+
+/** Keeps an item's entry in step with the item, inside the caller's transaction. */
+export async function indexItem(db: Executor, dialect: Dialect, target: SearchTarget, row: Row): Promise<void> {
+  if (row.hidden === 1) await deleteSearchDocs(db, dialect, target, [Number(row.id)]);
+  else await upsertSearchDoc(db, dialect, docOf(target, row));
+}
+
+export function unindexItems(db: Executor, dialect: Dialect, target: SearchTarget, ids: number[]): Promise<void> {
+  return deleteSearchDocs(db, dialect, target, ids);
+}
+
+/** The index sections of a target's items (a board list without a section spans all of them). */
+const BOARD_SECTIONS = [
+  TopCategory.news,
+  TopCategory.life,
+  TopCategory.market,
+  TopCategory.community,
+  TopCategory.organizations,
+  TopCategory.customer,
+];
+function sectionsOf(target: SearchTarget, section?: number): number[] {
+  if (target === 'jobs') return [TopCategory.jobs];
+  if (target === 'business') return [TopCategory.business];
+  return section !== undefined ? [section] : BOARD_SECTIONS;
+}
+
+/** A section list's keyword condition on its own table's ids. */
+export function keywordCondition(deps: Deps, target: SearchTarget, keyword: string, section?: number): Expression<SqlBool> {
+  const q = parseSearchQuery(keyword);
+  const sections = sectionsOf(target, section);
+  if (q.chosung) {
+    return sql<SqlBool>`id in (select item from search_doc where section in (${sql.join(sections)}) and chosung like ${`%${q.chosung}%`})`;
+  }
+  if (q.phrases.length === 0) return sql<SqlBool>`1 = 0`;
+  const subqueries = sections.map((s) => matchingItemsSql(deps.dialect, { phrases: q.phrases, titleOnly: false, section: s }));
+  return sql<SqlBool>`id in (${sql.join(subqueries, sql` union all `)})`;
+}
+
+export interface SearchSection {
+  key: string;
+  label: string;
+  target: SearchTarget;
+  section: number;
+  path: string;
+}
+
+/** /search's groups, in the header's order. */
+export const SEARCH_SECTIONS: SearchSection[] = [
+  { key: 'news', label: '뉴스', target: 'board', section: TopCategory.news, path: '/news' },
+  { key: 'life', label: '생활정보', target: 'board', section: TopCategory.life, path: '/life' },
+  { key: 'jobs', label: '구인구직', target: 'jobs', section: TopCategory.jobs, path: '/jobs' },
+  { key: 'market', label: '벼룩시장', target: 'board', section: TopCategory.market, path: '/market' },
+  { key: 'community', label: '커뮤니티', target: 'board', section: TopCategory.community, path: '/community' },
+  { key: 'business', label: '업소록', target: 'business', section: TopCategory.business, path: '/business' },
+  { key: 'organizations', label: '한인단체', target: 'board', section: TopCategory.organizations, path: '/organizations' },
+  { key: 'faq', label: '자주 묻는 질문', target: 'board', section: TopCategory.customer, path: '/customer/faq' },
+];
+
+export interface SearchResult {
+  target: string;
+  item: number;
+  title: string;
+  snippet: string;
+  date: string;
+  url: string;
+}
+
+function toResult(s: SearchSection, h: Hit, q: SearchQuery): SearchResult {
+  return {
+    target: h.target,
+    item: h.item,
+    title: h.title,
+    snippet: snippet(h.body, q.words),
+    date: h.date,
+    url: s.key === 'faq' ? `${s.path}#faq-${h.item}` : `${s.path}/${h.item}`,
+  };
+}
+
+/** One section's results: title matches first, then the rest, newest first within each. */
+async function sectionResults(db: Db, dialect: Dialect, s: SearchSection, q: SearchQuery, page: number, size: number) {
+  const offset = (page - 1) * size;
+  if (q.chosung) {
+    const hits = await findChosungHits(db, q.chosung, s.section, size, offset);
+    return { total: offset + hits.length, items: hits.map((h) => toResult(s, h, q)) };
+  }
+  const all: Where = { phrases: q.phrases, titleOnly: false, section: s.section };
+  const titles: Where = { ...all, titleOnly: true };
+  if (offset === 0) {
+    // First page, two queries: the first title matches, and the newest matches up to the cap
+    // (their number is the count; the rest of the page comes from them). With fewer title
+    // matches than a page, all of them are known, so the rest simply skips them.
+    const [titleIds, allIds] = await Promise.all([findIds(db, dialect, titles, size, 0), findIds(db, dialect, all, COUNT_CAP, 0)]);
+    const seen = new Set(titleIds);
+    const ids = titleIds.length < size ? [...titleIds, ...allIds.filter((id) => !seen.has(id)).slice(0, size - titleIds.length)] : titleIds;
+    return { total: allIds.length, items: (await docsByIds(db, ids)).map((h) => toResult(s, h, q)) };
+  }
+  const [total, titleTotal] = await Promise.all([countHits(db, dialect, all, COUNT_CAP), countHits(db, dialect, titles, COUNT_CAP)]);
+  const items: Hit[] = [];
+  if (offset < titleTotal) items.push(...(await findHits(db, dialect, titles, size, offset)));
+  if (items.length < size && total > offset) {
+    items.push(...(await findHits(db, dialect, all, size - items.length, Math.max(0, offset - titleTotal), titles)));
+  }
+  return { total, items: items.map((h) => toResult(s, h, q)) };
+}
+
+const SearchParams = z.strictObject({
+  q: z.string().max(1000).default(''),
+  section: z.enum(SEARCH_SECTIONS.map((s) => s.key) as [string, ...string[]]).optional(),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** GET /api/search: every section's count and first results, or one section's page. */
+export async function search(deps: Deps, query: Record<string, string>) {
+  const params = parseInput(SearchParams, query);
+  const q = parseSearchQuery(params.q);
+  const empty = q.phrases.length === 0 && !q.chosung;
+  const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
+  const size = params.section ? params.size : 5;
+  const groups = await Promise.all(
+    sections.map(async (s) => {
+      const r = empty ? { total: 0, items: [] } : await sectionResults(deps.db, deps.dialect, s, q, params.page, size);
+      return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= COUNT_CAP, items: r.items };
+    }),
+  );
+  return { q: params.q, words: q.words, page: params.page, size, groups };
+}
+
+/** `npm run search:reindex`: rebuilds the whole index from the content, section by section and
+ * oldest first, so entries go in in id order (FTS5 appends fastest that way), reporting progress. */
+export async function reindexAll(deps: Deps, onProgress: (done: number, total: number) => void): Promise<number> {
+  const db = deps.db;
+  const scope = (s: SearchSection) => {
+    const q = db.selectFrom(s.target).where('hidden', '=', 0);
+    return s.target === 'board' ? q.where('topcategory', '=', s.section) : q;
+  };
+  const counts = await Promise.all(
+    SEARCH_SECTIONS.map(async (s) =>
+      Number(
+        (
+          await scope(s)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      ),
+    ),
+  );
+  const total = counts.reduce((a, b) => a + b, 0);
+  await clearSearchIndex(db, deps.dialect);
+  let done = 0;
+  const BATCH = 2000;
+  for (const s of SEARCH_SECTIONS) {
+    let after = 0;
+    for (;;) {
+      const rows = (await scope(s).selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute()) as Row[];
+      if (rows.length === 0) break;
+      const docs = rows.map((row) => docOf(s.target, row));
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < docs.length; i += 200) await insertSearchDocs(trx, deps.dialect, docs.slice(i, i + 200));
+      });
+      after = Number(rows[rows.length - 1]?.id);
+      done += rows.length;
+      onProgress(done, total);
+    }
+  }
+  return done;
+}

@@ -1,0 +1,128 @@
+// Korean-aware text for search, the same on both databases (search issue). Text becomes tokens:
+// - Hangul (and other CJK) runs: overlapping two-syllable grams (식당에서 → 식당 당에 에서) plus the
+//   run's last syllable (서), so a one-syllable query can match as a prefix of any token.
+// - Latin letters and digits: whole lower-case words (Costco → costco), matched as prefixes.
+// A query turns into phrases of tokens that must all match (several words mean AND; a quoted
+// phrase must match exactly as written). Tokens hold no quote, operator or separator characters,
+// so a query can never reach the search engines' syntax.
+
+const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const RUNS =
+  /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])+/gu;
+/** Hangul compatibility consonants (ㄱ..ㅎ), the keys of 초성 search. */
+const CHOSUNG_ONLY = /^[\u3131-\u314e]+$/;
+const CHOSUNG = ['ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ'];
+
+/** NFC (a Mac's decomposed Hangul becomes syllables), lower case, no control characters. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
+function runTokens(run: string, withFinal: boolean): string[] {
+  const chars = [...run];
+  if (!CJK.test(chars[0] as string)) return [run];
+  if (chars.length === 1) return [run];
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) grams.push(`${chars[i]}${chars[i + 1]}`);
+  if (withFinal) grams.push(chars[chars.length - 1] as string);
+  return grams;
+}
+
+/** The tokens a text is indexed by, in order (positions matter for phrases). */
+export function indexTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const m of normalizeSearchText(text).matchAll(RUNS)) out.push(...runTokens(m[0], true));
+  return out;
+}
+
+/** One condition: tokens in a row; `prefix` when the last token may be the start of a longer one. */
+export interface Phrase {
+  tokens: string[];
+  prefix: boolean;
+}
+
+export interface SearchQuery {
+  /** All must match (AND). */
+  phrases: Phrase[];
+  /** The words to highlight in results, as typed (normalized). */
+  words: string[];
+  /** 초성 only (ㅅㄷ): matched against titles' initial consonants instead. */
+  chosung?: string;
+}
+
+const MAX_QUERY = 200;
+const MAX_PHRASES = 8;
+
+function phraseOf(text: string): Phrase | undefined {
+  const runs = [...normalizeSearchText(text).matchAll(RUNS)].map((m) => m[0]);
+  if (runs.length === 0) return undefined;
+  const tokens: string[] = [];
+  for (const [i, run] of runs.entries()) tokens.push(...runTokens(run, i < runs.length - 1));
+  const last = runs[runs.length - 1] as string;
+  // A one-syllable or Latin last word may continue (밥 → 밥집, cost → costco).
+  const prefix = [...last].length === 1 || !CJK.test(last[0] as string);
+  return { tokens, prefix };
+}
+
+/** Parses what a person typed. Empty or punctuation-only input gives no phrases (no results). */
+export function parseSearchQuery(input: string): SearchQuery {
+  const text = normalizeSearchText(input).slice(0, MAX_QUERY).trim();
+  if (CHOSUNG_ONLY.test(text.replace(/\s+/g, '')) && text.replace(/\s+/g, '').length >= 2) {
+    return { phrases: [], words: [], chosung: text.replace(/\s+/g, '') };
+  }
+  const phrases: Phrase[] = [];
+  const words: string[] = [];
+  // "quoted phrases" first, then the remaining words one by one.
+  const rest = text.replace(/"([^"]*)"/g, (_, quoted: string) => {
+    const p = phraseOf(quoted);
+    if (p) {
+      phrases.push(p);
+      words.push(quoted.trim());
+    }
+    return ' ';
+  });
+  for (const word of rest.split(/\s+/)) {
+    const p = phraseOf(word);
+    if (p) {
+      phrases.push(p);
+      words.push(...[...normalizeSearchText(word).matchAll(RUNS)].map((m) => m[0]));
+    }
+  }
+  return { phrases: phrases.slice(0, MAX_PHRASES), words: [...new Set(words)] };
+}
+
+/** 초성 of a text: each Hangul syllable's initial consonant, other characters dropped. */
+export function chosungOf(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const code = ch.charCodeAt(0) - 0xac00;
+    if (code >= 0 && code < 11172) out += CHOSUNG[Math.floor(code / 588)];
+    else if (/[\u3131-\u314e]/.test(ch)) out += ch;
+  }
+  return out;
+}
+
+/** Splits a plain text into parts, marking those that match a query word (for <mark>). */
+export function highlightParts(text: string, words: string[]): { text: string; hit: boolean }[] {
+  const needles = words.filter((w) => w.length > 0).sort((a, b) => b.length - a.length);
+  if (needles.length === 0) return [{ text, hit: false }];
+  const escaped = needles.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`(${escaped.join('|')})`, 'giu');
+  return text
+    .normalize('NFC')
+    .split(re)
+    .filter((p) => p !== '')
+    .map((p) => ({ text: p, hit: needles.some((n) => n.toLowerCase() === p.toLowerCase()) }));
+}
+
+/** A short excerpt around the first match, for result lists. */
+export function snippet(text: string, words: string[], length = 120): string {
+  const lower = text.toLowerCase();
+  const at = Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0), Number.MAX_SAFE_INTEGER);
+  if (at === Number.MAX_SAFE_INTEGER || text.length <= length) return text.slice(0, length);
+  const start = Math.max(0, at - Math.floor(length / 3));
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + length)}${start + length < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { dismissMessage, type Toast, useScreen } from '../../lib/screen-store.ts';
+
+/** SPEC §9: how long a message stays. */
+const TOAST_MS = { info: 2000, error: 3000 } as const;
+
+/** The message box. Two live regions that exist before any message arrives (a region added
+ * together with its text is often not read): info is polite (role=status), an error
+ * interrupts (role=alert). Above dialogs and the loading overlay, so it is never covered. */
+export function ToastRegion() {
+  const messages = useScreen((s) => s.messages);
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
+      <div role="alert" className="flex w-full max-w-md flex-col gap-2">
+        {messages.map((m) => (m.kind === 'error' ? <ToastItem key={m.id} toast={m} /> : null))}
+      </div>
+      <div role="status" className="flex w-full max-w-md flex-col gap-2">
+        {messages.map((m) => (m.kind === 'info' ? <ToastItem key={m.id} toast={m} /> : null))}
+      </div>
+    </div>
+  );
+}
+
+/** One message. Its clock stops while the pointer is over it or focus is in it (WCAG 2.2.1),
+ * and resumes with the time that was left. */
+function ToastItem({ toast }: { toast: Toast }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const left = useRef<number>(TOAST_MS[toast.kind]);
+  const paused = hovered || focused;
+
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissMessage(toast.id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [paused, toast.id]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the timer
+    <div
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-base font-medium shadow-lg ${
+        toast.kind === 'error' ? 'bg-red-700 text-white' : 'bg-slate-800 text-white'
+      }`}
+    >
+      <p className="min-w-0 flex-1">{toast.text}</p>
+      <button
+        type="button"
+        onClick={() => dismissMessage(toast.id)}
+        aria-label="알림 숨기기"
+        className="-my-1 -mr-2 shrink-0 rounded px-2 text-xl leading-8"
+      >
+        ×
+      </button>
+    </div>
+  );
+}

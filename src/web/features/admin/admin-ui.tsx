@@ -1,0 +1,118 @@
+import { NavLink } from 'react-router';
+import { Messages } from '#shared/messages.ts';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { type ApiAnswer } from '../../lib/api-client.ts';
+import { openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
+
+// Pieces every admin screen shares: the tabs between the screens, the pager, the button styles
+// and one way to run a call (loading overlay, a toast either way, the page's data reloaded).
+
+const TABS = [
+  ['/admin', '대시보드'],
+  ['/admin/user', '회원 관리'],
+  ['/admin/inquiry', '문의 관리'],
+  ['/admin/mainschedule', '메인 일정'],
+] as const;
+
+export function AdminTabs() {
+  return (
+    <nav aria-label="관리 메뉴" className="mb-6 flex border-b border-slate-200">
+      {TABS.map(([to, label]) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={to === '/admin'}
+          className={({ isActive }) =>
+            `flex-1 border-b-2 px-1 py-2 text-center font-semibold whitespace-nowrap sm:flex-none sm:px-3 ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
+          }
+        >
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export const buttonClass = {
+  primary:
+    'inline-flex min-h-11 items-center justify-center rounded-lg whitespace-nowrap bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-50',
+  plain:
+    'inline-flex min-h-11 items-center justify-center rounded-lg whitespace-nowrap border border-slate-300 bg-white px-4 font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50',
+  danger:
+    'inline-flex min-h-11 items-center justify-center rounded-lg whitespace-nowrap border border-red-300 bg-white px-4 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50',
+};
+
+export const inputClass = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3';
+
+/** The server's refusals in words an admin understands. */
+const REFUSALS: Record<string, string> = {
+  forbidden: '이 작업을 할 권한이 없습니다',
+  'last root admin': '마지막 전체관리자는 바꾸거나 삭제할 수 없습니다',
+  'not found': '이미 삭제되었거나 없는 항목입니다',
+};
+
+/** Runs admin calls one after another behind the loading overlay; stops at the first refusal
+ * and says why. Answers whether all of them went through. */
+export async function runCalls(calls: (() => Promise<ApiAnswer>)[], done: string, reload: () => unknown): Promise<boolean> {
+  const all = async () => {
+    for (const call of calls) {
+      const answer = await call();
+      if (answer.code !== 'ok') return answer;
+    }
+    return undefined;
+  };
+  const failure = await withLoading(all());
+  // Part of a sequence may have gone through: the page shows what is stored now.
+  await reload();
+  if (!failure) {
+    showMessage(done);
+    return true;
+  }
+  if (failure.code === 'error' && failure.status === 401) openLogin();
+  else if (failure.code === 'error') {
+    const korean = failure.detail && /[가-힣]/.test(failure.detail) ? failure.detail : undefined;
+    showMessage(REFUSALS[failure.message] ?? korean ?? Messages.processingError, 'error');
+  }
+  return false;
+}
+
+/** The shared numbered pages, keeping the list's other query parameters. */
+export function Pager({ page, size, total, search }: { page: number; size: number; total: number; search: string }) {
+  const href = (p: number) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(p));
+    return `?${params}`;
+  };
+  return <Pagination page={page} size={size} total={total} href={href} />;
+}
+
+/** Selected ids of a list with a check box per row and one for all. */
+export function toggleId(selected: number[], id: number): number[] {
+  return selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
+}
+
+/** An editor's lines as paragraphs; the server sanitizes again before storing. */
+export function linesToHtml(text: string): string {
+  const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .map((line) => `<p>${escapeText(line)}</p>`)
+    .join('');
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/** Stored paragraphs back to editor lines: one line per paragraph or line break. */
+export function htmlToLines(html: string): string {
+  return html
+    .split(/<\/p>|<br\s*\/?>/i)
+    .map((part) =>
+      part
+        .replace(/<[^>]*>/g, '')
+        .replace(/&(?:lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e] ?? e)
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n');
+}

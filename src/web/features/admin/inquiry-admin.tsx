@@ -1,0 +1,117 @@
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
+import { formatDate } from '#shared/format.ts';
+import { api } from '../../lib/session.ts';
+import { buttonClass, linesToHtml, Pager, runCalls } from './admin-ui.tsx';
+
+// /admin/inquiry: members' questions with a status filter; an answer (new or edited) is saved
+// with PUT /api/inquiry, which sets 답변완료 and updatedate and e-mails the member.
+
+export interface AdminInquiry {
+  id: number;
+  title: string;
+  /** Sanitized HTML, as stored. */
+  content: string;
+  /** The stored answer as plain lines, for the editor. */
+  answertext: string;
+  status: number;
+  name: string;
+  updatedate: string;
+  date: string;
+}
+
+export interface InquiryAdminData {
+  items: AdminInquiry[];
+  total: number;
+  page: number;
+  size: number;
+  status: number | null;
+  timeZone: string;
+}
+
+function InquiryCard({ item, timeZone }: { item: AdminInquiry; timeZone: string }) {
+  const { revalidate } = useRevalidator();
+  const answered = item.status === InquiryStatus.answered;
+  const fieldId = `answer-${item.id}`;
+  return (
+    <details className="group rounded-xl border border-slate-200 bg-white" open={!answered}>
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+        <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-90">
+          ›
+        </span>
+        <span
+          className={`rounded-full px-2 py-0.5 text-sm font-semibold ${answered ? 'bg-slate-100 text-slate-700' : 'bg-amber-100 text-amber-800'}`}
+        >
+          {InquiryStatusLabel[item.status]}
+        </span>
+        <span className="min-w-0 flex-1 font-semibold">{item.title}</span>
+        <span className="text-sm text-slate-500">
+          {item.name} · {formatDate(item.date, timeZone)}
+        </span>
+      </summary>
+      <div className="border-t border-slate-100 px-4 py-3">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitized (content-resource sanitizes every rich-text field) */}
+        <div className="text-slate-800 [&_p]:my-1" dangerouslySetInnerHTML={{ __html: item.content }} />
+        <form
+          className="mt-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = String(new FormData(e.currentTarget).get('answer') ?? '');
+            void runCalls([() => api.put('/inquiry', { id: item.id, answer: linesToHtml(text) })], '답변을 저장했습니다', revalidate);
+          }}
+        >
+          <label htmlFor={fieldId} className="block font-semibold">
+            답변
+          </label>
+          <textarea
+            id={fieldId}
+            name="answer"
+            required
+            rows={5}
+            defaultValue={item.answertext}
+            className="mt-1 w-full rounded-lg border border-slate-300 p-3 text-lg"
+          />
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <button type="submit" className={buttonClass.primary}>
+              {answered ? '답변 수정' : '답변 등록'}
+            </button>
+            {answered ? <span className="text-sm text-slate-500">답변일 {formatDate(item.updatedate, timeZone)}</span> : null}
+          </div>
+        </form>
+      </div>
+    </details>
+  );
+}
+
+export function InquiryAdmin({ data }: { data: InquiryAdminData }) {
+  const { search } = useLocation();
+  const tabs: [number | null, string][] = [
+    [null, '전체'],
+    [InquiryStatus.waiting, InquiryStatusLabel[InquiryStatus.waiting] as string],
+    [InquiryStatus.answered, InquiryStatusLabel[InquiryStatus.answered] as string],
+  ];
+  return (
+    <>
+      <h2 className="mb-3 text-xl font-bold">문의 목록</h2>
+      <nav aria-label="답변 상태" className="flex gap-4">
+        {tabs.map(([status, label]) => (
+          <Link
+            key={label}
+            to={status ? `?status=${status}` : '?'}
+            aria-current={status === data.status ? 'page' : undefined}
+            className={`font-semibold ${status === data.status ? 'text-brand-700 underline underline-offset-4' : 'text-slate-600 hover:text-brand-700'}`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-4 flex flex-col gap-3">
+        {data.items.length === 0 ? <p className="text-slate-600">문의가 없습니다.</p> : null}
+        {data.items.map((item) => (
+          <InquiryCard key={`${item.id}-${item.status}`} item={item} timeZone={data.timeZone} />
+        ))}
+      </div>
+      <Pager page={data.page} size={data.size} total={data.total} search={search} />
+    </>
+  );
+}

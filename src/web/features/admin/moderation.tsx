@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { BusinessMain, BusinessType, MarketStatusLabel } from '#shared/enums.ts';
+import { formatDate } from '#shared/format.ts';
+import { askConfirm } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { buttonClass, Pager, runCalls, toggleId } from './admin-ui.tsx';
+
+// The moderators' list for one section (or the site's newest comments): hide, show, close and
+// delete many items at once. Every action is one all-or-nothing call (POST /api/admin/moderate).
+
+export type ModerationTarget = 'board' | 'jobs' | 'business' | 'comment';
+
+export interface ModerationItem {
+  id: number;
+  title: string;
+  name: string;
+  date: string;
+  marketstatus?: number;
+  status?: number;
+  type?: number;
+  main?: number;
+  /** Comments: the text (the title is their post's). */
+  content?: string;
+  /** The item's public page (a comment's: its post), when its section has one. */
+  link: string | null;
+}
+
+export interface ModerationData {
+  key: string;
+  label: string;
+  target: ModerationTarget;
+  hidden: number;
+  items: ModerationItem[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export const MODERATION_SECTIONS: { key: string; label: string }[] = [
+  { key: 'news', label: '뉴스' },
+  { key: 'life', label: '생활정보' },
+  { key: 'jobs', label: '구인구직' },
+  { key: 'market', label: '벼룩시장' },
+  { key: 'community', label: '커뮤니티' },
+  { key: 'business', label: '업소록' },
+  { key: 'organizations', label: '한인단체' },
+  { key: 'customer', label: 'FAQ' },
+  { key: 'comment', label: '댓글' },
+];
+
+const JOBS_STATUS: Record<number, string> = { 1: '모집중', 2: '마감' };
+
+function stateOf(data: ModerationData, item: ModerationItem): string {
+  if (data.key === 'market') return MarketStatusLabel[item.marketstatus ?? 1] ?? '';
+  if (data.key === 'jobs') return JOBS_STATUS[item.status ?? 1] ?? '';
+  if (data.key === 'business') {
+    return [item.type === BusinessType.premium ? '프리미엄' : '', item.main === BusinessMain.main ? '메인 노출' : '']
+      .filter(Boolean)
+      .join(' · ');
+  }
+  return '';
+}
+
+export function ModerationPanel({ data, timeZone }: { data: ModerationData; timeZone: string }) {
+  const { revalidate } = useRevalidator();
+  const { search } = useLocation();
+  const [selected, setSelected] = useState<number[]>([]);
+  const ids = data.items.map((i) => i.id);
+  const allSelected = ids.length > 0 && ids.every((id) => selected.includes(id));
+
+  const act = (action: 'hide' | 'show' | 'delete' | 'close', done: string) =>
+    runCalls([() => api.post('/admin/moderate', { target: data.target, ids: selected, action })], done, async () => {
+      setSelected([]);
+      await revalidate();
+    });
+  const confirmDelete = () =>
+    askConfirm({
+      title: `선택한 ${selected.length}개를 삭제할까요?`,
+      content: '삭제한 항목은 되돌릴 수 없습니다.',
+      onSuccess: () => act('delete', '삭제했습니다'),
+    });
+  /** Admin-only business fields (PRODUCT.md): premium and main exposure. */
+  const setBusiness = (item: ModerationItem, field: 'type' | 'main', on: boolean) =>
+    runCalls([() => api.put('/business', { id: item.id, [field]: on ? 2 : 1 })], '변경했습니다', revalidate);
+
+  const none = selected.length === 0;
+  return (
+    <section id="moderation" aria-labelledby="moderation-title" className="mt-8">
+      <h2 id="moderation-title" className="text-xl font-bold">
+        게시물 관리
+      </h2>
+      <nav aria-label="관리할 섹션" className="mt-3 flex flex-wrap gap-2">
+        {MODERATION_SECTIONS.map((s) => (
+          <Link
+            key={s.key}
+            to={`/admin?section=${s.key}#moderation`}
+            aria-current={s.key === data.key ? 'page' : undefined}
+            className={`rounded-full border px-3 py-1 font-semibold ${s.key === data.key ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600'}`}
+          >
+            {s.label}
+          </Link>
+        ))}
+      </nav>
+      {data.target !== 'comment' ? (
+        <nav aria-label="공개 여부" className="mt-3 flex gap-4">
+          {[
+            [0, '게시중'],
+            [1, '숨김'],
+          ].map(([h, label]) => (
+            <Link
+              key={h}
+              to={`/admin?section=${data.key}${h ? '&hidden=1' : ''}#moderation`}
+              aria-current={h === data.hidden ? 'page' : undefined}
+              className={`font-semibold ${h === data.hidden ? 'text-brand-700 underline underline-offset-4' : 'text-slate-600 hover:text-brand-700'}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+
+      <fieldset className="mt-3 flex flex-wrap items-center gap-2">
+        <legend className="sr-only">선택한 항목</legend>
+        <span className="text-slate-600">{selected.length}개 선택</span>
+        {data.target !== 'comment' && data.hidden === 0 ? (
+          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('hide', '숨겼습니다')}>
+            숨기기
+          </button>
+        ) : null}
+        {data.target !== 'comment' && data.hidden === 1 ? (
+          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('show', '다시 보이게 했습니다')}>
+            다시 보이기
+          </button>
+        ) : null}
+        {data.key === 'market' || data.key === 'jobs' ? (
+          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('close', '마감했습니다')}>
+            {data.key === 'market' ? '거래완료 처리' : '마감 처리'}
+          </button>
+        ) : null}
+        <button type="button" disabled={none} className={buttonClass.danger} onClick={confirmDelete}>
+          삭제
+        </button>
+      </fieldset>
+
+      {data.items.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+          {data.label}에 해당하는 항목이 없습니다.
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[36rem] text-left">
+            <thead className="bg-slate-50 text-sm text-slate-600">
+              <tr>
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="모두 선택"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? [] : ids)}
+                    className="size-5"
+                  />
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {data.target === 'comment' ? '댓글' : '제목'}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  작성자
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  날짜
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  상태
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.map((item) => {
+                const title = data.target === 'comment' ? (item.content ?? '') : item.title;
+                return (
+                  <tr key={item.id}>
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={`${title} 선택`}
+                        checked={selected.includes(item.id)}
+                        onChange={() => setSelected((s) => toggleId(s, item.id))}
+                        className="size-5"
+                      />
+                    </td>
+                    <td className="max-w-md px-3 py-2">
+                      {item.link ? (
+                        <Link to={item.link} className="line-clamp-2 hover:text-brand-700 hover:underline">
+                          {title}
+                        </Link>
+                      ) : (
+                        <span className="line-clamp-2">{title}</span>
+                      )}
+                      {data.target === 'comment' ? <span className="block text-sm text-slate-500">글: {item.title}</span> : null}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{item.name}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.date, timeZone)}</td>
+                    <td className="px-3 py-2">
+                      <span className="whitespace-nowrap">{stateOf(data, item)}</span>
+                      {data.target === 'business' ? (
+                        <span className="mt-1 flex flex-wrap gap-1">
+                          <button
+                            type="button"
+                            className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+                            onClick={() => setBusiness(item, 'type', item.type !== BusinessType.premium)}
+                          >
+                            {item.type === BusinessType.premium ? '프리미엄 해제' : '프리미엄 지정'}
+                          </button>
+                          <button
+                            type="button"
+                            className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+                            onClick={() => setBusiness(item, 'main', item.main !== BusinessMain.main)}
+                          >
+                            {item.main === BusinessMain.main ? '메인 노출 해제' : '메인 노출'}
+                          </button>
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={data.page} size={data.size} total={data.total} search={search} />
+    </section>
+  );
+}

@@ -1,0 +1,356 @@
+import { useState } from 'react';
+import { Form, useLocation, useRevalidator } from 'react-router';
+import { UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
+import { formatDate } from '#shared/format.ts';
+import { askConfirm } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { buttonClass, inputClass, Pager, runCalls, toggleId } from './admin-ui.tsx';
+
+// /admin/user: search and filter, a table of users with the enumerations' Korean labels, an
+// editor per row (level, status, use, remark) with the row's audit log, batch 사용안함 and
+// delete behind the confirm dialog, and a CSV of the current filter. The server enforces the
+// level rules; the screen only leaves out what it would refuse.
+
+export interface AdminUser {
+  id: number;
+  loginid: string;
+  name: string;
+  nickname: string;
+  level: number;
+  status: number;
+  use: number;
+  remark: string;
+  logindate: string;
+  date: string;
+}
+
+export interface UserAdminData {
+  items: AdminUser[];
+  total: number;
+  page: number;
+  size: number;
+  filter: Record<string, string>;
+  actor: { id: number; level: number; root: boolean };
+  timeZone: string;
+}
+
+interface AuditRow {
+  id: number;
+  actorname: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  date: string;
+}
+
+const FIELD_LABEL: Record<string, string> = { level: '등급', status: '상태', use: '사용', remark: '비고' };
+const LABELS: Record<string, Record<number, string>> = { level: UserLevelLabel, status: UserStatusLabel, use: UserUseLabel };
+
+function describeValue(field: string, value: unknown): string {
+  const label = LABELS[field]?.[value as number];
+  return label ?? (value === '' ? '(없음)' : String(value));
+}
+
+function describeChange(row: AuditRow): string {
+  if (row.action === 'delete') return '회원 삭제';
+  return Object.keys(row.after ?? {})
+    .map((f) => `${FIELD_LABEL[f] ?? f}: ${describeValue(f, row.before?.[f])} → ${describeValue(f, row.after?.[f])}`)
+    .join(', ');
+}
+
+function Options({ labels, only }: { labels: Record<number, string>; only?: number[] }) {
+  return (
+    <>
+      {Object.entries(labels)
+        .filter(([code]) => !only || only.includes(Number(code)))
+        .map(([code, label]) => (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        ))}
+    </>
+  );
+}
+
+function FilterForm({ filter }: { filter: Record<string, string> }) {
+  const select = (name: string, label: string, labels: Record<number, string>) => (
+    <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+      {label}
+      <select name={name} defaultValue={filter[name] ?? ''} className={inputClass}>
+        <option value="">전체</option>
+        <Options labels={labels} />
+      </select>
+    </label>
+  );
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="회원 검색"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-semibold text-slate-700">
+        검색어 (아이디, 이름, 닉네임)
+        <input name="keyword" type="search" defaultValue={filter.keyword ?? ''} className={inputClass} />
+      </label>
+      {select('level', '등급', UserLevelLabel)}
+      {select('status', '상태', UserStatusLabel)}
+      {select('use', '사용', UserUseLabel)}
+      <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+        정렬
+        <select name="sort" defaultValue={filter.sort ?? '-id'} className={inputClass}>
+          <option value="-id">최근 가입순</option>
+          <option value="name">이름순</option>
+          <option value="-logindate">최근 로그인순</option>
+          <option value="-level">등급 높은순</option>
+        </select>
+      </label>
+      <button type="submit" className={buttonClass.primary}>
+        검색
+      </button>
+    </Form>
+  );
+}
+
+function UserEditor({ user, data, onDone }: { user: AdminUser; data: UserAdminData; onDone: () => void }) {
+  const { revalidate } = useRevalidator();
+  const [history, setHistory] = useState<AuditRow[] | null>(null);
+  // PRODUCT.md: only the root admin grants levels of 3 or more.
+  const levels = data.actor.root ? undefined : [1, 2, user.level];
+  const save = (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    const body = {
+      id: user.id,
+      level: Number(f.get('level')),
+      status: Number(f.get('status')),
+      use: Number(f.get('use')),
+      remark: String(f.get('remark') ?? ''),
+    };
+    void runCalls([() => api.put('/user', body)], '저장했습니다', revalidate).then((ok) => ok && onDone());
+  };
+  const loadHistory = async () => {
+    const answer = await api.get<{ items: AuditRow[] }>('/admin/audit', { target: 'users', item: user.id });
+    setHistory(answer.code === 'ok' ? answer.items : []);
+  };
+  const id = `edit-${user.id}`;
+  return (
+    <form
+      aria-label={`${user.nickname} 편집`}
+      className="grid gap-3 bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save(e.currentTarget);
+      }}
+    >
+      <label htmlFor={`${id}-level`} className="flex flex-col gap-1 font-semibold">
+        등급
+        <select id={`${id}-level`} name="level" defaultValue={user.level} className={inputClass}>
+          <Options labels={UserLevelLabel} only={levels} />
+        </select>
+      </label>
+      <label htmlFor={`${id}-status`} className="flex flex-col gap-1 font-semibold">
+        상태
+        <select id={`${id}-status`} name="status" defaultValue={user.status} className={inputClass}>
+          <Options labels={UserStatusLabel} />
+        </select>
+      </label>
+      <label htmlFor={`${id}-use`} className="flex flex-col gap-1 font-semibold">
+        사용
+        <select id={`${id}-use`} name="use" defaultValue={user.use} className={inputClass}>
+          <Options labels={UserUseLabel} />
+        </select>
+      </label>
+      <label htmlFor={`${id}-remark`} className="flex flex-col gap-1 font-semibold">
+        비고
+        <input id={`${id}-remark`} name="remark" defaultValue={user.remark} maxLength={500} className={inputClass} />
+      </label>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <button type="submit" className={buttonClass.primary}>
+          저장
+        </button>
+        <button type="button" className={buttonClass.plain} onClick={onDone}>
+          닫기
+        </button>
+        <button type="button" className={buttonClass.plain} onClick={loadHistory}>
+          변경 이력
+        </button>
+      </div>
+      {history ? (
+        <section aria-label={`${user.nickname} 변경 이력`} className="sm:col-span-2 lg:col-span-4">
+          {history.length === 0 ? (
+            <p className="text-slate-600">변경 이력이 없습니다.</p>
+          ) : (
+            <ul className="divide-y divide-brand-100 text-sm">
+              {history.map((h) => (
+                <li key={h.id} className="py-1">
+                  <span className="text-slate-500">{new Date(h.date).toLocaleString('ko-KR', { timeZone: data.timeZone })}</span>{' '}
+                  <span className="font-semibold">{h.actorname || '(삭제된 관리자)'}</span> {describeChange(h)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </form>
+  );
+}
+
+export function UserAdmin({ data }: { data: UserAdminData }) {
+  const { revalidate } = useRevalidator();
+  const { search } = useLocation();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<number | null>(null);
+  const canManage = (u: AdminUser) => data.actor.root || u.level < data.actor.level;
+  const manageable = data.items.filter(canManage).map((u) => u.id);
+  const allSelected = manageable.length > 0 && manageable.every((id) => selected.includes(id));
+  const reload = async () => {
+    setSelected([]);
+    await revalidate();
+  };
+
+  const switchOff = () =>
+    askConfirm({
+      title: `선택한 ${selected.length}명을 사용안함으로 바꿀까요?`,
+      content: '사용안함인 회원은 로그인할 수 없습니다.',
+      onSuccess: () =>
+        runCalls(
+          selected.map((id) => () => api.put('/user', { id, use: 2 })),
+          '사용안함으로 바꿨습니다',
+          reload,
+        ),
+    });
+  const remove = () =>
+    askConfirm({
+      title: `선택한 ${selected.length}명을 삭제할까요?`,
+      content: '삭제한 회원은 되돌릴 수 없습니다.',
+      onSuccess: () => runCalls([() => api.delete('/user/batch', selected)], '삭제했습니다', reload),
+    });
+  const csv = new URLSearchParams(Object.entries(data.filter).filter(([k]) => k !== 'page'));
+
+  return (
+    <>
+      <FilterForm filter={data.filter} />
+      <h2 className="mt-6 text-xl font-bold">회원 목록</h2>
+      <fieldset className="mt-4 flex flex-wrap items-center gap-2">
+        <legend className="sr-only">선택한 회원</legend>
+        <span className="text-slate-600">
+          전체 {data.total.toLocaleString('ko-KR')}명 · {selected.length}명 선택
+        </span>
+        <button type="button" disabled={selected.length === 0} className={buttonClass.plain} onClick={switchOff}>
+          사용안함 처리
+        </button>
+        <button type="button" disabled={selected.length === 0} className={buttonClass.danger} onClick={remove}>
+          삭제
+        </button>
+        <a href={`/api/admin/users.csv?${csv}`} download className={`${buttonClass.plain} sm:ml-auto`}>
+          CSV 내려받기
+        </a>
+      </fieldset>
+      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[56rem] text-left">
+          <thead className="bg-slate-50 text-sm text-slate-600">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="모두 선택"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? [] : manageable)}
+                  className="size-5"
+                />
+              </th>
+              {['아이디', '이름', '닉네임', '등급', '상태', '사용', '최근 로그인', '가입일', '관리'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data.items.map((u) => (
+              <UserRows
+                key={u.id}
+                user={u}
+                data={data}
+                manageable={canManage(u)}
+                selected={selected.includes(u.id)}
+                editing={editing === u.id}
+                onSelect={() => setSelected((s) => toggleId(s, u.id))}
+                onEdit={(on) => setEditing(on ? u.id : null)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data.items.length === 0 ? <p className="mt-4 text-center text-slate-600">조건에 맞는 회원이 없습니다.</p> : null}
+      <Pager page={data.page} size={data.size} total={data.total} search={search} />
+    </>
+  );
+}
+
+function UserRows(props: {
+  user: AdminUser;
+  data: UserAdminData;
+  manageable: boolean;
+  selected: boolean;
+  editing: boolean;
+  onSelect: () => void;
+  onEdit: (on: boolean) => void;
+}) {
+  const { user: u, data } = props;
+  return (
+    <>
+      <tr className={u.use === 2 ? 'text-slate-500' : undefined}>
+        <td className="px-3 py-2">
+          {props.manageable ? (
+            <input
+              type="checkbox"
+              aria-label={`${u.nickname} 선택`}
+              checked={props.selected}
+              onChange={props.onSelect}
+              className="size-5"
+            />
+          ) : null}
+        </td>
+        <td className="px-3 py-2 whitespace-nowrap">{u.loginid}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{u.name}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{u.nickname}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{UserLevelLabel[u.level]}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{UserStatusLabel[u.status]}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{UserUseLabel[u.use]}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.logindate, data.timeZone)}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.date, data.timeZone)}</td>
+        <td className="px-3 py-2">
+          {props.manageable ? (
+            <button
+              type="button"
+              aria-expanded={props.editing}
+              aria-label={`${u.nickname} 편집`}
+              className="rounded border border-slate-300 px-3 py-1 font-semibold hover:bg-slate-50"
+              onClick={() => props.onEdit(!props.editing)}
+            >
+              편집
+            </button>
+          ) : (
+            <span className="text-sm text-slate-500">권한 없음</span>
+          )}
+        </td>
+      </tr>
+      {u.remark ? (
+        <tr>
+          <td />
+          <td colSpan={9} className="px-3 pb-2 text-sm text-slate-600">
+            비고: {u.remark}
+          </td>
+        </tr>
+      ) : null}
+      {props.editing ? (
+        <tr>
+          <td colSpan={10} className="p-0">
+            <UserEditor user={u} data={data} onDone={() => props.onEdit(false)} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

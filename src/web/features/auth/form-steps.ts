@@ -1,0 +1,79 @@
+import { useRef, useState } from 'react';
+import { failureMessage, Messages } from '#shared/messages.ts';
+import { showMessage, withLoading } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+
+// What the three forms of the login dialog share: reading fields, reporting a problem the way
+// SPEC §5 does (through the message box) and the e-mail code steps of sign-up and reset.
+
+/** PRODUCT.md's password rule, as a hint (schemas/fields.ts checks it; importing that module
+ * here would bring zod into the page's JavaScript). */
+export const PASSWORD_HINT = '8자 이상';
+
+export function fieldOf(form: HTMLFormElement | null, name: string): HTMLInputElement | null {
+  const field = form?.elements.namedItem(name);
+  return field instanceof HTMLInputElement ? field : null;
+}
+
+export function fieldValue(form: HTMLFormElement | null, name: string): string {
+  return fieldOf(form, name)?.value ?? '';
+}
+
+/** Shows the message as an error (read out as an alert) and puts focus on the field at fault,
+ * so a keyboard or screen-reader user lands where the fix goes. */
+export function fail(form: HTMLFormElement | null, name: string | undefined, message: string): void {
+  showMessage(message, 'error');
+  if (name) fieldOf(form, name)?.focus();
+}
+
+/** Runs one call at a time behind the loading overlay; a second press while it runs is ignored. */
+export function useSingleCall() {
+  const busy = useRef(false);
+  return async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
+    if (busy.current) return undefined;
+    busy.current = true;
+    try {
+      return await withLoading(call());
+    } finally {
+      busy.current = false;
+    }
+  };
+}
+
+/** SPEC §4: sign-up and reset both go code requested (an id comes back) → code confirmed (a
+ * flag) → submit. A new address starts over, as the code belongs to the address it went to. */
+export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword') {
+  const [codeId, setCodeId] = useState(0);
+  const [confirmed, setConfirmed] = useState(false);
+  const run = useSingleCall();
+
+  async function send(form: HTMLFormElement | null): Promise<void> {
+    const email = fieldValue(form, 'loginid').trim();
+    if (!email) return fail(form, 'loginid', Messages.emailRequired);
+    const answer = await run(() => api.post<{ id: number }>(sendPath, { email }));
+    if (!answer) return;
+    if (answer.code !== 'ok') return fail(form, 'loginid', failureMessage('sendCode', answer));
+    setCodeId(answer.id);
+    setConfirmed(false);
+    showMessage(Messages.codeSent);
+    fieldOf(form, 'number')?.focus();
+  }
+
+  async function check(form: HTMLFormElement | null): Promise<void> {
+    if (!codeId) return fail(form, 'loginid', Messages.codeNotSent);
+    const number = fieldValue(form, 'number').trim();
+    if (!number) return fail(form, 'number', Messages.codeRequired);
+    const answer = await run(() => api.post('/user/checkpassword', { id: codeId, number }));
+    if (!answer) return;
+    if (answer.code !== 'ok') return fail(form, 'number', failureMessage('checkCode', answer));
+    setConfirmed(true);
+    showMessage(Messages.codeConfirmed);
+  }
+
+  function restart(): void {
+    setCodeId(0);
+    setConfirmed(false);
+  }
+
+  return { codeId, confirmed, send, check, restart, run };
+}

@@ -1,0 +1,65 @@
+import { useRef } from 'react';
+import { failureMessage, Messages } from '#shared/messages.ts';
+import { Field, FieldButton } from '../../components/ui/field.tsx';
+import { showMessage } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { fail, PASSWORD_HINT, useEmailCode, fieldValue } from './form-steps.ts';
+
+/** 비밀번호 찾기: the same three steps as sign-up; the last sets a new password (SPEC §4, §5). */
+export function ResetForm({ onChanged }: { onChanged: (loginid: string) => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const code = useEmailCode('/user/findpassword');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const f = form.current;
+    const [passwd, passwd2] = [fieldValue(f, 'passwd'), fieldValue(f, 'passwd2')];
+    // SPEC §5: a confirmed code, then the new password twice, matching.
+    if (!code.confirmed) return fail(f, 'number', Messages.codeNotConfirmed);
+    if (!passwd) return fail(f, 'passwd', Messages.newPasswordRequired);
+    if (!passwd2) return fail(f, 'passwd2', Messages.newPasswordRequired);
+    if (passwd !== passwd2) return fail(f, 'passwd2', Messages.passwordMismatch);
+    const answer = await code.run(() => api.post('/user/password', { id: code.codeId, number: fieldValue(f, 'number').trim(), passwd }));
+    if (!answer) return;
+    if (answer.code !== 'ok') return fail(f, answer.field ?? 'passwd', failureMessage('resetPassword', answer));
+    showMessage(Messages.passwordChanged);
+    onChanged(fieldValue(f, 'loginid').trim());
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-slate-700">가입한 이메일로 인증번호를 받아 새 비밀번호를 정합니다.</p>
+      <Field
+        id="reset-loginid"
+        name="loginid"
+        type="email"
+        label="아이디(이메일)"
+        autoComplete="email"
+        inputMode="email"
+        onChange={code.restart}
+        action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
+      />
+      <Field
+        id="reset-number"
+        name="number"
+        label="인증번호"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        hint={code.confirmed ? '인증번호가 확인되었습니다.' : '이메일로 받은 6자리 숫자'}
+        action={<FieldButton onClick={() => code.check(form.current)}>인증번호 확인</FieldButton>}
+      />
+      <Field
+        id="reset-passwd"
+        name="passwd"
+        type="password"
+        label="비밀번호"
+        autoComplete="new-password"
+        hint={`새 비밀번호, ${PASSWORD_HINT}`}
+      />
+      <Field id="reset-passwd2" name="passwd2" type="password" label="비밀번호 확인" autoComplete="new-password" />
+      <button type="submit" className="min-h-12 w-full rounded-lg bg-brand-600 text-lg font-bold text-white hover:bg-brand-700">
+        비밀번호 변경
+      </button>
+    </form>
+  );
+}

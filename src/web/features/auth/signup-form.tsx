@@ -1,0 +1,73 @@
+import { useRef } from 'react';
+import { failureMessage, Messages } from '#shared/messages.ts';
+import { Field, FieldButton } from '../../components/ui/field.tsx';
+import { showMessage } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { fail, PASSWORD_HINT, useEmailCode, fieldValue } from './form-steps.ts';
+
+/** 회원가입: send a code to the e-mail, confirm it, then the account (SPEC §4, §5, §8). */
+export function SignupForm({ onSignedUp, onLogin }: { onSignedUp: (loginid: string) => void; onLogin: () => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const code = useEmailCode('/user/findemail');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const f = form.current;
+    const [name, nickname, loginid] = ['name', 'nickname', 'loginid'].map((n) => fieldValue(f, n).trim()) as [string, string, string];
+    const [passwd, passwd2] = [fieldValue(f, 'passwd'), fieldValue(f, 'passwd2')];
+    // SPEC §5, in its order. Check 1 only warns; the later checks still run.
+    if (!code.confirmed) showMessage(Messages.codeNotConfirmed, 'error');
+    if (!name) return fail(f, 'name', Messages.nameRequired);
+    if (!nickname) return fail(f, 'nickname', Messages.nicknameRequired);
+    if (!loginid) return fail(f, 'loginid', Messages.signupIdRequired);
+    if (!passwd) return fail(f, 'passwd', Messages.signupPasswordRequired);
+    // Check 6 has no text of its own in SPEC §5: the password's, as the reset form does.
+    if (!passwd2) return fail(f, 'passwd2', Messages.signupPasswordRequired);
+    if (passwd !== passwd2) return fail(f, 'passwd2', Messages.passwordMismatch);
+    const answer = await code.run(() => api.post('/user', { loginid, passwd, name, nickname }));
+    if (!answer) return;
+    if (answer.code !== 'ok') {
+      const field = answer.message === 'already nickname' ? 'nickname' : answer.message === 'already' ? 'loginid' : answer.field;
+      return fail(f, field, failureMessage('signup', answer));
+    }
+    showMessage(Messages.signupDone);
+    onSignedUp(loginid);
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4">
+      <Field
+        id="signup-loginid"
+        name="loginid"
+        type="email"
+        label="아이디(이메일)"
+        autoComplete="email"
+        inputMode="email"
+        onChange={code.restart}
+        action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
+      />
+      <Field
+        id="signup-number"
+        name="number"
+        label="인증번호"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        hint={code.confirmed ? '인증번호가 확인되었습니다.' : '이메일로 받은 6자리 숫자'}
+        action={<FieldButton onClick={() => code.check(form.current)}>인증번호 확인</FieldButton>}
+      />
+      <Field id="signup-name" name="name" label="이름" autoComplete="name" />
+      <Field id="signup-nickname" name="nickname" label="닉네임" autoComplete="nickname" />
+      <Field id="signup-passwd" name="passwd" type="password" label="비밀번호" autoComplete="new-password" hint={PASSWORD_HINT} />
+      <Field id="signup-passwd2" name="passwd2" type="password" label="비밀번호 확인" autoComplete="new-password" />
+      <button type="submit" className="min-h-12 w-full rounded-lg bg-brand-600 text-lg font-bold text-white hover:bg-brand-700">
+        가입하기
+      </button>
+      <p className="text-center text-slate-700">
+        이미 회원이신가요?{' '}
+        <button type="button" onClick={onLogin} className="font-semibold text-brand-700 underline underline-offset-4">
+          로그인
+        </button>
+      </p>
+    </form>
+  );
+}

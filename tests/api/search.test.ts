@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+let staff: { token: string };
+let member: { token: string; id: number };
+const ids: Record<string, number> = {};
+
+async function post(token: string, key: string, fields: Record<string, unknown>) {
+  const res = await t.call('POST', '/api/board', { token, body: { topcategory: 5, title: '제목', ...fields } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  ids[key] = res.body.id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await t.member({ level: 2 });
+  member = await t.member();
+  await post(member.token, 'restaurant', { title: '코리아타운 식당에서 점심', content: '<p>맛있는 김치찌개</p>' });
+  await post(member.token, 'moving', {
+    title: '토런스 이사 정리',
+    content: '<p>가구를 <strong>무료</strong>로 드립니다. Costco 상품권 포함</p>',
+  });
+  await post(member.token, 'rent', { title: '아파트 정보', content: '<p>한인타운 렌트 문의 받습니다</p>', topcategory: 2 });
+  await post(staff.token, 'news', {
+    topcategory: 1,
+    title: '서울시 한인회 방문',
+    etitle: 'Seoul delegation visits LA',
+    content: '<p>서울 대표단이 방문했다</p>',
+  });
+  await post(member.token, 'phrase', { title: '서울 식당 추천', content: '<p>서울식당 말고 다른 곳</p>' });
+  await post(member.token, 'hidden', { title: '숨겨질 식당 글' });
+  await t.deps.db
+    .updateTable('board')
+    .set({ hidden: 1 })
+    .where('id', '=', ids.hidden as number)
+    .execute();
+  // Moderation re-saves the item, which takes it out of the index.
+  await t.call('PUT', '/api/board', { token: await t.root(), body: { id: ids.hidden, title: '숨겨질 식당 글' } });
+  ids.job = (
+    await t.call('POST', '/api/jobs', {
+      token: member.token,
+      body: { title: '주방 보조 구인', companyname: '서울식당', content: '<p>식당 경력자 우대</p>' },
+    })
+  ).body.id;
+  ids.biz = (
+    await t.call('POST', '/api/business', {
+      token: member.token,
+      body: { title: '한밭 설렁탕', category: '식당', address: '3300 Wilshire Blvd' },
+    })
+  ).body.id;
+  await t.call('POST', '/api/inquiry', { token: member.token, body: { title: '식당 광고 문의', content: '<p>비공개 문의</p>' } });
+});
+afterAll(() => t.close());
+
+async function items(
+  q: string,
+  section?: string,
+): Promise<{ target: string; item: number; title: string; snippet: string; url: string }[]> {
+  const res = await t.call('GET', `/api/search?q=${encodeURIComponent(q)}${section ? `&section=${section}` : ''}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.groups.flatMap((g: { items: unknown[] }) => g.items);
+}
+
+describe('Korean search (search issue)', () => {
+  test('a two-syllable word matches inside longer words, particles included', async () => {
+    const found = await items('식당');
+    const boardIds = found.filter((i) => i.target === 'board').map((i) => i.item);
+    expect(boardIds).toContain(ids.restaurant); // 식당에서
+    expect(boardIds).toContain(ids.phrase);
+    expect(found.some((i) => i.target === 'jobs' && i.item === ids.job)).toBe(true);
+    expect(found.some((i) => i.target === 'business' && i.item === ids.biz)).toBe(true); // its category
+  });
+
+  test('one syllable, longer words and words from the text match too', async () => {
+    expect((await items('찌')).map((i) => i.item)).toContain(ids.restaurant);
+    expect((await items('김치찌개')).map((i) => i.item)).toContain(ids.restaurant);
+    expect((await items('렌트')).map((i) => i.item)).toContain(ids.rent);
+    expect((await items('이사')).map((i) => i.item)).toContain(ids.moving);
+  });
+
+  test('Latin words match case-insensitively, also in the English version', async () => {
+    expect((await items('costco')).map((i) => i.item)).toContain(ids.moving);
+    expect((await items('SEOUL')).map((i) => i.item)).toContain(ids.news);
+  });
+
+  test('several words mean AND; a quoted phrase matches exactly', async () => {
+    expect((await items('토런스 가구')).map((i) => i.item)).toEqual([ids.moving]);
+    expect(await items('토런스 김치')).toEqual([]);
+    const phrase = (await items('"서울 식당"')).map((i) => i.item);
+    expect(phrase).toContain(ids.phrase);
+    expect(phrase).not.toContain(ids.job); // 서울식당 (no space) is not the phrase
+  });
+
+  test('NFD input matches NFC text', async () => {
+    expect((await items('식당'.normalize('NFD'))).length).toBeGreaterThan(0);
+  });
+
+  test('title matches come before text matches', async () => {
+    const news = await items('방문', 'news');
+    expect(news[0]?.item).toBe(ids.news);
+    await post(member.token, 'later', { title: '그냥 글', content: '<p>코리아타운 식당 소개</p>' });
+    const community = (await items('식당', 'community')).map((i) => i.item);
+    // The newer post mentions it only in the text, so the title matches still come first.
+    expect(community.indexOf(ids.later as number)).toBeGreaterThan(community.indexOf(ids.restaurant as number));
+  });
+
+  test('results are grouped by section with counts, links and snippets', async () => {
+    const res = await t.call('GET', `/api/search?q=${encodeURIComponent('식당')}`);
+    const groups = Object.fromEntries(res.body.groups.map((g: { key: string }) => [g.key, g]));
+    expect(groups.community.total).toBeGreaterThanOrEqual(2);
+    expect(groups.jobs.items[0]).toMatchObject({ url: `/jobs/${ids.job}` });
+    expect(res.body.words).toEqual(['식당']);
+    expect(groups.community.items.find((i: { item: number }) => i.item === ids.restaurant).url).toBe(`/community/${ids.restaurant}`);
+  });
+
+  test('hidden items, deleted items and inquiries are never found', async () => {
+    const found = await items('식당');
+    expect(found.map((i) => i.item)).not.toContain(ids.hidden);
+    expect(found.some((i) => i.title.includes('광고 문의'))).toBe(false);
+    await t.call('DELETE', '/api/board', { token: member.token, body: { id: ids.restaurant } });
+    expect((await items('김치찌개')).map((i) => i.item)).not.toContain(ids.restaurant);
+  });
+
+  test('an edit is found at once under its new words', async () => {
+    await t.call('PUT', '/api/board', { token: member.token, body: { id: ids.rent, title: '아파트 월세 정보' } });
+    expect((await items('월세')).map((i) => i.item)).toContain(ids.rent);
+  });
+
+  test('초성 search finds titles', async () => {
+    expect((await items('ㅎㅂ')).some((i) => i.item === ids.biz)).toBe(true);
+  });
+
+  test('a list keyword box searches its own section with the same rules', async () => {
+    const res = await t.call('GET', `/api/board?topcategory=5&keyword=${encodeURIComponent('식당')}`);
+    expect(res.body.items.map((i: { id: number }) => i.id)).toContain(ids.phrase);
+    expect(res.body.items.every((i: { topcategory: number }) => i.topcategory === 5)).toBe(true);
+    const jobs = await t.call('GET', `/api/jobs?keyword=${encodeURIComponent('식당')}`);
+    expect(jobs.body.items.map((i: { id: number }) => i.id)).toContain(ids.job);
+  });
+
+  test('empty, long, punctuation, SQL- and FTS-operator-looking queries answer sanely', async () => {
+    for (const q of [
+      '',
+      ' ',
+      '!!!',
+      '"',
+      '""',
+      '*',
+      'NEAR(식당)',
+      '식당 OR 1=1',
+      "'; drop table board; --",
+      '가'.repeat(1000),
+      '^식당',
+      '식당"*',
+      'title:식당',
+      '-식당',
+    ]) {
+      const res = await t.call('GET', `/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      const list = await t.call('GET', `/api/board?keyword=${encodeURIComponent(q.slice(0, 200))}`);
+      expect(list.status, q).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,324 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Account,
+  apiGet,
+  createAccount,
+  fetchPage,
+  launchBrowser,
+  openPage,
+  rootToken,
+  saveScreenshot,
+  startServer,
+  type TestServer,
+  WIDTHS,
+} from '#tests/support/browser.ts';
+
+// The admin area in Chromium against the built app (demo content on): each screen as the root
+// admin, as a level-3 admin and as a member; the user, inquiry, schedule and moderation work
+// an admin does there; screenshots of every screen at 360 and 1280 px.
+
+let server: TestServer;
+let browser: Browser;
+let root: string;
+let admin: Account;
+let member: Account;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  root = await rootToken(server);
+  [admin, member] = await Promise.all([createAccount(server, 3), createAccount(server, 1)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+  );
+}
+
+async function visit(path: string, token: string, width: 360 | 1280 = 1280) {
+  const opened = await openPage(browser, server, { token, width });
+  const answer = await opened.page.goto(path);
+  await hydrated(opened.page);
+  return { ...opened, status: answer?.status() };
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').getByText(text, { exact: true }).waitFor({ timeout: 5000 });
+}
+
+/** Console errors but the 4xx answers a test asks for on purpose. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
+
+const SCREENS = [
+  ['/admin', '관리자'],
+  ['/admin/user', '회원 관리'],
+  ['/admin/inquiry', '문의 관리'],
+  ['/admin/mainschedule', '메인 일정 관리'],
+  ['/admin/mainschedule/write', '메인 일정 등록'],
+] as const;
+
+describe('who sees the admin screens', () => {
+  test.each(SCREENS)(
+    '%s: root admin and level-3 admin 200, never cached publicly; member 403; visitor to /login',
+    async (path, heading) => {
+      for (const token of [root, admin.token]) {
+        const answer = await fetchPage(server, path, { token });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('cache-control')).toBe('private, no-store');
+        expect(answer.html).toContain(`>${heading}</h1>`);
+      }
+      expect((await fetchPage(server, path, { token: member.token })).status).toBe(403);
+      expect((await fetchPage(server, path)).location).toBe(`/login?next=${encodeURIComponent(path)}`);
+
+      const slug = `area-${path.slice(1).replaceAll('/', '-')}`;
+      for (const width of WIDTHS) {
+        const { page, errors, close, status } = await visit(path, root, width);
+        expect(status).toBe(200);
+        await saveScreenshot(page, slug);
+        // Nothing wider than the phone's screen but the tables, which scroll inside their box.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(unexpected(errors)).toEqual([]);
+        await close();
+      }
+    },
+  );
+
+  test('the dashboard counts and links to each screen', async () => {
+    const before = await call('GET', '/api/admin/dashboard', root);
+    const { page, close } = await visit('/admin', admin.token);
+    const waiting = page.getByRole('link', { name: /대기중 문의/ });
+    expect(await waiting.innerText()).toContain(String(before.body.inquiries.waiting));
+    await waiting.click();
+    await page.waitForURL(/\/admin\/inquiry\?status=1$/);
+    await page.getByRole('heading', { level: 1, name: '문의 관리' }).waitFor();
+    await close();
+  });
+});
+
+describe('/admin/user', () => {
+  test('the root admin edits a level, status and remark; the change shows with its history', async () => {
+    const target = await createAccount(server, 1);
+    for (const width of WIDTHS) {
+      const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(target.loginid)}`, root, width);
+      if (width === 1280) {
+        await page.getByRole('button', { name: /편집$/ }).click();
+        await page.getByLabel('등급').last().selectOption({ label: '팀장' });
+        await page.getByLabel('상태').last().selectOption({ label: '휴가' });
+        await page.getByLabel('비고').fill('뉴스 편집 담당');
+        await page.getByRole('button', { name: '저장' }).click();
+        await toast(page, '저장했습니다');
+        const row = page.getByRole('row').filter({ hasText: target.loginid });
+        expect(await row.innerText()).toMatch(/팀장\s+휴가\s+사용/);
+        await page.getByRole('button', { name: /편집$/ }).click();
+        await page.getByRole('button', { name: '변경 이력' }).click();
+        await page.getByText(/등급: 일반 → 팀장, 상태: 근무 → 휴가, 비고: \(없음\) → 뉴스 편집 담당/).waitFor();
+      }
+      await saveScreenshot(page, 'admin-user-edit');
+      await close();
+    }
+    const stored = await call('GET', `/api/user/${target.id}`, root);
+    expect(stored.body.item).toMatchObject({ level: 2, status: 2, remark: '뉴스 편집 담당' });
+  });
+
+  test('batch 사용안함 asks first: 취소 changes nothing, 확인 switches the selected users off', async () => {
+    const [a, b] = await Promise.all([createAccount(server, 1), createAccount(server, 1)]);
+    const tag = '테스터';
+    const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(tag)}&use=1`, root);
+    await page.getByRole('checkbox', { name: `${(await call('GET', `/api/user/${a.id}`, root)).body.item.nickname} 선택` }).check();
+    await page.getByRole('checkbox', { name: `${(await call('GET', `/api/user/${b.id}`, root)).body.item.nickname} 선택` }).check();
+    await page.getByRole('button', { name: '사용안함 처리' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').innerText()).toBe('선택한 2명을 사용안함으로 바꿀까요?');
+    await dialog.getByRole('button', { name: '취소' }).click();
+    expect((await call('GET', `/api/user/${a.id}`, root)).body.item.use).toBe(1);
+
+    await page.getByRole('button', { name: '사용안함 처리' }).click();
+    await saveScreenshot(page, 'admin-user-confirm', { fullPage: false });
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await toast(page, '사용안함으로 바꿨습니다');
+    for (const id of [a.id, b.id]) expect((await call('GET', `/api/user/${id}`, root)).body.item.use).toBe(2);
+    // A switched-off user cannot log in any more.
+    const login = await fetch(`${server.url}/api/jwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginid: a.loginid, passwd: a.passwd }),
+    });
+    expect(login.status).not.toBe(200);
+    await close();
+  });
+
+  test('a level-3 admin is offered only 일반 and 팀장, cannot edit a level-4 user, and the server agrees', async () => {
+    const superadmin = await createAccount(server, 4);
+    const plain = await createAccount(server, 1);
+    const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(plain.loginid)}`, admin.token);
+    await page.getByRole('button', { name: /편집$/ }).click();
+    const options = await page.getByLabel('등급').last().locator('option').allInnerTexts();
+    expect(options).toEqual(['일반', '팀장']);
+    await page.goto(`/admin/user?keyword=${encodeURIComponent(superadmin.loginid)}`);
+    await hydrated(page);
+    const row = page.getByRole('row').filter({ hasText: superadmin.loginid });
+    expect(await row.innerText()).toContain('권한 없음');
+    expect(await row.getByRole('button').count()).toBe(0);
+    await close();
+
+    expect((await call('PUT', '/api/user', admin.token, { id: plain.id, level: 3 })).status).toBe(403);
+    expect((await call('PUT', '/api/user', admin.token, { id: superadmin.id, status: 2 })).status).toBe(403);
+    expect((await call('GET', `/api/user/${plain.id}`, root)).body.item.level).toBe(1);
+  });
+
+  test('the CSV link carries the current filter', async () => {
+    const { page, close } = await visit('/admin/user?level=3', root);
+    const href = await page.getByRole('link', { name: 'CSV 내려받기' }).getAttribute('href');
+    expect(href).toBe('/api/admin/users.csv?level=3');
+    const csv = await fetch(`${server.url}${href}`, { headers: { authorization: `Bearer ${root}` } });
+    const text = await csv.text();
+    expect(
+      text
+        .split('\r\n')
+        .slice(1, -1)
+        .every((line) => line.includes(',관리자,')),
+    ).toBe(true);
+    await close();
+  });
+});
+
+describe('/admin/inquiry', () => {
+  test('an answer sets 답변완료 and can be edited', async () => {
+    const title = `환불 문의 ${Date.now()}`;
+    const created = await call('POST', '/api/inquiry', member.token, { title, content: '<p>결제를 취소하고 싶습니다.</p>' });
+    const { page, close } = await visit('/admin/inquiry?status=1', admin.token);
+    const card = page.locator('details').filter({ hasText: title });
+    await card.getByLabel('답변').fill('환불 처리했습니다.\n3일 안에 입금됩니다.');
+    await card.getByRole('button', { name: '답변 등록' }).click();
+    await toast(page, '답변을 저장했습니다');
+    const stored = await call('GET', `/api/inquiry/${created.body.id}`, member.token);
+    expect(stored.body.item).toMatchObject({ status: 2, answer: '<p>환불 처리했습니다.</p><p>3일 안에 입금됩니다.</p>' });
+    expect(stored.body.item.updatedate).not.toBe('');
+    // No SMTP_URL here: the member's mail is in the outbox.
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mails = await Promise.all((await fs.readdir(outbox)).map((f) => fs.readFile(path.join(outbox, f), 'utf8')));
+    expect(mails.some((m) => m.includes(`To: ${member.loginid}`))).toBe(true);
+
+    await page.goto('/admin/inquiry?status=2');
+    await hydrated(page);
+    const answered = page.locator('details').filter({ hasText: title });
+    expect(await answered.locator('summary').innerText()).toContain('답변완료');
+    await answered.locator('summary').click();
+    expect(await answered.getByLabel('답변').inputValue()).toBe('환불 처리했습니다.\n3일 안에 입금됩니다.');
+    await answered.getByLabel('답변').fill('환불 처리했습니다. 감사합니다.');
+    await answered.getByRole('button', { name: '답변 수정' }).click();
+    await toast(page, '답변을 저장했습니다');
+    await saveScreenshot(page, 'admin-inquiry-answered');
+    expect((await call('GET', `/api/inquiry/${created.body.id}`, member.token)).body.item.answer).toBe(
+      '<p>환불 처리했습니다. 감사합니다.</p>',
+    );
+    await close();
+  });
+});
+
+describe('/admin/mainschedule', () => {
+  async function indexTitles(): Promise<string[]> {
+    const { page, close } = await visit('/', member.token);
+    const panel = page.locator('section').filter({ has: page.getByRole('heading', { name: '다가오는 일정' }) });
+    const titles = await panel.locator('li span.font-medium').allInnerTexts();
+    await close();
+    return titles;
+  }
+
+  test('create two items, move the second first, switch one off: the index page follows at once', async () => {
+    const tag = Date.now().toString().slice(-5);
+    const [first, second] = [`한인 체육대회 ${tag}`, `추석 잔치 ${tag}`];
+    const { page, close } = await visit('/admin/mainschedule/write', root, 360);
+    for (const [title, sortorder] of [
+      [first, '-20'],
+      [second, '-10'],
+    ]) {
+      await page.goto('/admin/mainschedule/write');
+      await hydrated(page);
+      await page.getByLabel('제목').fill(title as string);
+      await page.getByLabel('시작일').fill('2099-10-03');
+      await page.getByLabel('장소').fill('LA 한인타운');
+      await page.getByLabel('순서 (작을수록 먼저)').fill(sortorder as string);
+      if (title === first) await saveScreenshot(page, 'admin-mainschedule-write-filled');
+      await page.getByRole('button', { name: '저장' }).click();
+      await page.waitForURL(/\/admin\/mainschedule$/);
+      await toast(page, '저장했습니다');
+    }
+    expect((await indexTitles()).filter((t) => t.endsWith(tag))).toEqual([first, second]);
+
+    await page.getByRole('button', { name: `${second} 위로` }).click();
+    await toast(page, '순서를 바꿨습니다');
+    expect((await indexTitles()).filter((t) => t.endsWith(tag))).toEqual([second, first]);
+
+    await page.getByRole('button', { name: `${second} 사용` }).click();
+    await toast(page, '사용안함으로 바꿨습니다');
+    await saveScreenshot(page, 'admin-mainschedule-reordered');
+    expect((await indexTitles()).filter((t) => t.endsWith(tag))).toEqual([first]);
+    await close();
+  });
+});
+
+describe('moderation', () => {
+  test('hiding a post from the section list makes it 404 for visitors', async () => {
+    const title = `광고성 글 ${Date.now()}`;
+    const created = await call('POST', '/api/board', member.token, { title, content: '<p>광고</p>', topcategory: 5 });
+    const id = created.body.id as number;
+    for (const width of WIDTHS) {
+      const { page, close } = await visit('/admin?section=community', admin.token, width);
+      await saveScreenshot(page, 'admin-moderation-community');
+      await close();
+    }
+    const { page, close } = await visit('/admin?section=community', admin.token);
+    await page.getByRole('checkbox', { name: `${title} 선택` }).check();
+    await page.getByRole('button', { name: '숨기기' }).click();
+    await toast(page, '숨겼습니다');
+    await page.getByRole('checkbox', { name: `${title} 선택` }).waitFor({ state: 'detached' });
+
+    expect((await fetch(`${server.url}/api/board/${id}`)).status).toBe(404);
+    const visitorPage = await fetchPage(server, `/community/${id}`);
+    expect(visitorPage.status).toBeGreaterThanOrEqual(400);
+    expect(visitorPage.html).not.toContain(title);
+    expect((await apiGet<{ item: { hidden: number } }>(server, `/api/board/${id}`, admin.token)).item.hidden).toBe(1);
+
+    // The 숨김 tab lists it; 다시 보이기 brings it back.
+    await page.getByRole('link', { name: '숨김', exact: true }).click();
+    await page.getByRole('checkbox', { name: `${title} 선택` }).check();
+    await page.getByRole('button', { name: '다시 보이기' }).click();
+    await toast(page, '다시 보이게 했습니다');
+    expect((await fetch(`${server.url}/api/board/${id}`)).status).toBe(200);
+    await close();
+  });
+
+  test('deleting asks first; a market post can be closed as 거래완료', async () => {
+    const market = await call('POST', '/api/board', member.token, { title: `중고 자전거 ${Date.now()}`, topcategory: 4, price: 50 });
+    const { page, close } = await visit('/admin?section=market', root);
+    const box = page.getByRole('checkbox', { name: /^중고 자전거 .* 선택$/ });
+    await box.check();
+    await page.getByRole('button', { name: '거래완료 처리' }).click();
+    await toast(page, '마감했습니다');
+    expect((await call('GET', `/api/board/${market.body.id}`, root)).body.item.marketstatus).toBe(2);
+
+    await box.check();
+    await page.getByRole('button', { name: '삭제' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await toast(page, '삭제했습니다');
+    expect((await call('GET', `/api/board/${market.body.id}`, root)).status).toBe(404);
+    await close();
+  });
+});
