@@ -141,6 +141,11 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     expect((await t.call('GET', `/api/board/${id}`, { cookie: `vid=${vid}` })).body.item.count).toBe(1);
     expect((await t.call('GET', `/api/board/${id}`, { token: m.token })).body.item.count).toBe(2);
     expect((await t.call('GET', `/api/board/${id}`, { token: m.token })).body.item.count).toBe(2);
+    // Once the visits are written, a returning visitor still sees the same number.
+    await flushViews(t.deps.db);
+    expect((await t.call('GET', `/api/board/${id}`, { token: m.token })).body.item.count).toBe(2);
+    await flushViews(t.deps.db);
+    expect((await t.call('GET', `/api/board/${id}`, { cookie: `vid=${vid}` })).body.item.count).toBe(2);
     expect(
       (await t.call('GET', `/api/board/${id}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })).body.item.count,
     ).toBe(2);

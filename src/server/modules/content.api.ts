@@ -1,5 +1,5 @@
-import { type Hono } from 'hono';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import { type Context, type Hono } from 'hono';
+import { type AppEnv, type Caller, type Deps } from '#server/http/context.ts';
 import { contentHandlers } from '#server/resource/content-resource.ts';
 import { type ResourceHandlers, resourceRoutes } from '#server/resource/routes.ts';
 import { boardResource } from './board/board.resource.ts';
@@ -31,4 +31,45 @@ export function contentServices(deps: Deps): Record<ContentName, ResourceHandler
 /** SPEC §7's "same set" for each content resource, mounted at /api/<name>. */
 export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
   return Object.entries(contentServices(deps)).map(([name, handlers]) => [`/${name}`, resourceRoutes(handlers)]);
+}
+
+/** One item for a page loader: GET /api/<name>/{id}'s checks and view counting without a Hono
+ * context. Loaders have the Request, and visitorKey reads no more than this stand-in offers: the
+ * user agent (crawlers are not counted), the member, the `vid` cookie; a new `vid` comes back in
+ * `setCookie` for the page's answer. */
+export async function getForPage(
+  deps: Deps,
+  name: 'board' | 'jobs' | 'business',
+  caller: Caller,
+  id: number,
+  request: Request,
+): Promise<{ item: Record<string, unknown>; setCookie: string[] }> {
+  const setCookie: string[] = [];
+  const c = {
+    req: { raw: request, header: (h: string) => request.headers.get(h) ?? undefined },
+    get: (key: string) => (key === 'actor' ? caller.actor : undefined),
+    header: (h: string, value: string) => {
+      if (h.toLowerCase() === 'set-cookie') setCookie.push(value);
+    },
+  } as unknown as Context<AppEnv>;
+  const { item } = (await contentServices(deps)[name].get(caller, id, c)) as { item: Record<string, unknown> };
+  return { item, setCookie };
+}
+
+/** The previous (older) and next (newer) visible item of the same list as `id`; board posts stay
+ * within their topcategory. For a detail page's 이전 글 / 다음 글. */
+export async function neighbours(deps: Deps, name: 'board' | 'jobs' | 'business', id: number, topcategory?: number) {
+  const near = (older: boolean) => {
+    let q = deps.db
+      .selectFrom(name)
+      .select(['id', 'title'])
+      .where('hidden', '=', 0)
+      .where('id', older ? '<' : '>', id)
+      .orderBy('id', older ? 'desc' : 'asc')
+      .limit(1);
+    if (name === 'board' && topcategory !== undefined) q = q.where('topcategory' as never, '=', topcategory as never);
+    return q.executeTakeFirst() as Promise<{ id: number; title: string } | undefined>;
+  };
+  const [prev, next] = await Promise.all([near(true), near(false)]);
+  return { prev: prev ?? null, next: next ?? null };
 }

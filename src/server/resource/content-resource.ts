@@ -230,7 +230,7 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
       const visitor = def.countViews ? visitorKey(c) : undefined;
       if (def.countViews) {
         const queued = visitor
-          ? countView(deps.db, def.table, id, visitor, (err) => deps.logger.error({ err }, 'view count failed'))
+          ? await countView(deps.db, def.table, id, visitor, (err) => deps.logger.error({ err }, 'view count failed'))
           : pendingViews(deps.db, def.table, id);
         row.count = (row.count as number) + queued;
       }

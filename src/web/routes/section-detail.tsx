@@ -1,28 +1,201 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
+import { siteClock } from '#shared/business-hours.ts';
+import { TopCategory } from '#shared/enums.ts';
+import { todayIn } from '#shared/format.ts';
 import { sectionOfPath } from '#shared/site.ts';
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { excerpt, htmlToText } from '#shared/text.ts';
+import { getForPage, neighbours } from '#server/modules/content.api.ts';
+import { listComments } from '#server/modules/comment/comment.service.ts';
+import { likeStatus } from '#server/modules/like/like.service.ts';
 import { pageContext } from '../entry.server.tsx';
+import { BoardArticle } from '../features/board/board-article.tsx';
+import { type BoardItem } from '../features/board/board-types.ts';
+import { type CommentItem, Comments } from '../features/board/comments.tsx';
+import { LikeButton } from '../features/board/like-button.tsx';
+import { PostActions } from '../features/board/post-actions.tsx';
+import { RichText } from '../features/board/rich-text.tsx';
+import { ShareButton } from '../features/board/share-button.tsx';
+import { BusinessFacts } from '../features/business/business-detail.tsx';
+import { type BusinessItem } from '../features/business/business-list.tsx';
+import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
+import { type JobsItem } from '../features/jobs/jobs-list.tsx';
+import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/section-detail.ts';
 
-/** A post's page. Ids that are not numbers are not posts: a real 404. */
+// A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
+// other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
+
+/** Which board section a path's posts must belong to. */
+const BOARD_TOPCATEGORY: Record<string, number> = {
+  news: TopCategory.news,
+  life: TopCategory.life,
+  market: TopCategory.market,
+  community: TopCategory.community,
+};
+
+/** Any section's item: the page picks the fields of its kind. */
+type DetailItem = BoardItem & JobsItem & BusinessItem;
+
+/** The status of a service's AppError. Not `instanceof`: the server's modules are loaded apart
+ * from this bundle, with their own copy of the class. */
+function statusOf(err: unknown): number | undefined {
+  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { deps } = context.get(pageContext);
+  const { deps, actor } = context.get(pageContext);
   const url = new URL(request.url);
-  const section = sectionOfPath(url.pathname);
-  if (!section || !/^[1-9]\d{0,14}$/.test(params.id)) throw data(`Page not found: ${url.pathname}`, { status: 404 });
-  return { siteName: deps.env.SITE_NAME, section, id: Number(params.id) };
+  // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
+  const pathname = url.pathname.replace(/\.data$/, '');
+  const section = sectionOfPath(pathname);
+  const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
+  if (!section || !/^[1-9]\d{0,14}$/.test(params.id)) throw notFound();
+  const id = Number(params.id);
+  const resource: 'board' | 'jobs' | 'business' = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
+  const caller = { actor, ip: 'page' };
+
+  let found: Awaited<ReturnType<typeof getForPage>>;
+  try {
+    found = await getForPage(deps, resource, caller, id, request);
+  } catch (err) {
+    if (statusOf(err) === 404) throw notFound();
+    throw err;
+  }
+  const item = found.item as unknown as DetailItem;
+  const topcategory = BOARD_TOPCATEGORY[section.key];
+  // A news id under /market is not a market post.
+  if (resource === 'board' && item.topcategory !== topcategory) throw notFound();
+
+  const [comments, liked, nav] = await Promise.all([
+    resource === 'board' ? listComments(deps, caller, { board: String(id), size: '100' }) : undefined,
+    actor ? likeStatus(deps, caller, { target: resource, items: String(id) }).then((s) => s.liked.includes(id)) : false,
+    neighbours(deps, resource, id, topcategory),
+  ]);
+  const timeZone = deps.env.SITE_TIMEZONE;
+  const headers = new Headers();
+  for (const cookie of found.setCookie) headers.append('Set-Cookie', cookie);
+  return data(
+    {
+      siteName: deps.env.SITE_NAME,
+      origin: url.origin,
+      path: pathname,
+      section,
+      resource,
+      item,
+      comments: comments as { items: CommentItem[]; total: number } | undefined,
+      liked,
+      nav,
+      viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
+      timeZone,
+      today: todayIn(timeZone),
+      clock: siteClock(timeZone),
+    },
+    { headers },
+  );
+}
+
+/** A new anonymous visitor's `vid` cookie rides on the page. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: pageTitle(d.siteName, `${d.section.label} ${d.id}번 글`) }] : [];
+  if (!d) return [];
+  const item = d.item;
+  const title = pageTitle(d.siteName, item.title);
+  const description = excerpt(htmlToText(item.content), 160) || `${d.siteName} ${d.section.label}`;
+  const image = item.images?.[0] || item.image;
+  const canonical = `${d.origin}${d.path}`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:site_name', content: d.siteName },
+    { property: 'og:title', content: item.title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: `${d.origin}${image}` }] : []),
+  ];
 }
 
-export default function SectionDetail({ loaderData }: Route.ComponentProps) {
-  const { section, id } = loaderData;
+function Neighbour({ label, to, title }: { label: string; to: string; title: string }) {
   return (
-    <SectionFrame title={`${section.label} 글`} crumbs={[{ label: section.label, to: section.path }, { label: `${id}번 글` }]}>
-      <EmptyState title="글 내용을 준비하고 있습니다">본문, 사진, 댓글과 좋아요가 이곳에 표시됩니다.</EmptyState>
-    </SectionFrame>
+    <Link to={to} className="flex gap-3 px-4 py-3 hover:bg-slate-50">
+      <span className="shrink-0 font-semibold text-slate-600">{label}</span>
+      <span className="min-w-0 truncate">{title}</span>
+    </Link>
+  );
+}
+
+export default function SectionDetail({ loaderData: d }: Route.ComponentProps) {
+  const { section, resource, item, viewer, nav, timeZone } = d;
+  const id = item.id;
+  const owner = viewer !== null && (viewer.admin || viewer.id === item.user);
+  const title = item.title;
+  const body =
+    resource === 'jobs' ? (
+      <>
+        <JobsFacts job={item} today={d.today} timeZone={timeZone} />
+        <RichText html={item.content} className="mt-4" />
+      </>
+    ) : resource === 'business' ? (
+      <>
+        <BusinessFacts business={item} clock={d.clock} />
+        <RichText html={item.content} className="mt-4" />
+      </>
+    ) : (
+      <BoardArticle
+        key={id}
+        item={item}
+        timeZone={timeZone}
+        extra={
+          section.key === 'market' ? (
+            <p className="mt-3 flex items-center gap-3 text-xl">
+              <MarketPrice item={item} />
+              <MarketStatusBadge status={item.marketstatus} />
+            </p>
+          ) : null
+        }
+      />
+    );
+  return (
+    // Not SectionFrame: the post's own title is the page's heading.
+    <main id="main" className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
+      <nav aria-label="현재 위치" className="mx-auto mb-3 max-w-3xl text-sm text-slate-500">
+        <Link to="/" className="hover:text-brand-700">
+          홈
+        </Link>
+        <span aria-hidden="true"> › </span>
+        <Link to={section.path} className="hover:text-brand-700">
+          {section.label}
+        </Link>
+      </nav>
+      <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        {body}
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+          <LikeButton key={id} target={resource} item={id} liked={d.liked} count={item.like} signedIn={viewer !== null} />
+          <ShareButton title={title} />
+          <span className="text-sm text-slate-500">조회 {item.count.toLocaleString('en-US')}</span>
+          {owner ? (
+            <span className="ml-auto flex gap-2">
+              <PostActions resource={resource} id={id} listPath={section.path} />
+            </span>
+          ) : null}
+        </div>
+        {d.comments ? <Comments board={id} items={d.comments.items} total={item.comment} viewer={viewer} timeZone={timeZone} /> : null}
+      </div>
+      <nav
+        aria-label="이전 글, 다음 글"
+        className="mx-auto mt-4 max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+      >
+        {nav.next ? <Neighbour label="다음 글" to={`${section.path}/${nav.next.id}`} title={nav.next.title} /> : null}
+        {nav.prev ? <Neighbour label="이전 글" to={`${section.path}/${nav.prev.id}`} title={nav.prev.title} /> : null}
+        <Link to={section.path} className="block px-4 py-3 text-center font-semibold text-brand-700">
+          목록으로
+        </Link>
+      </nav>
+    </main>
   );
 }

@@ -1,46 +1,323 @@
-import { data, Link } from 'react-router';
+import { data, Form, Link, useSubmit } from 'react-router';
+import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
+import { siteClock } from '#shared/business-hours.ts';
+import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
+import { todayIn } from '#shared/format.ts';
 import { sectionOfPath } from '#shared/site.ts';
+import { contentServices } from '#server/modules/content.api.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
+import { type BoardItem } from '../features/board/board-types.ts';
+import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';
+import { type JobsItem, JobsList } from '../features/jobs/jobs-list.tsx';
+import { type MarketItem, MarketList } from '../features/market/market-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/section-list.ts';
 
-/** A section's list page (news, life, jobs, market, community, business, organizations, FAQ). */
+// A section's list (PRODUCT.md, Sections): the first page rendered on the server, every filter,
+// the sort, the keyword and the page in the URL as a GET form, so a list can be shared, the back
+// button works and nothing needs JavaScript.
+
+type Option = [value: string, label: string];
+/** A filter control: a select of options, a checkbox (value '1'), or a number box. */
+type Filter = { name: string; label: string } & ({ kind: 'select'; options: Option[] } | { kind: 'check' } | { kind: 'number' });
+
+const select = (name: string, label: string, options: Option[]): Filter => ({ name, label, kind: 'select', options });
+const labels = (values: readonly string[]): Option[] => values.map((v) => [v, v]);
+const category = (section: CategorySection) => select('category', '분류', labels(SECTION_CATEGORIES[section]));
+const location = select('location', '지역', labels(LOCATIONS));
+
+interface ListConfig {
+  service: 'board' | 'jobs' | 'business';
+  /** Fixed query: which board section. */
+  base: Record<string, string>;
+  filters: Filter[];
+  /** The page's sort names and the API's sort for each; the first is the default. */
+  sorts?: [value: string, label: string, api: string][];
+}
+
+const board = (topcategory: number, filters: Filter[], sorts?: ListConfig['sorts']): ListConfig => ({
+  service: 'board',
+  base: { topcategory: String(topcategory) },
+  filters,
+  sorts,
+});
+
+const LISTS: Record<CategorySection, ListConfig> = {
+  news: board(
+    1,
+    [
+      category('news'),
+      select('language', '언어', [
+        ['1', '한국어'],
+        ['2', 'English'],
+      ]),
+    ],
+    [
+      ['', '최신순', '-id'],
+      ['views', '조회순', '-count'],
+      ['likes', '좋아요순', '-like'],
+    ],
+  ),
+  life: board(2, [category('life'), location]),
+  jobs: {
+    service: 'jobs',
+    base: {},
+    filters: [
+      select('type', '구분', [
+        ['1', '구인'],
+        ['2', '구직'],
+      ]),
+      category('jobs'),
+      location,
+      select('employmenttype', '고용형태', labels(EMPLOYMENT_TYPES)),
+      { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
+    ],
+  },
+  market: board(
+    4,
+    [
+      category('market'),
+      location,
+      select('free', '판매/나눔', [
+        ['1', '판매'],
+        ['2', '무료나눔'],
+      ]),
+      select('marketstatus', '거래상태', [
+        ['1', '거래중'],
+        ['2', '거래완료'],
+      ]),
+      { name: 'minprice', label: '최저가($)', kind: 'number' },
+      { name: 'maxprice', label: '최고가($)', kind: 'number' },
+    ],
+    [
+      ['', '최신순', '-id'],
+      ['price', '낮은 가격순', 'price'],
+      ['-price', '높은 가격순', '-price'],
+    ],
+  ),
+  community: board(5, [category('community')]),
+  // Premium first: the API's default business order is by type, descending.
+  business: {
+    service: 'business',
+    base: {},
+    filters: [category('business'), location, { name: 'open', label: '지금 영업중', kind: 'check' }],
+  },
+  organizations: board(7, [category('organizations')]),
+  customer: board(8, [category('customer')]),
+};
+
+/** The status of a service's AppError. Not `instanceof`: the server's modules are loaded apart
+ * from this bundle, with their own copy of the class. */
+function statusOf(err: unknown): number | undefined {
+  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { deps } = context.get(pageContext);
+  const { deps, actor } = context.get(pageContext);
   const url = new URL(request.url);
-  const section = sectionOfPath(url.pathname);
-  if (!section) throw data(`Page not found: ${url.pathname}`, { status: 404 });
-  const faq = url.pathname.startsWith('/customer/faq');
+  // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
+  const pathname = url.pathname.replace(/\.data$/, '');
+  const section = sectionOfPath(pathname);
+  if (!section) throw data(`Page not found: ${pathname}`, { status: 404 });
+  const key = section.key as CategorySection;
+  const config = LISTS[key];
+  const faq = key === 'customer';
+
+  // Only this section's parameters reach the service; empty controls mean "any".
+  const form: Record<string, string> = {};
+  for (const name of ['keyword', 'page', 'sort', ...config.filters.map((f) => f.name)]) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) form[name] = value;
+  }
+  const sort = config.sorts?.find(([value]) => value === (form.sort ?? ''));
+  const { sort: _pageSort, ...filters } = form;
+  const query = { ...filters, ...config.base, size: String(PAGE_SIZE_DEFAULT), ...(sort ? { sort: sort[2] } : {}) };
+  let list: { items: unknown[]; total: number; page: number; size: number };
+  try {
+    list = (await contentServices(deps)[config.service].list({ actor, ip: 'page' }, query)) as typeof list;
+  } catch (err) {
+    // A hand-edited address with a value the API refuses (a page of "abc", a price of "x").
+    if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });
+    throw err;
+  }
+  const timeZone = deps.env.SITE_TIMEZONE;
   return {
     siteName: deps.env.SITE_NAME,
     title: faq ? '자주 묻는 질문' : section.label,
     section,
-    faq,
+    key,
+    form,
+    list,
+    timeZone,
+    today: todayIn(timeZone),
+    clock: siteClock(timeZone),
   };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d
-    ? [{ title: pageTitle(d.siteName, d.title) }, { name: 'description', content: `${d.siteName} ${d.title}: ${d.section.empty}` }]
-    : [];
+  if (!d) return [];
+  const page = d.list.page > 1 ? ` ${d.list.page}페이지` : '';
+  return [
+    { title: pageTitle(d.siteName, `${d.title}${page}`) },
+    { name: 'description', content: `${d.siteName} ${d.title}: ${d.section.empty}` },
+  ];
 }
 
-export default function SectionList({ loaderData }: Route.ComponentProps) {
-  const { title, section, faq } = loaderData;
+const CONTROL = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2';
+
+/** The form's filled-in fields: an empty control means "any" and stays out of the address. */
+function filledIn(form: HTMLFormElement | null): URLSearchParams {
+  const params = new URLSearchParams();
+  new FormData(form ?? undefined).forEach((value, name) => {
+    if (value !== '') params.append(name, String(value));
+  });
+  return params;
+}
+
+/** The filters, sort and keyword as one GET form. With JavaScript a changed control applies at
+ * once; without it the 검색 button does. Submitting starts again at page 1. */
+function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<string, string>; faq: boolean }) {
+  const submit = useSubmit();
+  const apply = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => submit(filledIn(event.currentTarget.form));
+  return (
+    <Form
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(filledIn(event.currentTarget));
+      }}
+      role="search"
+      aria-label="목록 검색"
+      className="mb-4 rounded-xl border border-slate-200 bg-white p-3"
+    >
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-7">
+        {config.filters.map((f) =>
+          f.kind === 'check' ? (
+            <label key={f.name} className="col-span-1 flex min-h-11 items-center gap-2 self-end">
+              <input type="checkbox" name={f.name} value="1" defaultChecked={form[f.name] === '1'} onChange={apply} className="size-5" />
+              {f.label}
+            </label>
+          ) : (
+            <div key={f.name} className="text-sm font-medium text-slate-700">
+              <label htmlFor={`filter-${f.name}`}>{f.label}</label>
+              {f.kind === 'select' ? (
+                <select
+                  id={`filter-${f.name}`}
+                  name={f.name}
+                  defaultValue={form[f.name] ?? ''}
+                  onChange={apply}
+                  className={`${CONTROL} text-base`}
+                >
+                  <option value="">전체</option>
+                  {f.options.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`filter-${f.name}`}
+                  name={f.name}
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  defaultValue={form[f.name]}
+                  className={`${CONTROL} text-base`}
+                />
+              )}
+            </div>
+          ),
+        )}
+        {config.sorts ? (
+          <label className="text-sm font-medium text-slate-700">
+            정렬
+            <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} className={`${CONTROL} text-base`}>
+              {config.sorts.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <div className="mt-2 flex gap-2">
+        <label htmlFor="list-keyword" className="sr-only">
+          {faq ? '질문 검색' : '이 게시판에서 검색'}
+        </label>
+        <input
+          id="list-keyword"
+          name="keyword"
+          type="search"
+          defaultValue={form.keyword}
+          placeholder={faq ? '궁금한 내용을 입력하세요' : '제목, 내용으로 검색'}
+          className={`${CONTROL} min-w-0 flex-1 text-base`}
+        />
+        <button type="submit" className="min-h-11 shrink-0 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          검색
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function SectionList({ loaderData: d }: Route.ComponentProps) {
+  const { title, section, key, form, list, timeZone } = d;
+  const config = LISTS[key];
+  const faq = key === 'customer';
   const crumbs = faq ? [{ label: section.label, to: section.path }, { label: title }] : [{ label: title }];
-  const writePath = faq ? '/customer/write' : `${section.path}/write`;
+  const base = section.path;
+  const filtered = Object.keys(form).some((k) => k !== 'page' && k !== 'sort');
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams(form);
+    if (page > 1) params.set('page', String(page));
+    else params.delete('page');
+    const text = params.toString();
+    return text ? `?${text}` : '?';
+  };
+  const items = list.items;
   return (
     <SectionFrame
       title={title}
       crumbs={crumbs}
       actions={
-        <Link to={writePath} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <Link
+          to={faq ? '/customer/write' : `${base}/write`}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
           글쓰기
         </Link>
       }
     >
-      <EmptyState title="아직 등록된 글이 없습니다">{faq ? '자주 묻는 질문과 답변이 이곳에 정리됩니다.' : section.empty}</EmptyState>
+      <ListFilters key={JSON.stringify(form)} config={config} form={form} faq={faq} />
+      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
+        총 <strong className="text-slate-900">{list.total.toLocaleString('en-US')}</strong>건
+        {filtered ? (
+          <Link to={base === '/customer' ? '/customer/faq' : base} className="ml-3 text-brand-700 underline">
+            조건 지우기
+          </Link>
+        ) : null}
+      </p>
+      {items.length === 0 ? (
+        <EmptyState title={filtered ? '조건에 맞는 글이 없습니다' : '아직 등록된 글이 없습니다'}>
+          {filtered ? '다른 조건이나 검색어로 찾아 보세요.' : faq ? '자주 묻는 질문과 답변이 이곳에 정리됩니다.' : section.empty}
+        </EmptyState>
+      ) : key === 'jobs' ? (
+        <JobsList items={items as unknown as JobsItem[]} base={base} timeZone={timeZone} today={d.today} />
+      ) : key === 'business' ? (
+        <BusinessList items={items as unknown as BusinessItem[]} base={base} clock={d.clock} />
+      ) : key === 'market' ? (
+        <MarketList items={items as unknown as MarketItem[]} base={base} timeZone={timeZone} />
+      ) : key === 'customer' || key === 'organizations' ? (
+        <ExpandableList items={items as unknown as BoardItem[]} timeZone={timeZone} showMeta={key === 'organizations'} />
+      ) : (
+        <BoardList items={items as unknown as BoardItem[]} base={base} timeZone={timeZone} />
+      )}
+      <Pagination page={list.page} size={list.size} total={list.total} href={pageHref} />
     </SectionFrame>
   );
 }

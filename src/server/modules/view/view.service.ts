@@ -36,12 +36,17 @@ function queueOf(db: Db): Queue {
   return q;
 }
 
-/** Queues a visit; answers how many queued visits the item has, for the count shown now. */
-export function countView(db: Db, target: string, item: number, visitor: string, onError: (err: unknown) => void): number {
+/** Queues a visit unless this visitor's last counted visit is less than a day old (a read by
+ * primary key, no write); answers how many queued visits the item has, for the count shown now. */
+export async function countView(db: Db, target: string, item: number, visitor: string, onError: (err: unknown) => void): Promise<number> {
   const q = queueOf(db);
   const key = `${target}:${item}:${visitor}`;
   const itemKey = `${target}:${item}`;
-  if (!q.visits.has(key)) {
+  const last = q.visits.has(key)
+    ? undefined
+    : await db.selectFrom('views').select('date').where('target', '=', target).where('item', '=', item).where('visitor', '=', visitor).executeTakeFirst();
+  const counted = last !== undefined && Date.parse(last.date) > Date.now() - DAY_MS;
+  if (!counted && !q.visits.has(key)) {
     q.visits.set(key, { target, item, visitor, date: new Date().toISOString() });
     q.perItem.set(itemKey, (q.perItem.get(itemKey) ?? 0) + 1);
   }

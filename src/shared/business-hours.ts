@@ -1,0 +1,58 @@
+// PRODUCT.md: a business's hours drive a 영업중 / 브레이크타임 / 영업종료 badge in the site's time
+// zone. The rule is the server's ?open=1 filter (business.resource.ts), so the badge and the filter
+// agree: weekend hours default to weekday hours field by field, a range whose end is before its
+// start runs past midnight, and a break inside the range closes it.
+
+export interface BusinessHours {
+  starttime: string;
+  endtime: string;
+  weekendstarttime: string;
+  weekendendtime: string;
+  breakstarttime: string;
+  breakendtime: string;
+}
+
+/** ISO weekday (1 Monday .. 7 Sunday) and HH:MM of an instant in a time zone. */
+export interface SiteClock {
+  weekday: number;
+  time: string;
+}
+
+export function siteClock(timeZone: string, at: Date = new Date()): SiteClock {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1,
+    time: `${get('hour')}:${get('minute')}`,
+  };
+}
+
+export type OpenState = 'open' | 'break' | 'closed';
+export const OPEN_STATE_LABEL: Record<OpenState, string> = { open: '영업중', break: '브레이크타임', closed: '영업종료' };
+
+/** The hours that apply on a day: Saturday and Sunday use the weekend hours where given. */
+export function hoursOn(b: BusinessHours, weekday: number): { start: string; end: string } {
+  const weekend = weekday >= 6;
+  return {
+    start: (weekend && b.weekendstarttime) || b.starttime,
+    end: (weekend && b.weekendendtime) || b.endtime,
+  };
+}
+
+/** Open, on a break, or closed at this moment; undefined when the business gave no hours. Times
+ * are HH:MM (or HH:MM:SS) text, compared as text like the server's SQL does. */
+export function openState(b: BusinessHours, clock: SiteClock): OpenState | undefined {
+  const { start, end } = hoursOn(b, clock.weekday);
+  if (!start || !end) return undefined;
+  const t = clock.time;
+  const inRange = start <= end ? t >= start && t < end : t >= start || t < end;
+  if (!inRange) return 'closed';
+  const onBreak = b.breakstarttime !== '' && b.breakendtime !== '' && t >= b.breakstarttime && t < b.breakendtime;
+  return onBreak ? 'break' : 'open';
+}

@@ -1,0 +1,10 @@
+import { Messages } from '#shared/messages.ts';
+import { type ApiFailure } from '../../lib/api-client.ts';
+import { openLogin, showMessage } from '../../lib/screen-store.ts';
+
+/** A refused call on a post page: an ended session opens the login dialog; anything else is an
+ * error toast with the server's Korean reason where it gave one. */
+export function reportFailure(answer: ApiFailure): void {
+  if (answer.status === 401) openLogin();
+  else showMessage(answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : Messages.processingError, 'error');
+}

@@ -1,0 +1,92 @@
+import { type SiteClock } from '#shared/business-hours.ts';
+import { type BusinessItem, OpenBadge, PremiumBadge } from './business-list.tsx';
+
+const range = (start: string, end: string) => (start && end ? `${start} ~ ${end}` : '정보 없음');
+
+/** A listing's header: badges, name, and the facts a visitor acts on: hours, a phone number to
+ * tap, the address (opened in a map), the website. */
+export function BusinessFacts({ business: b, clock }: { business: BusinessItem; clock: SiteClock }) {
+  const tel = b.tel.replace(/[^\d+]/g, '');
+  return (
+    <header>
+      <p className="flex flex-wrap items-center gap-2">
+        {b.type === 2 ? <PremiumBadge /> : null}
+        <OpenBadge hours={b} clock={clock} />
+        <span className="text-sm text-slate-600">{[b.category, b.subcategory, b.location].filter(Boolean).join(' · ')}</span>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{b.title}</h1>
+      <p className="mt-1 text-sm text-slate-500">
+        조회 {b.count} · 좋아요 {b.like}
+      </p>
+      {b.image ? (
+        <img
+          src={b.image}
+          alt={b.title}
+          width={800}
+          height={600}
+          className="mt-4 aspect-[4/3] w-full max-w-xl rounded-xl bg-slate-100 object-cover"
+        />
+      ) : null}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="hours-title" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="hours-title" className="font-bold">
+            영업시간
+          </h2>
+          <table className="mt-2 w-full text-left">
+            <tbody>
+              <tr>
+                <th scope="row" className="py-1 pr-3 font-semibold text-slate-600">
+                  평일
+                </th>
+                <td>{range(b.starttime, b.endtime)}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-1 pr-3 font-semibold text-slate-600">
+                  주말
+                </th>
+                <td>{range(b.weekendstarttime || b.starttime, b.weekendendtime || b.endtime)}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-1 pr-3 font-semibold text-slate-600">
+                  브레이크
+                </th>
+                <td>{b.breakstarttime && b.breakendtime ? range(b.breakstarttime, b.breakendtime) : '없음'}</td>
+              </tr>
+            </tbody>
+          </table>
+        </section>
+        <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+          {tel ? (
+            <a
+              href={`tel:${tel}`}
+              className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
+            >
+              전화하기 <span className="whitespace-nowrap">{b.tel}</span>
+            </a>
+          ) : null}
+          {b.address ? (
+            <p>
+              <span className="font-semibold text-slate-600">주소</span>{' '}
+              <a
+                href={`https://maps.google.com/?q=${encodeURIComponent(b.address)}`}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="text-brand-700 underline"
+              >
+                {b.address}
+              </a>
+            </p>
+          ) : null}
+          {b.url ? (
+            <p>
+              <span className="font-semibold text-slate-600">웹사이트</span>{' '}
+              <a href={b.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
+                {b.url}
+              </a>
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatDate } from '#shared/format.ts';
+import { DeadlineBadge, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className="flex gap-3 border-b border-slate-100 py-2 last:border-0">
+      <dt className="w-24 shrink-0 font-semibold text-slate-600">{label}</dt>
+      <dd className="min-w-0 flex-1">{children}</dd>
+    </div>
+  );
+}
+
+/** A posting's facts before its text: company, type, employment, place, deadline, contact. */
+export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: string; timeZone: string }) {
+  const deadline = formatDate(job.limitdate, timeZone);
+  return (
+    <header>
+      <p className="flex flex-wrap items-center gap-2">
+        <JobsTypeBadge type={job.type} />
+        <DeadlineBadge job={job} today={today} />
+        {job.category ? <span className="text-sm text-slate-600">{job.category}</span> : null}
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{job.title}</h1>
+      <p className="mt-1 text-sm text-slate-500">
+        {[job.name, formatDate(job.date, timeZone), `조회 ${job.count}`, `좋아요 ${job.like}`].filter(Boolean).join(' · ')}
+      </p>
+      <dl className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-2">
+        <Row label="회사">{job.companyname}</Row>
+        <Row label="고용형태">{job.employmenttype}</Row>
+        <Row label="지역">{job.location}</Row>
+        <Row label="마감일">
+          {deadline ? (
+            <>
+              {deadline} <DeadlineBadge job={job} today={today} />
+            </>
+          ) : (
+            '상시 모집'
+          )}
+        </Row>
+        <Row label="담당자">{job.manager}</Row>
+        <Row label="전화">
+          {job.tel ? (
+            <a href={`tel:${job.tel.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
+              {job.tel}
+            </a>
+          ) : null}
+        </Row>
+        <Row label="이메일">
+          {job.email ? (
+            <a href={`mailto:${job.email}`} className="text-brand-700 underline">
+              {job.email}
+            </a>
+          ) : null}
+        </Row>
+        <Row label="웹사이트">
+          {job.url ? (
+            <a href={job.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
+              {job.url}
+            </a>
+          ) : null}
+        </Row>
+      </dl>
+    </header>
+  );
+}

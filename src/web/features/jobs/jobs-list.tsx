@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { JobsTypeLabel } from '#shared/enums.ts';
+import { dDay, formatDate } from '#shared/format.ts';
+
+export interface JobsItem {
+  id: number;
+  title: string;
+  content: string;
+  type: number;
+  companyname: string;
+  tel: string;
+  url: string;
+  manager: string;
+  email: string;
+  category: string;
+  location: string;
+  employmenttype: string;
+  limitdate: string;
+  status: number;
+  count: number;
+  like: number;
+  name: string;
+  user: number;
+  date: string;
+}
+
+/** PRODUCT.md: the deadline as D-day, 마감 once past or when the status says sold (2). */
+export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' | 'status'>; today: string }) {
+  const label = job.status === 2 ? '마감' : dDay(job.limitdate, today);
+  const closed = label === '마감';
+  const soon = label === 'D-day' || /^D-[1-3]$/.test(label);
+  return (
+    <span
+      className={`shrink-0 rounded px-1.5 py-0.5 text-sm font-bold ${closed ? 'bg-slate-200 text-slate-600' : soon ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700'}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+export function JobsTypeBadge({ type }: { type: number }) {
+  return (
+    <span
+      className={`shrink-0 rounded px-1.5 py-0.5 text-sm font-semibold ${type === 2 ? 'bg-violet-100 text-violet-800' : 'bg-emerald-100 text-emerald-800'}`}
+    >
+      {JobsTypeLabel[type] ?? JobsTypeLabel[1]}
+    </span>
+  );
+}
+
+export function JobsList({ items, base, timeZone, today }: { items: JobsItem[]; base: string; timeZone: string; today: string }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {items.map((j) => (
+        <li key={j.id} className="px-4 py-3">
+          <Link to={`${base}/${j.id}`} className="group block">
+            <span className="flex items-start gap-2">
+              <JobsTypeBadge type={j.type} />
+              <span className="min-w-0 flex-1 text-lg font-medium group-hover:text-brand-700 group-hover:underline">{j.title}</span>
+              <DeadlineBadge job={j} today={today} />
+            </span>
+            <span className="mt-1 block text-sm text-slate-600">
+              {[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}
+            </span>
+            <span className="block text-sm text-slate-500">
+              {[j.name, formatDate(j.date, timeZone), `조회 ${j.count}`, `좋아요 ${j.like}`].filter(Boolean).join(' · ')}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
