@@ -44,7 +44,13 @@ export async function countView(db: Db, target: string, item: number, visitor: s
   const itemKey = `${target}:${item}`;
   const last = q.visits.has(key)
     ? undefined
-    : await db.selectFrom('views').select('date').where('target', '=', target).where('item', '=', item).where('visitor', '=', visitor).executeTakeFirst();
+    : await db
+        .selectFrom('views')
+        .select('date')
+        .where('target', '=', target)
+        .where('item', '=', item)
+        .where('visitor', '=', visitor)
+        .executeTakeFirst();
   const counted = last !== undefined && Date.parse(last.date) > Date.now() - DAY_MS;
   if (!counted && !q.visits.has(key)) {
     q.visits.set(key, { target, item, visitor, date: new Date().toISOString() });
