@@ -1,5 +1,6 @@
 import { authBench } from './auth.bench.ts';
 import { contentBench } from './content.bench.ts';
+import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { type Section, startRun, writeReport } from './lib/report.ts';
 
@@ -10,6 +11,7 @@ const SECTIONS: Record<string, Section> = {
   auth: authBench,
   content: contentBench,
   search: searchBench,
+  pages: pagesBench,
 };
 
 const names = process.argv.slice(2);

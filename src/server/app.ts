@@ -19,6 +19,7 @@ import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './web/pages.ts';
+import { seoRoutes } from './web/seo.ts';
 
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -64,6 +65,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   });
   app.route('/api', api);
 
+  app.route('/', seoRoutes(deps));
   if (pages) app.route('/', pageRoutes(deps, pages));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   app.onError((err, c) => errorAnswer(err, c, deps.logger));

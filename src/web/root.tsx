@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { type Route } from './+types/root.ts';
+// Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
+import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './app.css';
 import { pageContext } from './entry.server.tsx';
 import { pageTitle } from './lib/titles.ts';

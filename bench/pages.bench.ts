@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { load, type LoadResult } from './lib/load.ts';
+import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { ROOT, rssMb, withServer } from './lib/server.ts';
+
+// Server-rendered pages (web-app issue targets, this 2-core machine, demo content): >= 1,000 req/s
+// and p99 <= 50 ms for /, /news and /customer/faq; first-visit JavaScript <= 150 KB gzip. The
+// first visit's bytes are read from the page's own <script>/<link> tags and the built files.
+
+const TARGET = { rps: 1000, p99: 50, jsGzipKb: 150 };
+const PAGES = ['/', '/news', '/customer/faq'];
+const CONNECTIONS = 32;
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36';
+
+function gzipKb(file: string): number {
+  return Math.round((zlib.gzipSync(fs.readFileSync(file)).length / 1024) * 10) / 10;
+}
+
+/** Scripts and styles a first visit to the page loads: the tags in its HTML plus the modules those
+ * import (the build's client manifest lists them). */
+function firstVisitAssets(html: string): { js: string[]; css: string[] } {
+  const client = path.join(ROOT, 'build/client');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
+  const imports = [...html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+)["']/g)].map((m) => m[1] as string);
+  const all = [...new Set([...refs, ...imports])].map((p) => path.join(client, p));
+  return { js: all.filter((f) => f.endsWith('.js') && fs.existsSync(f)), css: all.filter((f) => f.endsWith('.css') && fs.existsSync(f)) };
+}
+
+export async function pagesBench({ seconds }: BenchOptions): Promise<SectionReport> {
+  if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) throw new Error('run `npm run build` first');
+  const results: { page: string; r: LoadResult }[] = [];
+  let maxRss = 0;
+  let assets = { js: [] as string[], css: [] as string[] };
+  await withServer(
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin-password-1' },
+    async (server) => {
+      const html = await (await fetch(`${server.url}/`, { headers: { 'user-agent': BROWSER_UA } })).text();
+      assets = firstVisitAssets(html);
+      for (const page of PAGES) await load({ url: server.url + page, seconds: 2, connections: 4, headers: { 'user-agent': BROWSER_UA } });
+      for (const page of PAGES) {
+        results.push({
+          page,
+          r: await load({
+            url: server.url + page,
+            seconds,
+            connections: CONNECTIONS,
+            headers: { 'user-agent': BROWSER_UA },
+            serverCpuMs: server.cpuMs,
+          }),
+        });
+        maxRss = Math.max(maxRss, rssMb(server.pid) ?? 0);
+      }
+    },
+  );
+  const jsKb = Math.round(assets.js.reduce((n, f) => n + gzipKb(f), 0) * 10) / 10;
+  const cssKb = Math.round(assets.css.reduce((n, f) => n + gzipKb(f), 0) * 10) / 10;
+  const checks: [string, string, boolean][] = [
+    ...results.map((x): [string, string, boolean] => [
+      `${x.page}: >= ${TARGET.rps} req/s, p99 <= ${TARGET.p99} ms`,
+      `${x.r.rps} req/s, p99 ${x.r.p99} ms`,
+      x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
+    ]),
+    [`first-visit JS <= ${TARGET.jsGzipKb} KB gzip`, `${jsKb} KB in ${assets.js.length} files`, jsKb <= TARGET.jsGzipKb],
+  ];
+  const markdown = [
+    '## Results',
+    '',
+    `Anonymous visitor (browser user agent), demo content, ${seconds} s per page, ${CONNECTIONS} connections, autocannon on 127.0.0.1 sharing the 2 cores. Server RSS at most ${maxRss} MB.`,
+    '',
+    table(
+      ['Page', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx'],
+      results.map((x) => [x.page, x.r.rps, x.r.p50, x.r.p99, x.r.cpuMsPerRequest ?? '', x.r.non2xx + x.r.errors]),
+    ),
+    '',
+    `First visit to /: ${assets.js.length} scripts, ${jsKb} KB gzip; ${assets.css.length} stylesheets, ${cssKb} KB gzip (fonts not counted; they load per glyph range).`,
+    '',
+    'Lighthouse is not run here (it needs a network-free run of `npx lighthouse` with Debian chromium; left for a later run).',
+    '',
+    '## Targets',
+    '',
+    table(
+      ['Target', 'Measured', 'Result'],
+      checks.map(([t, m, ok]) => [t, m, ok ? 'pass' : 'FAIL']),
+    ),
+  ].join('\n');
+  return {
+    title: 'Benchmark: server-rendered pages',
+    markdown,
+    data: { results, jsKb, cssKb, maxRssMb: maxRss },
+    passed: checks.every(([, , ok]) => ok),
+  };
+}

@@ -1,0 +1,103 @@
+import { type Context, Hono } from 'hono';
+import { TopCategory } from '#shared/enums.ts';
+import { SITE_SECTIONS } from '#shared/site.ts';
+import { htmlToText } from '#shared/text.ts';
+import { type AppEnv, type Deps } from '#server/http/context.ts';
+import { contentServices } from '#server/modules/content.api.ts';
+
+// robots.txt, sitemap.xml and the news RSS feed (section-pages issue, SEO basics). URLs are
+// absolute, built from the request's own origin (behind a proxy: X-Forwarded-Proto/Host when
+// TRUST_PROXY is on).
+
+const SITEMAP_ITEMS = 5000;
+const FEED_ITEMS = 30;
+const BOARD_PATHS: Record<number, string> = {
+  [TopCategory.news]: '/news',
+  [TopCategory.life]: '/life',
+  [TopCategory.market]: '/market',
+  [TopCategory.community]: '/community',
+};
+
+function xml(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+}
+
+function origin(c: Context<AppEnv>, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  const proto = (trustProxy && c.req.header('x-forwarded-proto')) || url.protocol.replace(':', '');
+  const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
+  return `${proto}://${host}`;
+}
+
+interface Listed {
+  id: number;
+  title: string;
+  content?: string;
+  date: string;
+  topcategory?: number;
+}
+
+export function seoRoutes(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const services = contentServices(deps);
+  const anonymous = { actor: undefined, ip: 'seo' };
+  const list = async (name: 'board' | 'jobs' | 'business', query: Record<string, string>) =>
+    ((await services[name].list(anonymous, { size: '100', ...query })) as { items: Listed[] }).items;
+
+  app.get('/robots.txt', (c) => {
+    const lines = [
+      'User-agent: *',
+      'Disallow: /admin',
+      'Disallow: /mypage',
+      'Disallow: /api/',
+      'Disallow: /login',
+      `Sitemap: ${origin(c, deps.env.TRUST_PROXY)}/sitemap.xml`,
+    ];
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(`${lines.join('\n')}\n`);
+  });
+
+  app.get('/sitemap.xml', async (c) => {
+    const base = origin(c, deps.env.TRUST_PROXY);
+    const urls: string[] = ['/', ...SITE_SECTIONS.map((s) => s.path), '/customer/faq'].map((p) => `<url><loc>${xml(base + p)}</loc></url>`);
+    // The newest items of each public section, a page of 100 at a time.
+    const pages = Math.ceil(SITEMAP_ITEMS / 100 / 6);
+    for (const [topcategory, path] of Object.entries(BOARD_PATHS)) {
+      for (let page = 1; page <= pages; page++) {
+        const items = await list('board', { topcategory, page: String(page) });
+        for (const i of items) urls.push(`<url><loc>${xml(`${base}${path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
+        if (items.length < 100) break;
+      }
+    }
+    for (const [name, path] of [
+      ['jobs', '/jobs'],
+      ['business', '/business'],
+    ] as const) {
+      for (let page = 1; page <= pages; page++) {
+        const items = await list(name, { page: String(page) });
+        for (const i of items) urls.push(`<url><loc>${xml(`${base}${path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
+        if (items.length < 100) break;
+      }
+    }
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+    );
+  });
+
+  app.get('/news/rss.xml', async (c) => {
+    const base = origin(c, deps.env.TRUST_PROXY);
+    const items = (await list('board', { topcategory: String(TopCategory.news), size: String(FEED_ITEMS) })).map(
+      (i) =>
+        `<item><title>${xml(i.title)}</title><link>${xml(`${base}/news/${i.id}`)}</link><guid>${xml(`${base}/news/${i.id}`)}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${xml(htmlToText(i.content ?? '').slice(0, 300))}</description></item>`,
+    );
+    c.header('Content-Type', 'application/rss+xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=300');
+    const site = xml(deps.env.SITE_NAME);
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${site} 뉴스</title><link>${xml(`${base}/news`)}</link><description>${site}의 최신 뉴스</description><language>ko</language>\n${items.join('\n')}\n</channel></rss>\n`,
+    );
+  });
+  return app;
+}
