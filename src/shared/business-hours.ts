@@ -18,14 +18,16 @@ export interface SiteClock {
   time: string;
 }
 
+/** One formatter per time zone: building one costs far more than using it. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function siteClock(timeZone: string, at: Date = new Date()): SiteClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  let f = clockFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1,

@@ -42,9 +42,18 @@ export type DatePattern = 'YYYY-MM-DD' | 'YYYY년 MM월 DD일';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// Building an Intl formatter costs far more than using one, and pages format many dates: one
+// formatter per time zone, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of an instant in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(at);
 }
 
 /** A stored date in one of SPEC §9's patterns. Timestamps (ISO UTC text) are shown as the date

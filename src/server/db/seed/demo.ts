@@ -18,7 +18,8 @@ import {
 } from '#shared/enums.ts';
 import { type BoardTable, type Executor } from '#server/db/database.ts';
 import { type Deps } from '#server/http/context.ts';
-import { EMPTY_DATE, todayIn } from '#server/lib/clock.ts';
+import { todayIn } from '#shared/format.ts';
+import { EMPTY_DATE } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { nicknameKey } from '#server/modules/user/user.repository.ts';

@@ -8,7 +8,8 @@ import { SITE_SECTIONS } from '#shared/site.ts';
 import { requireAdmin } from '#server/http/auth.ts';
 import { type Caller, type Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
-import { clockIn, todayIn } from '#server/lib/clock.ts';
+import { siteClock } from '#shared/business-hours.ts';
+import { todayIn } from '#shared/format.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 import { indexItem } from '#server/modules/search/search.service.ts';
 import { listUsers } from '#server/modules/user/user.service.ts';
@@ -70,7 +71,7 @@ export async function getDashboard(deps: Deps, caller: Caller) {
   requireAdmin(caller.actor);
   const tz = deps.env.SITE_TIMEZONE;
   const today = todayIn(tz);
-  const monday = new Date(Date.parse(today) - (clockIn(tz).weekday - 1) * DAY_MS).toISOString().slice(0, 10);
+  const monday = new Date(Date.parse(today) - (siteClock(tz).weekday - 1) * DAY_MS).toISOString().slice(0, 10);
   const [signupsToday, signupsWeek, board, jobs, business, waiting] = await Promise.all([
     countUsersSince(deps.db, zonedMidnight(today, tz)),
     countUsersSince(deps.db, zonedMidnight(monday, tz)),

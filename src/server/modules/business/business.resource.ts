@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { BUSINESS_ADMIN_FIELDS, BUSINESS_SERVER_FIELDS, BusinessSaveSchema } from '#shared/schemas/content.ts';
-import { clockIn } from '#server/lib/clock.ts';
+import { siteClock } from '#shared/business-hours.ts';
 import { type ContentResource } from '#server/resource/content-resource.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { forgetViews } from '#server/modules/view/view.service.ts';
@@ -32,7 +32,7 @@ export const businessResource: ContentResource<'business'> = {
   listParams: { open: z.enum(['0', '1']).optional() },
   narrowList(q, params, _caller, deps) {
     if (params.open !== '1') return q;
-    const { weekday, time } = clockIn(deps.env.SITE_TIMEZONE);
+    const { weekday, time } = siteClock(deps.env.SITE_TIMEZONE);
     const weekend = weekday >= 6;
     // Weekend hours default to weekday hours when left empty; a range past midnight wraps.
     const start = weekend ? sql`coalesce(nullif(weekendstarttime, ''), starttime)` : sql`starttime`;

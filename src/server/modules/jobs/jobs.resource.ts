@@ -3,7 +3,7 @@ import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
 import { type ContentResource } from '#server/resource/content-resource.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { forgetViews } from '#server/modules/view/view.service.ts';
-import { todayIn } from '#server/lib/clock.ts';
+import { todayIn } from '#shared/format.ts';
 
 /** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline is hidden from the list unless asked
  * for (?expired=1) and shown as 마감. */
