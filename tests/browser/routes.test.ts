@@ -24,8 +24,9 @@ import {
 const SITE = '한인포털';
 const SECTION_LABELS = ['뉴스', '생활정보', '구인구직', '벼룩시장', '커뮤니티', '업소록', '한인단체', '고객센터'];
 
-/** Who may see a route: everyone, members (visitors go to /login), admins (members get 403). */
-type Access = 'public' | 'member' | 'admin';
+/** Who may see a route: everyone, members (visitors go to /login), staff of level 2 and up or
+ * admins (visitors go to /login, members of level 1 get 403). */
+type Access = 'public' | 'member' | 'staff' | 'admin';
 type Layout = 'common' | 'index' | 'own';
 interface RouteCase {
   /** `:id` stands for an existing demo post of the section. */
@@ -36,23 +37,24 @@ interface RouteCase {
   layout: Layout;
 }
 
-const sectionRoutes = (section: string, label: string): RouteCase[] => [
+const sectionRoutes = (section: string, label: string, write: Access = 'member'): RouteCase[] => [
   { path: `/${section}`, access: 'public', page: label, layout: 'common' },
   { path: `/${section}/:id`, access: 'public', layout: 'common' },
-  { path: `/${section}/write`, access: 'member', page: `${label} 글쓰기`, layout: 'common' },
+  { path: `/${section}/write`, access: write, page: `${label} 글쓰기`, layout: 'common' },
 ];
 
 const ROUTES: RouteCase[] = [
   { path: '/', access: 'public', layout: 'index' },
   ...sectionRoutes('jobs', '구인구직'),
   ...sectionRoutes('life', '생활정보'),
-  ...sectionRoutes('news', '뉴스'),
+  // PRODUCT.md: news and the FAQ are written by staff (level 2 and up).
+  ...sectionRoutes('news', '뉴스', 'staff'),
   ...sectionRoutes('market', '벼룩시장'),
   ...sectionRoutes('business', '업소록'),
   ...sectionRoutes('community', '커뮤니티'),
   { path: '/customer', access: 'public', page: '고객센터', layout: 'common' },
   { path: '/customer/faq', access: 'public', page: '자주 묻는 질문', layout: 'common' },
-  { path: '/customer/write', access: 'member', page: '글쓰기', layout: 'common' },
+  { path: '/customer/write', access: 'staff', page: '글쓰기', layout: 'common' },
   { path: '/customer/inquiry', access: 'member', page: '1:1 문의', layout: 'common' },
   { path: '/organizations', access: 'public', page: '한인단체', layout: 'common' },
   { path: '/search', access: 'public', page: '검색', layout: 'own' },
@@ -107,7 +109,7 @@ afterAll(async () => {
 const realPath = (path: string) => path.replace(':id', String(postIds[path.split('/')[1] ?? '']));
 /** Screenshot names: `/` → index, `/news/:id` → news-id, `/admin/user` → admin-user. */
 const shotName = (path: string) => (path === '/' ? 'index' : path.slice(1).replaceAll(':', '').replaceAll('/', '-'));
-const tokenFor = (access: Access) => (access === 'admin' ? root : access === 'member' ? member.token : undefined);
+const tokenFor = (access: Access) => (access === 'admin' || access === 'staff' ? root : access === 'member' ? member.token : undefined);
 const loginRedirect = (path: string) => `/login?next=${encodeURIComponent(path)}`;
 
 /** Resolves once React has hydrated the page: its scripts ran under the CSP. */
@@ -175,7 +177,7 @@ describe('every route of SPEC §2', () => {
     } else {
       expect(visitorAnswer.status).toBe(302);
       expect(visitorAnswer.location).toBe(loginRedirect(path));
-      expect([memberAnswer.status, rootAnswer.status]).toEqual([route.access === 'admin' ? 403 : 200, 200]);
+      expect([memberAnswer.status, rootAnswer.status]).toEqual([route.access === 'admin' || route.access === 'staff' ? 403 : 200, 200]);
     }
 
     for (const width of WIDTHS) {

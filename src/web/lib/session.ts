@@ -64,3 +64,10 @@ export function syncSession(serverUserId: number | null): void {
   const session = getSession();
   if (session && session.user.id !== serverUserId) storeSession(null);
 }
+
+/** After editing one's own account: a new nickname shows at once, and a password change's new
+ * token (the server ended every other session) replaces the old one. */
+export function updateSession(patch: { token?: string; user?: Partial<SessionUser> }): void {
+  const session = getSession();
+  if (session) storeSession({ token: patch.token ?? session.token, user: { ...session.user, ...patch.user } });
+}

@@ -1,5 +1,6 @@
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { InquiryForm } from '../features/customer/inquiry-form.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/customer-inquiry.ts';
@@ -16,7 +17,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 export default function Page() {
   return (
     <SectionFrame title="1:1 문의" crumbs={[{ label: '고객센터', to: '/customer' }, { label: '1:1 문의' }]}>
-      <EmptyState title="1:1 문의하기">궁금한 점을 남기시면 답변을 이메일로 알려 드립니다.</EmptyState>
+      <p className="mb-4 text-slate-700">궁금한 점을 남기시면 답변이 등록될 때 이메일로 알려 드립니다.</p>
+      <InquiryForm />
     </SectionFrame>
   );
 }

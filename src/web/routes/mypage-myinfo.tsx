@@ -1,29 +1,41 @@
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { getUser } from '#server/modules/user/user.service.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { ShortcutSetting } from '../components/ui/shortcut-setting.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { LeaveSite, type MyInfo, PasswordForm, ProfileForm } from '../features/mypage/myinfo-forms.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/mypage-myinfo.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireMemberPage(context, request);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+  const actor = requireMemberPage(context, request);
+  const { deps } = context.get(pageContext);
+  const { item } = await getUser(deps, { actor, ip: 'page' }, actor.id);
+  const me: MyInfo = { id: item.id, loginid: item.loginid, name: item.name, nickname: item.nickname, tel: item.tel, hp: item.hp };
+  return { siteName: deps.env.SITE_NAME, me };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d ? [{ title: pageTitle(d.siteName, '내 정보') }] : [];
 }
 
-export default function Page() {
+export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="내 정보" crumbs={[{ label: '마이페이지', to: '/mypage' }, { label: '내 정보' }]}>
-      <EmptyState title="내 정보">이름, 닉네임, 연락처와 비밀번호를 이곳에서 바꿉니다.</EmptyState>
-      <section aria-labelledby="myinfo-settings" className="mt-6">
-        <h2 id="myinfo-settings" className="mb-2 text-lg font-bold">
-          화면 설정
-        </h2>
-        <ShortcutSetting />
-      </section>
+      <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
+        {/* Keyed by the saved values, so a save that changed them shows the stored text. */}
+        <ProfileForm key={`${d.me.name}|${d.me.nickname}|${d.me.tel}|${d.me.hp}`} me={d.me} />
+        <div className="min-w-0 space-y-6">
+          <PasswordForm id={d.me.id} />
+          <section aria-labelledby="myinfo-settings" className="space-y-2">
+            <h2 id="myinfo-settings" className="text-lg font-bold">
+              화면 설정
+            </h2>
+            <ShortcutSetting />
+          </section>
+          <LeaveSite id={d.me.id} />
+        </div>
+      </div>
     </SectionFrame>
   );
 }

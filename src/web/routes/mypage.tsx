@@ -1,22 +1,55 @@
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { Link } from 'react-router';
+import { InquiryStatus } from '#shared/enums.ts';
+import { contentServices } from '#server/modules/content.api.ts';
+import { listMyLikes } from '#server/modules/like/like.service.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/mypage.ts';
 
+// 마이페이지: how many things I liked and asked (answered ones apart), each a way into its page.
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireMemberPage(context, request);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+  const actor = requireMemberPage(context, request);
+  const { deps } = context.get(pageContext);
+  const caller = { actor, ip: 'page' };
+  const inquiries = contentServices(deps).inquiry;
+  const [likes, asked, answered] = await Promise.all([
+    listMyLikes(deps, caller, { size: '1' }),
+    // Scoped to the member's own: for an admin the service would count everyone's.
+    inquiries.count(caller, { user: String(actor.id) }) as Promise<{ total: number }>,
+    inquiries.count(caller, { user: String(actor.id), status: String(InquiryStatus.answered) }) as Promise<{ total: number }>,
+  ]);
+  return { siteName: deps.env.SITE_NAME, likes: likes.total, inquiries: asked.total, answered: answered.total };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d ? [{ title: pageTitle(d.siteName, '마이페이지') }] : [];
 }
 
-export default function Page() {
+function Card({ to, label, value, note }: { to: string; label: string; value?: number; note: string }) {
+  return (
+    <li>
+      <Link to={to} className="block h-full rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-600">
+        <span className="block text-lg font-bold">{label}</span>
+        {value !== undefined ? (
+          <span className="mt-1 block text-3xl font-extrabold text-brand-700">{value.toLocaleString('en-US')}</span>
+        ) : null}
+        <span className="mt-1 block text-slate-600">{note}</span>
+      </Link>
+    </li>
+  );
+}
+
+export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
-      <EmptyState title="내 활동 요약">좋아요, 내 정보, 1:1 문의를 이곳에서 확인합니다.</EmptyState>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        <Card to="/mypage/like" label="좋아요한 글" value={d.likes} note="마음에 든 글 모아보기" />
+        <Card to="/mypage/inquiry" label="내 문의" value={d.inquiries} note={`답변완료 ${d.answered}건`} />
+        <Card to="/mypage/myinfo" label="내 정보" note="이름, 닉네임, 연락처, 비밀번호 변경" />
+      </ul>
     </SectionFrame>
   );
 }

@@ -1,12 +1,36 @@
 import { Form, Link } from 'react-router';
+import { search } from '#server/modules/search/search.service.ts';
+import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { orPageError } from '../features/admin/page-error.ts';
+import { countLabel, GroupBlock, NoResults, ResultList, type SearchGroup } from '../features/search/search-results.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/search.ts';
 
-/** /search has its own layout (SPEC §2): a large search box; results land with the search issue. */
+// /search has its own layout (SPEC §2): a large search box, then every section's count and first
+// results, or with ?section= one section's results page by page. The query lives in the URL, so
+// results can be shared and work without JavaScript.
+
+const PAGE_SIZE = 20;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME, q };
+  const { deps } = context.get(pageContext);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const query: Record<string, string> = { q, size: String(PAGE_SIZE) };
+  for (const key of ['section', 'page']) {
+    const value = params.get(key);
+    if (value) query[key] = value;
+  }
+  // A made-up section or page is the reader's 400, not a server fault.
+  const result = q ? await orPageError(search(deps, query)) : null;
+  return {
+    siteName: deps.env.SITE_NAME,
+    timeZone: deps.env.SITE_TIMEZONE,
+    q,
+    section: query.section ?? null,
+    result: result as { words: string[]; page: number; size: number; groups: SearchGroup[] } | null,
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -14,7 +38,9 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { siteName, q } = loaderData;
+  const { siteName, q, section, result, timeZone } = loaderData;
+  const found = result?.groups.filter((g) => g.total > 0) ?? [];
+  const one = section ? result?.groups[0] : undefined;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10">
       <Link to="/" className="text-xl font-extrabold text-brand-700">
@@ -33,13 +59,43 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           placeholder="검색어를 입력하세요"
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-lg"
         />
+        {section ? <input type="hidden" name="section" value={section} /> : null}
         <button type="submit" className="rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
           검색
         </button>
       </Form>
-      <p className="mt-8 text-slate-600">
-        {q ? `'${q}'에 대한 검색 결과를 준비하고 있습니다.` : '뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록을 한 번에 찾아보세요.'}
-      </p>
+      <div className="mt-8 space-y-4">
+        {!result ? (
+          <p className="text-slate-600">뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록을 한 번에 찾아보세요.</p>
+        ) : found.length === 0 ? (
+          <NoResults q={q} />
+        ) : one ? (
+          <section aria-labelledby="search-section">
+            <Link to={`/search?q=${encodeURIComponent(q)}`} className="text-sm font-semibold text-brand-700 hover:underline">
+              ‹ 전체 검색 결과
+            </Link>
+            <h2 id="search-section" className="mt-2 text-lg font-bold">
+              {one.label} <span className="text-brand-700">{countLabel(one)}</span>건
+            </h2>
+            <ResultList items={one.items} words={result.words} timeZone={timeZone} />
+            <Pagination
+              page={result.page}
+              size={result.size}
+              total={one.total}
+              href={(p) => `/search?q=${encodeURIComponent(q)}&section=${one.key}&page=${p}`}
+            />
+          </section>
+        ) : (
+          <>
+            <p className="text-slate-600">
+              '{q}' 검색 결과 {found.length}개 분야
+            </p>
+            {found.map((g) => (
+              <GroupBlock key={g.key} group={g} q={q} words={result.words} timeZone={timeZone} />
+            ))}
+          </>
+        )}
+      </div>
     </main>
   );
 }

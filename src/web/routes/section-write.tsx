@@ -1,23 +1,54 @@
+import { data, useLocation } from 'react-router';
+import { BOARD_SECTIONS } from '#shared/sections.ts';
+import { isAdminLevel } from '#shared/enums.ts';
 import { sectionOfPath } from '#shared/site.ts';
-import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
+import { getForPage } from '#server/modules/content.api.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { pageTitle } from '../lib/titles.ts';
+import { WriteForm } from '../features/editor/write-form.tsx';
+import { formValues, writeTargetOf } from '../features/editor/write-target.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
+import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/section-write.ts';
 
-/** Write and edit pages (`?id=N` edits): members only. */
+/** The status of a service's AppError (the server's modules carry their own copy of the class). */
+function statusOf(err: unknown): number | undefined {
+  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+}
+
+/** Write and edit pages (`?id=N` edits): members only; news and FAQ need staff (level >= 2), an
+ * edit the author or an admin. The server checks the same again on save. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireMemberPage(context, request);
+  const actor = requireMemberPage(context, request);
   const { deps } = context.get(pageContext);
   const url = new URL(request.url);
-  const section = sectionOfPath(url.pathname);
-  const faq = url.pathname.startsWith('/customer/');
-  const editId = Number(url.searchParams.get('id') ?? 0) || 0;
+  const pathname = url.pathname.replace(/\.data$/, '');
+  const target = writeTargetOf(pathname);
+  if (!target) throw data(`Page not found: ${pathname}`, { status: 404 });
+  const faq = target.section === 'customer';
+  const writeLevel = BOARD_SECTIONS.find((s) => s.key === target.section)?.writeLevel ?? 1;
+  if (actor.level < writeLevel) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
+
+  const idText = url.searchParams.get('id') ?? '0';
+  if (!/^\d{1,15}$/.test(idText)) throw data('Page not found', { status: 404 });
+  const editId = Number(idText);
+  let item: Record<string, unknown> | undefined;
+  if (editId) {
+    try {
+      // The page's own read counts as a view like the detail page's (once a day per member).
+      item = (await getForPage(deps, target.resource, { actor, ip: 'page' }, editId, request)).item;
+    } catch (err) {
+      if (statusOf(err) === 404) throw data('Page not found', { status: 404 });
+      throw err;
+    }
+    if (target.resource === 'board' && item.topcategory !== target.topcategory) throw data('Page not found', { status: 404 });
+    if (item.user !== actor.id && !isAdminLevel(actor.level)) throw data('글쓴이와 관리자만 수정할 수 있습니다', { status: 403 });
+  }
   return {
     siteName: deps.env.SITE_NAME,
-    label: faq ? '자주 묻는 질문' : (section?.label ?? ''),
-    path: faq ? '/customer/faq' : (section?.path ?? '/'),
+    label: faq ? '자주 묻는 질문' : (sectionOfPath(pathname)?.label ?? ''),
     editId,
+    values: formValues(target, item),
   };
 }
 
@@ -26,11 +57,15 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function SectionWrite({ loaderData }: Route.ComponentProps) {
-  const { label, path, editId } = loaderData;
+  const { label, editId, values } = loaderData;
+  const target = writeTargetOf(useLocation().pathname);
   const title = editId ? '글 수정' : '글쓰기';
   return (
-    <SectionFrame title={`${label} ${title}`} crumbs={[{ label, to: path }, { label: title }]}>
-      <EmptyState title="글쓰기 화면을 준비하고 있습니다">제목, 내용, 사진을 올리는 양식이 이곳에 표시됩니다.</EmptyState>
+    <SectionFrame title={`${label} ${title}`} crumbs={[{ label, to: target?.listPath }, { label: title }]}>
+      {target ? (
+        // Keyed by the item: `?id=` changing on the same route starts a fresh form.
+        <WriteForm key={editId} target={target} id={editId} initial={values} />
+      ) : null}
     </SectionFrame>
   );
 }

@@ -42,7 +42,7 @@ export const buttonClass = {
     'inline-flex min-h-11 items-center justify-center rounded-lg whitespace-nowrap border border-red-300 bg-white px-4 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50',
 };
 
-export const inputClass = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3';
+export const inputClass = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3';
 
 /** The server's refusals in words an admin understands. */
 const REFUSALS: Record<string, string> = {

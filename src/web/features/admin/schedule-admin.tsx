@@ -155,7 +155,7 @@ export function ScheduleForm({ item, contentText }: { item: ScheduleItem; conten
   return (
     <form
       aria-label="일정"
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         save(e.currentTarget);

@@ -1,0 +1,153 @@
+import { type WriteValue, type WriteValues } from './write-target.ts';
+
+// The write form's labelled controls. Each reads and writes one field of the form's values, and
+// shows the field's problem under it (also linked with aria-describedby for screen readers).
+
+export interface FormState {
+  values: WriteValues;
+  set: (name: string, value: WriteValue) => void;
+  /** The first problem found, by field name. */
+  error: { field: string; message: string } | null;
+}
+
+export const inputClass = 'min-h-12 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-lg aria-invalid:border-red-600';
+
+export const fieldId = (name: string) => `write-${name}`;
+
+export function FieldShell({
+  form,
+  name,
+  label,
+  wide,
+  children,
+}: {
+  form: FormState;
+  name: string;
+  label: string;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
+  const error = form.error?.field === name ? form.error.message : '';
+  return (
+    <div className={wide ? 'sm:col-span-2' : ''}>
+      <label htmlFor={fieldId(name)} id={`${fieldId(name)}-label`} className="block font-semibold text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+      {error ? (
+        <p id={`${fieldId(name)}-error`} className="mt-1 font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria props that tie a control to its error message. */
+export function errorProps(form: FormState, name: string) {
+  const invalid = form.error?.field === name;
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${fieldId(name)}-error` : undefined };
+}
+
+export function TextField({
+  form,
+  name,
+  label,
+  type = 'text',
+  wide,
+  placeholder,
+  inputMode,
+}: {
+  form: FormState;
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time';
+  wide?: boolean;
+  placeholder?: string;
+  inputMode?: 'tel' | 'email' | 'url';
+}) {
+  return (
+    <FieldShell form={form} name={name} label={label} wide={wide}>
+      <input
+        id={fieldId(name)}
+        name={name}
+        type={type}
+        value={String(form.values[name] ?? '')}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        onChange={(e) => form.set(name, e.target.value)}
+        className={inputClass}
+        {...errorProps(form, name)}
+      />
+    </FieldShell>
+  );
+}
+
+/** A choice from a list; labels are the stored values unless pairs [value, label] are given.
+ * Numeric codes (jobs type, trade state) are stored as numbers. */
+export function SelectField({
+  form,
+  name,
+  label,
+  options,
+  empty = '선택하세요',
+}: {
+  form: FormState;
+  name: string;
+  label: string;
+  options: readonly (string | readonly [number, string])[];
+  empty?: string | null;
+}) {
+  const numeric = typeof options[0] !== 'string';
+  return (
+    <FieldShell form={form} name={name} label={label}>
+      <select
+        id={fieldId(name)}
+        name={name}
+        value={String(form.values[name] ?? '')}
+        onChange={(e) => form.set(name, numeric ? Number(e.target.value) : e.target.value)}
+        className={inputClass}
+        {...errorProps(form, name)}
+      >
+        {empty !== null ? <option value="">{empty}</option> : null}
+        {options.map((o) => {
+          const [value, text] = typeof o === 'string' ? [o, o] : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** Market price: shown with thousands separators while typing, stored as a number (whole
+ * dollars; the list and the page format it). 무료나눔 (free = 2) sets it aside. */
+export function PriceField({ form }: { form: FormState }) {
+  const price = Number(form.values.price) || 0;
+  const free = form.values.free === 2;
+  return (
+    <FieldShell form={form} name="price" label="가격 ($)">
+      <div className="flex items-center gap-3">
+        <input
+          id={fieldId('price')}
+          name="price"
+          inputMode="numeric"
+          autoComplete="off"
+          value={price ? price.toLocaleString('en-US') : ''}
+          placeholder="0"
+          disabled={free}
+          onChange={(e) => form.set('price', Number(e.target.value.replace(/\D/g, '').slice(0, 12)) || 0)}
+          className={`${inputClass} disabled:bg-slate-100`}
+          {...errorProps(form, 'price')}
+        />
+        <label className="flex min-h-12 shrink-0 items-center gap-2 font-semibold">
+          <input type="checkbox" checked={free} onChange={(e) => form.set('free', e.target.checked ? 2 : 1)} className="size-5" />
+          무료나눔
+        </label>
+      </div>
+    </FieldShell>
+  );
+}

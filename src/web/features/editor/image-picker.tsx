@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { showMessage } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { reportFailure } from '../board/api-failure.ts';
+import { fieldId } from './form-fields.tsx';
+
+// Photos of a post or a listing: uploaded at once through POST /api/upload, shown as previews,
+// reordered and removed here. The form keeps the returned paths; the first is the thumbnail.
+
+const ARROW =
+  'inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg text-slate-700 hover:bg-slate-50 disabled:opacity-40';
+
+export function ImagePicker({
+  images,
+  max,
+  onChange,
+  error,
+}: {
+  images: string[];
+  max: number;
+  /** Takes the previous list: an upload finishes after other changes may have been made. */
+  onChange: (next: (prev: string[]) => string[]) => void;
+  error?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const upload = async (input: HTMLInputElement) => {
+    const room = max - images.length;
+    const files = Array.from(input.files ?? []);
+    input.value = '';
+    if (files.length === 0) return;
+    if (files.length > room) showMessage(`사진은 ${max}장까지 올릴 수 있습니다`, 'error');
+    if (room <= 0) return;
+    const body = new FormData();
+    for (const file of files.slice(0, room)) body.append('file', file);
+    setBusy(true);
+    const answer = await api.post<{ items: { path: string }[] }>('/upload', body);
+    setBusy(false);
+    if (answer.code !== 'ok') return reportFailure(answer);
+    onChange((prev) => [...prev, ...answer.items.map((i) => i.path)].slice(0, max));
+  };
+  const move = (from: number, to: number) =>
+    onChange((prev) => {
+      const next = [...prev];
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved as string);
+      return next;
+    });
+  return (
+    <div className="sm:col-span-2">
+      <p className="font-semibold text-slate-800">
+        사진{' '}
+        <span className="font-normal text-slate-500">
+          ({images.length}/{max}장, 첫 사진이 대표 사진입니다)
+        </span>
+      </p>
+      {images.length > 0 ? (
+        <ul aria-label="올린 사진" className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {images.map((src, i) => (
+            <li key={src} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+              <div className="relative aspect-[4/3] bg-slate-100">
+                <img src={src} alt={`사진 ${i + 1}`} className="size-full object-cover" />
+                {i === 0 ? (
+                  <span className="absolute top-1 left-1 rounded bg-brand-600 px-1.5 text-sm font-semibold text-white">대표</span>
+                ) : null}
+              </div>
+              <div className="flex justify-between gap-1 p-1.5">
+                <button
+                  type="button"
+                  aria-label={`사진 ${i + 1} 앞으로`}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                  className={ARROW}
+                >
+                  ←
+                </button>
+                <button
+                  type="button"
+                  aria-label={`사진 ${i + 1} 뒤로`}
+                  disabled={i === images.length - 1}
+                  onClick={() => move(i, i + 1)}
+                  className={ARROW}
+                >
+                  →
+                </button>
+                <button
+                  type="button"
+                  aria-label={`사진 ${i + 1} 삭제`}
+                  onClick={() => onChange((prev) => prev.filter((p) => p !== src))}
+                  className={`${ARROW} text-red-700`}
+                >
+                  ✕
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {images.length < max ? (
+        <label className="mt-2 inline-flex min-h-12 cursor-pointer items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 has-focus-visible:ring-2">
+          {busy ? '올리는 중…' : '사진 추가'}
+          <input
+            id={fieldId('images')}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            multiple={max > 1}
+            disabled={busy}
+            onChange={(e) => void upload(e.currentTarget)}
+            className="sr-only"
+          />
+        </label>
+      ) : null}
+      {error ? <p className="mt-1 font-semibold text-red-700">{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import { EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
+import { JobsTypeLabel, MarketStatusLabel } from '#shared/enums.ts';
+import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { reportFailure } from '../board/api-failure.ts';
+import { type FormState, fieldId, PriceField, SelectField, TextField } from './form-fields.tsx';
+import { ImagePicker } from './image-picker.tsx';
+import { RichEditor } from './rich-editor.tsx';
+import { SAVE_SCHEMAS, type WriteTarget, type WriteValue, type WriteValues } from './write-target.ts';
+
+// The write and edit form of board posts, jobs and business listings. Checked with the server's
+// own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
+
+const LEAVE_TITLE = '작성 중인 내용이 저장되지 않았습니다. 페이지를 떠날까요?';
+
+const pairs = (labels: Record<number, string>) => Object.entries(labels).map(([v, l]) => [Number(v), l] as const);
+
+export function WriteForm({ target, id, initial }: { target: WriteTarget; id: number; initial: WriteValues }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<FormState['error']>(null);
+  // Set once a save succeeded, so that the way to the saved item is not blocked.
+  const saved = useRef(false);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const form: FormState = {
+    values,
+    error,
+    set: (name, value) => setValues((prev) => ({ ...prev, [name]: value })),
+  };
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (blocker.state === 'blocked') askConfirm({ title: LEAVE_TITLE, onSuccess: blocker.proceed, onCancel: blocker.reset });
+  }, [blocker]);
+
+  const fail = (field: string, message: string) => {
+    setError({ field, message });
+    showMessage(message, 'error');
+    document.getElementById(fieldId(field))?.focus();
+  };
+
+  const submit = async () => {
+    const images = values.images as string[] | undefined;
+    const body: Record<string, WriteValue> = {
+      ...values,
+      id,
+      ...(target.topcategory ? { topcategory: target.topcategory } : {}),
+      ...(images ? { image: images[0] ?? '' } : {}),
+    };
+    const checked = SAVE_SCHEMAS[target.resource].safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return fail(String(issue?.path[0] ?? 'title'), issue?.message ?? '입력 내용을 확인하세요');
+    }
+    setError(null);
+    const path = `/${target.resource}`;
+    const answer = await withLoading(id ? api.put<{ id?: number }>(path, body) : api.post<{ id?: number }>(path, body));
+    if (answer.code !== 'ok') {
+      // A field the server refused with a Korean reason is shown where it belongs.
+      if (answer.field && answer.field in values && answer.detail && /[가-힣]/.test(answer.detail))
+        return fail(answer.field, answer.detail);
+      return reportFailure(answer);
+    }
+    saved.current = true;
+    showMessage('저장했습니다');
+    navigate(target.detailPath(id || (answer.id ?? 0)));
+  };
+
+  const categories = SECTION_CATEGORIES[target.section];
+  const has = (name: string) => name in values;
+  return (
+    <form
+      aria-label={id ? '글 수정' : '글쓰기'}
+      noValidate
+      className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {target.resource === 'jobs' ? <SelectField form={form} name="type" label="구분" options={pairs(JobsTypeLabel)} empty={null} /> : null}
+      <SelectField form={form} name="category" label="분류" options={categories} />
+      {target.resource === 'business' ? (
+        <TextField form={form} name="subcategory" label="세부 분류" placeholder="예: 한식, 소아과" />
+      ) : null}
+      <TextField form={form} name="title" label={target.resource === 'business' ? '업소명' : '제목'} wide />
+      {has('location') ? <SelectField form={form} name="location" label="지역" options={LOCATIONS} /> : null}
+      {has('price') ? (
+        <>
+          <PriceField form={form} />
+          <SelectField form={form} name="marketstatus" label="거래 상태" options={pairs(MarketStatusLabel)} empty={null} />
+        </>
+      ) : null}
+      {target.resource === 'jobs' ? (
+        <>
+          <TextField form={form} name="companyname" label="회사명" />
+          <SelectField form={form} name="employmenttype" label="고용 형태" options={EMPLOYMENT_TYPES} />
+          <TextField form={form} name="limitdate" label="마감일 (비우면 상시 모집)" type="date" />
+          <TextField form={form} name="manager" label="담당자" />
+        </>
+      ) : null}
+      {has('tel') ? <TextField form={form} name="tel" label="전화번호" type="tel" inputMode="tel" /> : null}
+      {has('email') ? <TextField form={form} name="email" label="이메일" type="email" inputMode="email" /> : null}
+      {target.resource === 'business' ? <TextField form={form} name="address" label="주소" wide /> : null}
+      {has('url') ? <TextField form={form} name="url" label="홈페이지" type="url" inputMode="url" placeholder="https://" /> : null}
+      {target.resource === 'business' ? <BusinessHours form={form} /> : null}
+      <RichEditor form={form} name="content" label="내용" />
+      {has('etitle') ? (
+        <>
+          <TextField form={form} name="etitle" label="영문 제목 (English title, 선택)" wide />
+          <RichEditor form={form} name="econtent" label="영문 내용 (English content, 선택)" />
+        </>
+      ) : null}
+      {has('images') || target.resource === 'business' ? (
+        <ImagePicker
+          // Business listings keep one photo (`image`); board posts up to ten (`images`).
+          images={has('images') ? (values.images as string[]) : [values.image as string].filter(Boolean)}
+          max={has('images') ? 10 : 1}
+          error={error?.field === 'images' || error?.field === 'image' ? error.message : undefined}
+          onChange={(next) =>
+            setValues((prev) =>
+              has('images')
+                ? { ...prev, images: next(prev.images as string[]) }
+                : { ...prev, image: next([prev.image as string].filter(Boolean))[0] ?? '' },
+            )
+          }
+        />
+      ) : null}
+      <div className="flex gap-2 sm:col-span-2">
+        <button type="submit" className="min-h-12 rounded-lg bg-brand-600 px-6 text-lg font-semibold text-white hover:bg-brand-700">
+          {id ? '수정 완료' : '등록'}
+        </button>
+        <Link
+          to={id ? target.detailPath(id) : target.listPath}
+          className="inline-flex min-h-12 items-center rounded-lg border border-slate-300 px-6 text-lg font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          취소
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** Weekday, weekend and break hours (PRODUCT.md: they drive the 영업중 badge). */
+function BusinessHours({ form }: { form: FormState }) {
+  const rows = [
+    ['평일', 'starttime', 'endtime'],
+    ['주말', 'weekendstarttime', 'weekendendtime'],
+    ['브레이크', 'breakstarttime', 'breakendtime'],
+  ] as const;
+  return (
+    <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+      <legend className="mb-2 font-semibold text-slate-800">
+        영업 시간 <span className="font-normal text-slate-500">(주말을 비우면 평일과 같습니다)</span>
+      </legend>
+      {rows.map(([label, start, end]) => (
+        <div key={start} className="grid grid-cols-2 gap-2">
+          <TextField form={form} name={start} label={`${label} 시작`} type="time" />
+          <TextField form={form} name={end} label={`${label} 종료`} type="time" />
+        </div>
+      ))}
+    </fieldset>
+  );
+}

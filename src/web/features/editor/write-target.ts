@@ -1,0 +1,91 @@
+import { type CategorySection } from '#shared/categories.ts';
+import { BoardFree, JobsType, MarketStatus, TopCategory } from '#shared/enums.ts';
+import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema } from '#shared/schemas/content.ts';
+
+// What a write page edits: which resource, which section's choices, and which fields its form
+// has. A save sends only these fields (PUT merges them over the stored item), so fields the form
+// does not show (admin-only `type`/`main`, a reply's `parent` ...) are never overwritten.
+
+export type WriteResource = 'board' | 'jobs' | 'business';
+export type WriteValue = string | number | string[];
+export type WriteValues = Record<string, WriteValue>;
+
+export interface WriteTarget {
+  resource: WriteResource;
+  /** Whose categories the form offers. */
+  section: CategorySection;
+  /** Board posts only: the section's topcategory, sent with every save. */
+  topcategory: number;
+  /** The list, for the breadcrumb and the way back. */
+  listPath: string;
+  /** Where a saved item is shown; FAQ answers have no page of their own, so their list. */
+  detailPath: (id: number) => string;
+}
+
+/** The target of a write path (`/market/write`, `/customer/write` ...). */
+export function writeTargetOf(pathname: string): WriteTarget | undefined {
+  const key = pathname.split('/')[1] ?? '';
+  if (key === 'jobs' || key === 'business') {
+    return { resource: key, section: key, topcategory: 0, listPath: `/${key}`, detailPath: (id) => `/${key}/${id}` };
+  }
+  if (key === 'customer') {
+    return {
+      resource: 'board',
+      section: key,
+      topcategory: TopCategory.customer,
+      listPath: '/customer/faq',
+      detailPath: () => '/customer/faq',
+    };
+  }
+  if (key === 'news' || key === 'life' || key === 'market' || key === 'community') {
+    return { resource: 'board', section: key, topcategory: TopCategory[key], listPath: `/${key}`, detailPath: (id) => `/${key}/${id}` };
+  }
+  return undefined;
+}
+
+/** The form's fields with a new item's values (SPEC §3's defaults). Location belongs to the
+ * sections whose lists filter by it; market adds price and trade state, news an English version. */
+export function formDefaults(target: Pick<WriteTarget, 'resource' | 'section'>): WriteValues {
+  if (target.resource === 'jobs') {
+    return {
+      type: JobsType.recruit,
+      title: '',
+      companyname: '',
+      category: '',
+      location: '',
+      employmenttype: '',
+      limitdate: '',
+      tel: '',
+      email: '',
+      url: '',
+      manager: '',
+      content: '',
+    };
+  }
+  if (target.resource === 'business') {
+    const hours = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime'];
+    const fields = ['category', 'subcategory', 'title', 'tel', 'address', 'url', 'location', ...hours, 'image', 'content'];
+    return Object.fromEntries(fields.map((f) => [f, '']));
+  }
+  const s = target.section;
+  return {
+    title: '',
+    category: '',
+    ...(s === 'life' || s === 'market' ? { location: '' } : {}),
+    ...(s === 'market' ? { price: 0, free: BoardFree.paid, marketstatus: MarketStatus.intrade } : {}),
+    ...(s === 'news' ? { etitle: '', econtent: '' } : {}),
+    content: '',
+    images: [],
+    image: '',
+  };
+}
+
+/** A stored item's values for the form's fields (anything missing takes the default). */
+export function formValues(target: Pick<WriteTarget, 'resource' | 'section'>, item?: Record<string, unknown>): WriteValues {
+  const defaults = formDefaults(target);
+  if (!item) return defaults;
+  return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, (item[k] ?? d) as WriteValue]));
+}
+
+/** The server's own schema, so the client shows the same Korean messages before sending. */
+export const SAVE_SCHEMAS = { board: BoardSaveSchema, jobs: JobsSaveSchema, business: BusinessSaveSchema } as const;

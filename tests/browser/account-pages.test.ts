@@ -1,0 +1,201 @@
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Account,
+  apiGet,
+  createAccount,
+  launchBrowser,
+  openPage,
+  rootToken,
+  saveScreenshot,
+  startServer,
+  type TestServer,
+  WIDTHS,
+} from '#tests/support/browser.ts';
+
+// Search, the customer centre and my pages against the built app with demo content: grouped
+// and highlighted results, an inquiry from form to answer, likes removed from my page, and
+// profile edits, at a phone's and a desktop's width.
+
+let server: TestServer;
+let browser: Browser;
+let member: Account;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  member = await createAccount(server, 1);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+  );
+}
+
+async function visit(path: string, options: { width?: 360 | 1280; token?: string } = {}) {
+  const t = await openPage(browser, server, options);
+  const res = await t.page.goto(path);
+  expect(res?.status(), path).toBe(200);
+  await hydrated(t.page);
+  return t;
+}
+
+/** A JSON call to the API as a signed-in user. */
+async function call(method: string, path: string, token: string, body: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const noWiderThan = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+describe('search', () => {
+  for (const width of WIDTHS) {
+    test(`식당 shows groups with counts and highlighted matches at ${width} px`, async () => {
+      const { page, errors, close } = await visit('/search?q=%EC%8B%9D%EB%8B%B9', { width });
+      const groups = page.locator('main section[aria-labelledby^="search-"]');
+      expect(await groups.count()).toBeGreaterThan(0);
+      await expect(groups.first().locator('h2').textContent()).resolves.toMatch(/\d/);
+      expect(await page.locator('main mark').first().textContent()).toBe('식당');
+      await saveScreenshot(page, 'account-search');
+      await noWiderThan(page, width);
+      // A result opens its post.
+      const link = groups.first().locator('li a').first();
+      const href = await link.getAttribute('href');
+      await link.click();
+      await page.waitForURL((u) => u.pathname === href?.split('#')[0]);
+      expect(await page.locator('h1').first().textContent()).toBeTruthy();
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  test('a two-syllable word is found, and 더보기 pages one section', async () => {
+    const { page, close } = await visit('/search?q=%EC%9D%B4%EC%82%AC');
+    expect(await page.locator('main li a').count()).toBeGreaterThan(0);
+    expect(await page.locator('main mark').first().textContent()).toBe('이사');
+    const more = page.getByRole('link', { name: /검색 결과 더보기/ }).first();
+    if (await more.count()) {
+      await more.click();
+      await page.waitForURL(/section=/);
+      expect(await page.getByRole('link', { name: '‹ 전체 검색 결과' }).count()).toBe(1);
+    }
+    await close();
+  });
+
+  test('no query and no results say what to do', async () => {
+    const empty = await visit('/search');
+    expect(await empty.page.locator('main').textContent()).toContain('한 번에 찾아보세요');
+    await empty.close();
+    const none = await visit('/search?q=zzqqxxnothing');
+    const text = await none.page.locator('main').textContent();
+    expect(text).toContain('검색 결과가 없습니다');
+    expect(text).toContain('맞춤법');
+    expect(text).toContain('초성');
+    await none.close();
+  });
+});
+
+describe('customer centre and inquiries', () => {
+  test('the customer page shows FAQ, the inquiry link and how we answer', async () => {
+    for (const width of WIDTHS) {
+      const { page, errors, close } = await visit('/customer', { width });
+      expect(await page.locator('main details').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('link', { name: '1:1 문의하기' }).count()).toBe(1);
+      await saveScreenshot(page, 'account-customer');
+      await noWiderThan(page, width);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  test('a member asks, sees 대기중, and then the admin’s answer as 답변완료', async () => {
+    const { page, close } = await visit('/customer/inquiry', { token: member.token, width: 360 });
+    // Nothing typed: the form says what is missing and keeps what was typed.
+    await page.getByLabel('내용').fill('주소 변경은 어디서 하나요?');
+    await page.getByRole('button', { name: '문의 보내기' }).click();
+    expect(await page.getByText('제목을 입력하세요').count()).toBe(1);
+    expect(await page.getByLabel('내용').inputValue()).toBe('주소 변경은 어디서 하나요?');
+    await saveScreenshot(page, 'account-inquiry-form');
+
+    await page.getByLabel('제목').fill('주소 변경 문의');
+    await page.getByRole('button', { name: '문의 보내기' }).click();
+    await page.waitForURL('**/mypage/inquiry');
+    expect(await page.getByRole('status').filter({ hasText: '문의가 접수되었습니다' }).count()).toBe(1);
+    const card = page.locator('article', { hasText: '주소 변경 문의' });
+    expect(await card.textContent()).toContain('대기중');
+
+    const mine = await apiGet<{ items: { id: number; title: string }[] }>(server, '/api/inquiry', member.token);
+    const asked = mine.items.find((i) => i.title === '주소 변경 문의');
+    await call('PUT', '/api/inquiry', await rootToken(server), { id: asked?.id, answer: '<p>내 정보에서 바꿀 수 있습니다.</p>' });
+    await page.reload();
+    await hydrated(page);
+    const answered = await page.locator('article', { hasText: '주소 변경 문의' }).textContent();
+    expect(answered).toContain('답변완료');
+    expect(answered).toContain('내 정보에서 바꿀 수 있습니다.');
+    await saveScreenshot(page, 'account-mypage-inquiry');
+    await close();
+  });
+});
+
+describe('my page', () => {
+  test('a liked post is listed and removed after confirming', async () => {
+    const posts = await apiGet<{ items: { id: number; title: string }[] }>(server, '/api/board?topcategory=5&size=1');
+    const post = posts.items[0];
+    await call('POST', '/api/like', member.token, { target: 'board', item: post?.id });
+
+    for (const width of WIDTHS) {
+      const { page, close } = await visit('/mypage', { token: member.token, width });
+      await saveScreenshot(page, 'account-mypage');
+      await noWiderThan(page, width);
+      await close();
+    }
+
+    const { page, errors, close } = await visit('/mypage/like', { token: member.token, width: 360 });
+    const link = page.getByRole('link', { name: post?.title });
+    expect(await link.getAttribute('href')).toBe(`/community/${post?.id}`);
+    await saveScreenshot(page, 'account-mypage-like');
+    await noWiderThan(page, 360);
+    await page.getByRole('button', { name: `${post?.title} 좋아요 취소` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await page.getByText('좋아요한 글이 없습니다').waitFor();
+    const stored = await apiGet<{ total: number }>(server, '/api/like', member.token);
+    expect(stored.total).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('my info saves a new nickname and refuses a wrong current password', async () => {
+    for (const width of WIDTHS) {
+      const { page, errors, close } = await visit('/mypage/myinfo', { token: member.token, width });
+      expect(await page.getByLabel('닉네임').inputValue()).toContain('테스터');
+      await saveScreenshot(page, 'account-myinfo');
+      await noWiderThan(page, width);
+      expect(errors).toEqual([]);
+      await close();
+    }
+    const { page, close } = await visit('/mypage/myinfo', { token: member.token });
+    const nickname = `새닉${Date.now() % 100000}`;
+    await page.getByLabel('닉네임').fill(nickname);
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('내 정보가 저장되었습니다').waitFor();
+    const me = await apiGet<{ item: { nickname: string } }>(server, `/api/user/${member.id}`, member.token);
+    expect(me.item.nickname).toBe(nickname);
+
+    await page.getByLabel('현재 비밀번호').fill('not-my-password');
+    await page.getByLabel('새 비밀번호', { exact: true }).fill('another-pass-2026');
+    await page.getByLabel('새 비밀번호 확인').fill('another-pass-2026');
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: '현재 비밀번호가 정확하지 않습니다' }).textContent()).toBeTruthy();
+    await close();
+  });
+});

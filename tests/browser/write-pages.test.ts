@@ -1,0 +1,200 @@
+import { type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Account,
+  apiGet,
+  createAccount,
+  fetchPage,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  startServer,
+  type TestServer,
+  WIDTHS,
+} from '#tests/support/browser.ts';
+
+// The write pages against the built app: a member's post with formatting and a photo, its edit,
+// market prices, staff-only news with an English version, a validation error that keeps what was
+// typed, the question before leaving unsaved work, and how the forms look on a phone and a desk.
+
+let server: TestServer;
+let browser: Browser;
+let member: Account;
+let staff: Account;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [member, staff] = await Promise.all([createAccount(server, 1), createAccount(server, 2)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+  );
+}
+
+async function visit(path: string, token: string, width: 360 | 1280 = 1280) {
+  const t = await openPage(browser, server, { token, width });
+  const res = await t.page.goto(path);
+  expect(res?.status(), path).toBe(200);
+  await hydrated(t.page);
+  return t;
+}
+
+/** Submits the form and answers the saved item's id from the detail page it lands on. */
+async function submit(page: Page, button: string, section: string): Promise<number> {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL(new RegExp(`/${section}/\\d+$`));
+  await hydrated(page);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+const titleField = (page: Page) => page.getByLabel('제목', { exact: true });
+const editor = (page: Page) => page.getByRole('textbox', { name: '내용', exact: true });
+
+describe('write pages', () => {
+  test('a member posts to the community with bold text and a photo, then edits it', async () => {
+    const { page, errors, close } = await visit('/community/write', member.token);
+    await page.getByLabel('분류').selectOption('자유게시판');
+    await titleField(page).fill('글쓰기 화면 시험 글');
+    await editor(page).click();
+    await page.keyboard.type('보통 글씨 ');
+    await page.getByRole('button', { name: '굵게' }).click();
+    await page.keyboard.type('굵은 글씨');
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6fd0' } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByRole('img', { name: '사진 1' }).count()).toBe(1);
+    await saveScreenshot(page, 'write-community');
+
+    const id = await submit(page, '등록', 'community');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('글쓰기 화면 시험 글');
+    expect(await page.locator('main :is(b, strong)', { hasText: '굵은 글씨' }).count()).toBe(1);
+    const { item } = await apiGet<{ item: { images: string[]; image: string; category: string } }>(server, `/api/board/${id}`);
+    expect(item.images).toHaveLength(1);
+    expect(item.image).toBe(item.images[0]);
+    expect(item.category).toBe('자유게시판');
+    expect(await page.locator(`main img[src="${item.images[0]}"]`).count()).toBeGreaterThan(0);
+
+    await page.goto(`/community/write?id=${id}`);
+    await hydrated(page);
+    expect(await titleField(page).inputValue()).toBe('글쓰기 화면 시험 글');
+    expect(await editor(page).innerHTML()).toMatch(/<(b|strong)>굵은 글씨/);
+    await titleField(page).fill('고친 시험 글');
+    expect(await submit(page, '수정 완료', 'community')).toBe(id);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('고친 시험 글');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a market price is typed with separators, stored as a number and shown as $12,345', async () => {
+    const { page, errors, close } = await visit('/market/write', member.token);
+    await titleField(page).fill('원목 식탁 팝니다');
+    await page.getByLabel('분류').selectOption('가구');
+    await page.getByLabel('지역').selectOption('토런스');
+    await page.getByLabel('가격 ($)').pressSequentially('12345');
+    expect(await page.getByLabel('가격 ($)').inputValue()).toBe('12,345');
+    await editor(page).fill('거의 새것입니다.');
+    const id = await submit(page, '등록', 'market');
+    await expect.poll(() => page.locator('main').textContent()).toContain('$12,345');
+    const { item } = await apiGet<{ item: { price: number; free: number; location: string } }>(server, `/api/board/${id}`);
+    expect(item).toMatchObject({ price: 12345, free: 1, location: '토런스' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('news is for staff: a member gets 403, a level-2 account posts with an English title', async () => {
+    expect((await fetchPage(server, '/news/write', { token: member.token })).status).toBe(403);
+    expect((await fetchPage(server, '/customer/write', { token: member.token })).status).toBe(403);
+    expect((await fetchPage(server, '/news/write')).status).toBe(302);
+
+    const { page, errors, close } = await visit('/news/write', staff.token);
+    await titleField(page).fill('한인회 새 회장 선출');
+    await page.getByLabel('분류').selectOption('사회');
+    await editor(page).fill('새 회장이 뽑혔습니다.');
+    await page.getByLabel(/English title/).fill('New Korean Association president');
+    const id = await submit(page, '등록', 'news');
+    const { item } = await apiGet<{ item: { etitle: string; english: number } }>(server, `/api/board/${id}`);
+    expect(item).toMatchObject({ etitle: 'New Korean Association president', english: 1 });
+    // Somebody else's post cannot be edited by a member.
+    expect((await fetchPage(server, `/news/write?id=${id}`, { token: member.token })).status).toBe(403);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('an empty title is refused next to the field, the typed content stays, and leaving asks first', async () => {
+    const { page, errors, close } = await visit('/life/write', member.token);
+    await editor(page).click();
+    await page.keyboard.type('제목 없이 쓴 내용');
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    await expect.poll(() => page.locator('#write-title-error').textContent()).toBe('제목을 입력하세요');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '제목을 입력하세요' }).count()).toBe(1);
+    expect(await titleField(page).getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/life/write');
+    expect(await editor(page).textContent()).toBe('제목 없이 쓴 내용');
+
+    await page.getByRole('link', { name: '취소' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('저장되지 않았습니다');
+    await dialog.getByRole('button', { name: '취소' }).click();
+    expect(new URL(page.url()).pathname).toBe('/life/write');
+    expect(await editor(page).textContent()).toBe('제목 없이 쓴 내용');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a job (a wrong e-mail is caught first) and a business listing with hours and a photo', async () => {
+    const { page, errors, close } = await visit('/jobs/write', member.token);
+    await page.getByLabel('구분').selectOption('2');
+    await titleField(page).fill('주방 보조 일자리 찾습니다');
+    await page.getByLabel('고용 형태').selectOption('파트타임');
+    await page.getByLabel(/마감일/).fill('2030-01-31');
+    await page.getByLabel('이메일').fill('not-an-email');
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    await expect.poll(() => page.locator('#write-email-error').textContent()).toBe('이메일 형식이 올바르지 않습니다');
+    await page.getByLabel('이메일').fill('cook@example.com');
+    const jobId = await submit(page, '등록', 'jobs');
+    const job = await apiGet<{ item: Record<string, unknown> }>(server, `/api/jobs/${jobId}`);
+    expect(job.item).toMatchObject({ type: 2, employmenttype: '파트타임', limitdate: '2030-01-31', email: 'cook@example.com' });
+
+    await page.goto('/business/write');
+    await hydrated(page);
+    await page.getByLabel('업소명').fill('서울 설렁탕');
+    await page.getByLabel('분류', { exact: true }).selectOption('식당');
+    await page.getByLabel('평일 시작').fill('09:00');
+    await page.getByLabel('평일 종료').fill('21:00');
+    await page.getByLabel('브레이크 시작').fill('15:00');
+    await page.getByLabel('브레이크 종료').fill('16:30');
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#cc8833' } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByRole('img', { name: '사진 1' }).count()).toBe(1);
+    // One photo for a listing: the add button goes once it is there.
+    expect(await page.locator('input[type=file]').count()).toBe(0);
+    const shopId = await submit(page, '등록', 'business');
+    const shop = await apiGet<{ item: Record<string, unknown> }>(server, `/api/business/${shopId}`);
+    expect(shop.item).toMatchObject({ category: '식당', starttime: '09:00', endtime: '21:00', breakstarttime: '15:00', type: 1 });
+    expect(String(shop.item.image)).toMatch(/^\/api\/webdata\//);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  for (const width of WIDTHS) {
+    test(`the forms fit and look right at ${width} px`, async () => {
+      for (const path of ['/market/write', '/jobs/write', '/business/write', '/news/write']) {
+        const { page, errors, close } = await visit(path, staff.token, width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+        await saveScreenshot(page, `write${path.replaceAll('/', '-')}`);
+        expect(errors, path).toEqual([]);
+        await close();
+      }
+    });
+  }
+});
