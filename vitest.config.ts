@@ -30,6 +30,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A real browser on a loaded 2-core machine now and then misses a timing (a key pressed
+          // while a route module is still loading). A test that fails three times in a row fails.
+          retry: 2,
         },
       },
     ],

@@ -564,7 +564,8 @@ describe('keyboard shortcuts', () => {
 
     await page.reload();
     await hydrated(page);
-    expect(await page.getByLabel('단축키 사용').isChecked()).toBe(false);
+    // The stored choice is applied right after hydration.
+    await expect.poll(() => page.getByLabel('단축키 사용').isChecked()).toBe(false);
     await page.getByLabel('단축키 사용').check();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('KeyF');
