@@ -12,7 +12,9 @@ import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
-import { countView, pendingViews } from '#server/modules/view/view.service.ts';
+import { countView, forgetViews, pendingViews } from '#server/modules/view/view.service.ts';
+import { forgetLikes } from '#server/modules/like/like.service.ts';
+import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { indexItem, keywordCondition, type SearchTarget, unindexItems } from '#server/modules/search/search.service.ts';
 import { type ListParams, type ListSpec, listParamsSchema, listRows, countRows, sumRows, type AnyQuery } from './list-query.ts';
 import { type ResourceHandlers } from './routes.ts';
@@ -53,7 +55,8 @@ export interface ContentResource<T extends ContentTable> {
   derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor): Record<string, unknown>;
   /** After a committed save (inquiry answers e-mail the author). */
   afterSave?(deps: Deps, before: Row | undefined, after: Row): Promise<void>;
-  /** Tables whose rows hang off an item and go with it. */
+  /** A resource's own rows that hang off an item and go with it (likes, visits and search
+   * entries are removed by the mechanism). */
   onDelete?(db: Executor, ids: number[]): Promise<void>;
   /** Counts a view on get (+1 per visitor per 24 h). */
   countViews?: boolean;
@@ -137,6 +140,9 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
     for (const r of rows) requireEdit(actor, r);
     await def.onDelete?.(db, ids);
+    // Rows that hang off any counted item go with it: its likes, visits and search entry.
+    if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(db, def.table as LikeTarget, ids);
+    if (def.countViews) await forgetViews(db, def.table, ids);
     if (def.search) await unindexItems(db, deps.dialect, def.search, ids);
     await db.deleteFrom(table).where('id', 'in', ids).execute();
   }

@@ -4,8 +4,6 @@ import { boardSectionOf } from '#shared/sections.ts';
 import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts';
 import { money } from '#shared/schemas/fields.ts';
 import { type ContentResource } from '#server/resource/content-resource.ts';
-import { forgetLikes } from '#server/modules/like/like.service.ts';
-import { forgetViews } from '#server/modules/view/view.service.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
 
 /** Board posts: news, life, market, community, organizations and the FAQ, told apart by
@@ -20,8 +18,6 @@ export const boardResource: ContentResource<'board'> = {
   search: 'board',
   async onDelete(db, ids) {
     await forgetComments(db, ids);
-    await forgetLikes(db, 'board', ids);
-    await forgetViews(db, 'board', ids);
   },
   list: {
     table: 'board',

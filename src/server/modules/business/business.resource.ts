@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { BUSINESS_ADMIN_FIELDS, BUSINESS_SERVER_FIELDS, BusinessSaveSchema } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type ContentResource } from '#server/resource/content-resource.ts';
-import { forgetLikes } from '#server/modules/like/like.service.ts';
-import { forgetViews } from '#server/modules/view/view.service.ts';
 
 /** Business listings (SPEC §3). Members submit; premium (type) and main exposure (main) are an
  * admin's. The list puts premium first; ?open=1 keeps those open now in the site's time zone. */
@@ -16,10 +14,6 @@ export const businessResource: ContentResource<'business'> = {
   richText: ['content'],
   countViews: true,
   search: 'business',
-  async onDelete(db, ids) {
-    await forgetLikes(db, 'business', ids);
-    await forgetViews(db, 'business', ids);
-  },
   list: {
     table: 'business',
     filters: ['type', 'main', 'user'],

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
 import { type ContentResource } from '#server/resource/content-resource.ts';
-import { forgetLikes } from '#server/modules/like/like.service.ts';
-import { forgetViews } from '#server/modules/view/view.service.ts';
 import { todayIn } from '#shared/format.ts';
 
 /** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline is hidden from the list unless asked
@@ -15,10 +13,6 @@ export const jobsResource: ContentResource<'jobs'> = {
   richText: ['content'],
   countViews: true,
   search: 'jobs',
-  async onDelete(db, ids) {
-    await forgetLikes(db, 'jobs', ids);
-    await forgetViews(db, 'jobs', ids);
-  },
   list: {
     table: 'jobs',
     filters: ['type', 'status', 'user'],
