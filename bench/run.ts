@@ -2,6 +2,7 @@ import { authBench } from './auth.bench.ts';
 import { contentBench } from './content.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
+import { sectionsBench } from './sections.bench.ts';
 import { type Section, startRun, writeReport } from './lib/report.ts';
 
 // npm run bench [-- section...]: runs the named sections (all by default), writes each one's
@@ -12,6 +13,7 @@ const SECTIONS: Record<string, Section> = {
   content: contentBench,
   search: searchBench,
   pages: pagesBench,
+  sections: sectionsBench,
 };
 
 const names = process.argv.slice(2);

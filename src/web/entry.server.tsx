@@ -4,6 +4,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { type Actor, type Deps } from '#server/http/context.ts';
+import { type Visitor } from '#server/modules/view/visitor.ts';
+import { type PageEffects } from '#server/web/page-cache.ts';
 
 /** What the Hono server hands every page render. Exported from here so that the server uses the
  * very objects the built routes read (ARCHITECTURE.md). */
@@ -13,7 +15,12 @@ export interface PageContext {
   nonce: string;
   /** The client's address as the request log saw it (X-Forwarded-For only with TRUST_PROXY). */
   ip: string;
+  /** Whom a detail page counts its view for. */
+  visitor: Visitor;
+  /** Filled in by loaders for the page cache. */
+  effects: PageEffects;
 }
+
 export const pageContext = createContext<PageContext>();
 
 export const streamTimeout = 5_000;

@@ -164,6 +164,22 @@ export async function apiGet<T = unknown>(server: TestServer, pathAndQuery: stri
   return (await res.json()) as T;
 }
 
+/** Any API call from Node as a signed-in user; answers the status and the JSON body. */
+export async function apiCall<T = Record<string, unknown>>(
+  server: TestServer,
+  method: string,
+  pathAndQuery: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.url}${pathAndQuery}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 export interface PageAnswer {
   status: number;
   /** The Location of a redirect, as sent. */

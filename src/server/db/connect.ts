@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, type Db, type Dialect } from './database.ts';
 import { openSqlite } from './sqlite-dialect.ts';
-import { registerTracker, WriteTracker } from './write-tracker.ts';
+import { registerTracker, trackCommits, WriteTracker } from './write-tracker.ts';
 
 export interface Connection {
   db: Db;
@@ -20,14 +20,14 @@ export function connect(options: { databaseUrl?: string; dataDir: string }): Con
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const tracker = new WriteTracker();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [tracker] });
+    const db = new Kysely<Database>({ dialect: trackCommits(new PostgresDialect({ pool }), tracker), plugins: [tracker] });
     registerTracker(db, tracker);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const { dialect } = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
   const tracker = new WriteTracker();
-  const db = new Kysely<Database>({ dialect, plugins: [tracker] });
+  const db = new Kysely<Database>({ dialect: trackCommits(dialect, tracker), plugins: [tracker] });
   registerTracker(db, tracker);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -1,5 +1,9 @@
 import {
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
   type KyselyPlugin,
+  type QueryId,
   type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -15,6 +19,14 @@ import {
 
 const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 
+// The epoch is for whole pages (web/page-cache.ts): any write a visitor could see on some page
+// moves it, likes and comments included. Only view counting does not: its visit log and the
+// `count` column it raises would otherwise end every cached page on every first visit. The epoch
+// moves when a write starts, when it has run, and when a transaction commits, so a page read
+// while a write was under way is never taken for the state after it.
+const UNSEEN_TABLES = new Set(['views']);
+const UNSEEN_COLUMNS = new Set(['count']);
+
 function tableName(node: OperationNode | undefined): string | undefined {
   // TableNode { table: SchemaableIdentifierNode { identifier: IdentifierNode { name } } }
   const n = node as { kind?: string; table?: { identifier?: { name?: string } } } | undefined;
@@ -28,9 +40,28 @@ function columnName(node: OperationNode): string | undefined {
 
 export class WriteTracker implements KyselyPlugin {
   private readonly versions = new Map<string, number>();
+  private readonly seenWrites = new WeakSet<QueryId>();
+  #epoch = 0;
 
   version(table: string): number {
     return this.versions.get(table) ?? 0;
+  }
+
+  /** Moves on every write a page could show (see above). */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** Called by the tracked driver after a commit. */
+  committed(): void {
+    this.#epoch++;
+  }
+
+  private seen(queryId: QueryId, table: string | undefined, columns?: (string | undefined)[]): void {
+    if (table && UNSEEN_TABLES.has(table)) return;
+    if (columns?.every((c) => UNSEEN_COLUMNS.has(c ?? ''))) return;
+    this.#epoch++;
+    this.seenWrites.add(queryId);
   }
 
   private bump(table: string | undefined): void {
@@ -39,18 +70,62 @@ export class WriteTracker implements KyselyPlugin {
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;
-    if (node.kind === 'InsertQueryNode') this.bump(tableName(node.into));
-    else if (node.kind === 'DeleteQueryNode') for (const t of node.from.froms) this.bump(tableName(t));
-    else if (node.kind === 'UpdateQueryNode') {
-      const onlyCounters = (node.updates ?? []).every((u) => COUNTER_COLUMNS.has(columnName(u.column) ?? ''));
-      if (!onlyCounters) this.bump(tableName(node.table));
+    if (node.kind === 'InsertQueryNode') {
+      this.bump(tableName(node.into));
+      this.seen(args.queryId, tableName(node.into));
+    } else if (node.kind === 'DeleteQueryNode') {
+      for (const t of node.from.froms) {
+        this.bump(tableName(t));
+        this.seen(args.queryId, tableName(t));
+      }
+    } else if (node.kind === 'UpdateQueryNode') {
+      const columns = (node.updates ?? []).map((u) => columnName(u.column));
+      if (!columns.every((c) => COUNTER_COLUMNS.has(c ?? ''))) this.bump(tableName(node.table));
+      this.seen(args.queryId, tableName(node.table), columns);
     }
     return node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.seenWrites.has(args.queryId)) this.#epoch++;
     return args.result;
   }
+}
+
+/** The dialect with its commits reported to `tracker` (the plugin sees statements, not commits). */
+export function trackCommits(dialect: Dialect, tracker: WriteTracker): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => new CommitReportingDriver(dialect.createDriver(), tracker),
+  };
+}
+
+class CommitReportingDriver implements Driver {
+  private readonly inner: Driver;
+  private readonly tracker: WriteTracker;
+  constructor(inner: Driver, tracker: WriteTracker) {
+    this.inner = inner;
+    this.tracker = tracker;
+    // Savepoints are optional in a driver: offer them only where the database driver does.
+    if (inner.savepoint) this.savepoint = inner.savepoint.bind(inner);
+    if (inner.rollbackToSavepoint) this.rollbackToSavepoint = inner.rollbackToSavepoint.bind(inner);
+    if (inner.releaseSavepoint) this.releaseSavepoint = inner.releaseSavepoint.bind(inner);
+  }
+  savepoint?: Driver['savepoint'];
+  rollbackToSavepoint?: Driver['rollbackToSavepoint'];
+  releaseSavepoint?: Driver['releaseSavepoint'];
+  init = () => this.inner.init();
+  acquireConnection = () => this.inner.acquireConnection();
+  beginTransaction: Driver['beginTransaction'] = (c, settings) => this.inner.beginTransaction(c, settings);
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.inner.commitTransaction(connection);
+    this.tracker.committed();
+  }
+  rollbackTransaction = (c: DatabaseConnection) => this.inner.rollbackTransaction(c);
+  releaseConnection = (c: DatabaseConnection) => this.inner.releaseConnection(c);
+  destroy = () => this.inner.destroy();
 }
 
 const trackers = new WeakMap<object, WriteTracker>();

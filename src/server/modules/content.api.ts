@@ -1,5 +1,6 @@
-import { type Context, type Hono } from 'hono';
+import { type Hono } from 'hono';
 import { type AppEnv, type Caller, type Deps } from '#server/http/context.ts';
+import { type Visitor } from '#server/modules/view/visitor.ts';
 import { contentHandlers } from '#server/resource/content-resource.ts';
 import { type ResourceHandlers, resourceRoutes } from '#server/resource/routes.ts';
 import { boardResource } from './board/board.resource.ts';
@@ -33,27 +34,11 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
   return Object.entries(contentServices(deps)).map(([name, handlers]) => [`/${name}`, resourceRoutes(handlers)]);
 }
 
-/** One item for a page loader: GET /api/<name>/{id}'s checks and view counting without a Hono
- * context. Loaders have the Request, and visitorKey reads no more than this stand-in offers: the
- * user agent (crawlers are not counted), the member, the `vid` cookie; a new `vid` comes back in
- * `setCookie` for the page's answer. */
-export async function getForPage(
-  deps: Deps,
-  name: 'board' | 'jobs' | 'business',
-  caller: Caller,
-  id: number,
-  request: Request,
-): Promise<{ item: Record<string, unknown>; setCookie: string[] }> {
-  const setCookie: string[] = [];
-  const c = {
-    req: { raw: request, header: (h: string) => request.headers.get(h) ?? undefined },
-    get: (key: string) => (key === 'actor' ? caller.actor : undefined),
-    header: (h: string, value: string) => {
-      if (h.toLowerCase() === 'set-cookie') setCookie.push(value);
-    },
-  } as unknown as Context<AppEnv>;
-  const { item } = (await contentServices(deps)[name].get(caller, id, c)) as { item: Record<string, unknown> };
-  return { item, setCookie };
+/** One item for a page loader: GET /api/<name>/{id}'s checks, counting a view for `visitor` when
+ * one is given; a new anonymous visitor's cookie is the loader's to send. */
+export async function getForPage(deps: Deps, name: 'board' | 'jobs' | 'business', caller: Caller, id: number, visitor?: Visitor) {
+  const { item } = (await contentServices(deps)[name].get(caller, id, visitor)) as { item: Record<string, unknown> };
+  return item;
 }
 
 /** The previous (older) and next (newer) visible item of the same list as `id`; board posts stay

@@ -1,5 +1,3 @@
-import { type Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { id as idSchema } from '#shared/schemas/fields.ts';
@@ -7,7 +5,7 @@ import { z as zod } from 'zod';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import { type Database, type Executor } from '#server/db/database.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
-import { type Actor, type AppEnv, type Caller, type Deps } from '#server/http/context.ts';
+import { type Actor, type Caller, type Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
@@ -231,12 +229,11 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
       return sumRows(deps.db, def.list, params, listScope(caller, params));
     },
 
-    async get(caller, id, c) {
+    async get(caller, id, visitor) {
       const row = requireReadable(caller.actor, await findRow(deps.db, id));
-      const visitor = def.countViews ? visitorKey(c) : undefined;
       if (def.countViews) {
-        const queued = visitor
-          ? await countView(deps.db, def.table, id, visitor, (err) => deps.logger.error({ err }, 'view count failed'))
+        const queued = visitor?.key
+          ? await countView(deps.db, def.table, id, visitor.key, (err) => deps.logger.error({ err }, 'view count failed'))
           : pendingViews(deps.db, def.table, id);
         row.count = (row.count as number) + queued;
       }
@@ -279,21 +276,3 @@ function indexed(err: unknown, index: number): unknown {
   }
   return err;
 }
-
-/** The visitor a view is counted for: the member, or an anonymous cookie set on first visit. */
-export function visitorKey(c: Context<AppEnv>): string | undefined {
-  const ua = c.req.header('user-agent') ?? '';
-  if (BOT_UA.test(ua)) return undefined;
-  const actor = c.get('actor');
-  if (actor) return `u${actor.id}`;
-  let vid = getCookie(c, 'vid');
-  if (!vid || !/^[A-Za-z0-9_-]{16,40}$/.test(vid)) {
-    vid = crypto.randomUUID().replace(/-/g, '');
-    setCookie(c, 'vid', vid, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 86400 });
-  }
-  return `a${vid}`;
-}
-
-/** Known crawlers and tools; their visits are not counted. */
-const BOT_UA =
-  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link|whatsapp|telegram|curl|wget|python-requests|httpclient|headless|lighthouse|pingdom|uptime/i;

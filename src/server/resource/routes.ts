@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { type AppEnv, type Caller } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
+import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
 
 // SPEC §7's call set, declared once: every resource (user, board, jobs, business, inquiry ...)
 // answers the same ten calls at the same paths, each handed to the resource's service.
@@ -17,7 +18,8 @@ export interface ResourceHandlers {
   list(caller: Caller, query: Record<string, string>): Promise<object>;
   count(caller: Caller, query: Record<string, string>): Promise<object>;
   sum(caller: Caller, query: Record<string, string>): Promise<object>;
-  get(caller: Caller, id: number, c: Context<AppEnv>): Promise<object>;
+  /** `visitor`: whom a view is counted for; without it none is (an editor opening a post). */
+  get(caller: Caller, id: number, visitor?: Visitor): Promise<object>;
   initdata(caller: Caller): Promise<object>;
 }
 
@@ -46,6 +48,11 @@ export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<Ap
   app.get('/sum', async (c) => ok(c, await handlers.sum(caller(c), c.req.query())));
   app.get('/initdata', async (c) => ok(c, await handlers.initdata(caller(c))));
   extra?.(app);
-  app.get('/:id', async (c) => ok(c, await handlers.get(caller(c), pathId(c.req.param('id')), c)));
+  app.get('/:id', async (c) => {
+    const visitor = visitorOf(c.get('actor'), c.req.raw.headers);
+    const result = await handlers.get(caller(c), pathId(c.req.param('id')), visitor);
+    if (visitor.setCookie) c.header('Set-Cookie', visitor.setCookie, { append: true });
+    return ok(c, result);
+  });
   return app;
 }

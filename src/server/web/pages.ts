@@ -7,11 +7,16 @@ import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { type AppEnv, type Deps } from '#server/http/context.ts';
+import { trackerOf } from '#server/db/write-tracker.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import { countView } from '#server/modules/view/view.service.ts';
+import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
+import { currentMinute, PageCache, type PageEffects } from './page-cache.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
 // nonce; a page for a signed-in user is never stored by a shared cache; a crawler that hits an
-// error gets the bare status instead of the error page (SPEC §2).
+// error gets the bare status instead of the error page (SPEC §2). Anonymous visitors are served
+// from page-cache.ts while no write has changed what the page shows.
 
 /** Loads the server build: the built files in production, Vite's module graph in development. */
 export type BuildLoader = () => Promise<ServerBuild>;
@@ -76,6 +81,10 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       }),
     );
   }
+  const cache = options.dev ? undefined : new PageCache();
+  const tracker = trackerOf(deps.db);
+  const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
+
   app.all('*', async (c) => {
     // Forms post to pages; a post from another site must not act with our session cookie.
     if (!SAFE_METHODS.has(c.req.method) && !isSameOrigin(c)) return c.text('Forbidden', 403);
@@ -86,19 +95,42 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     }
     const token = getCookie(c, TOKEN_COOKIE);
     const actor = token ? await resolveActor(deps, token) : undefined;
+    const visitor = visitorOf(actor, c.req.raw.headers);
     const nonce = crypto.randomBytes(16).toString('base64');
+    const cached =
+      cache && tracker && !actor && c.req.method === 'GET' ? { cache, epoch: tracker.epoch, minute: currentMinute() } : undefined;
+
+    const hit = cached?.cache.get(c.req.url, cached.epoch, cached.minute);
+    if (hit) {
+      if (hit.effects.view && visitor.key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, visitor.key, countOnError);
+      const response = new Response(hit.body.replaceAll(hit.nonce, nonce), { status: hit.status, headers: hit.headers });
+      return finish(c, response, { nonce, actor, visitor, effects: hit.effects });
+    }
+
+    const effects: PageEffects = {};
     const context = new RouterContextProvider();
     const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
-    context.set(entry.pageContext, { deps, actor, nonce, ip: c.get('ip') });
-    const response = await handler(c.req.raw, context);
-
-    const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options.dev));
-    headers.set('Cache-Control', actor ? 'private, no-store' : 'no-cache');
-    headers.append('Vary', 'Cookie');
-    if (new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https') {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    context.set(entry.pageContext, { deps, actor, nonce, ip: c.get('ip'), visitor, effects });
+    let response = await handler(c.req.raw, context);
+    // A page that sets a cookie of its own (a login, a cleared session) is never shared.
+    if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
+      const body = await response.text();
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        headers.push([name, value]);
+      });
+      cached.cache.set(c.req.url, { epoch: cached.epoch, minute: cached.minute, status: 200, headers, body, nonce, effects });
+      response = new Response(body, { status: 200, headers });
     }
+    return finish(c, response, { nonce, actor, visitor, effects });
+  });
+
+  function finish(c: Context, response: Response, page: { nonce: string; actor: unknown; visitor: Visitor; effects: PageEffects }) {
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev));
+    headers.set('Cache-Control', page.actor ? 'private, no-store' : 'no-cache');
+    headers.append('Vary', 'Cookie');
+    if (page.effects.view && page.visitor.setCookie) headers.append('Set-Cookie', page.visitor.setCookie);
     if (response.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
       return new Response(response.status === 404 ? 'Not Found' : 'Error', {
         status: response.status,
@@ -106,6 +138,6 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       });
     }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  });
+  }
   return app;
 }

@@ -44,7 +44,7 @@ function statusOf(err: unknown): number | undefined {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { deps, actor } = context.get(pageContext);
+  const { deps, actor, visitor, effects } = context.get(pageContext);
   const url = new URL(request.url);
   // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
   const pathname = url.pathname.replace(/\.data$/, '');
@@ -55,17 +55,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const resource: 'board' | 'jobs' | 'business' = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
   const caller = { actor, ip: 'page' };
 
-  let found: Awaited<ReturnType<typeof getForPage>>;
+  let item: DetailItem;
   try {
-    found = await getForPage(deps, resource, caller, id, request);
+    item = (await getForPage(deps, resource, caller, id, visitor)) as unknown as DetailItem;
   } catch (err) {
     if (statusOf(err) === 404) throw notFound();
     throw err;
   }
-  const item = found.item as unknown as DetailItem;
   const topcategory = BOARD_TOPCATEGORY[section.key];
   // A news id under /market is not a market post.
   if (resource === 'board' && item.topcategory !== topcategory) throw notFound();
+  // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
+  effects.view = { table: resource, id };
 
   const [comments, liked, nav] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: String(id), size: '100' }) : undefined,
@@ -73,31 +74,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     neighbours(deps, resource, id, topcategory),
   ]);
   const timeZone = deps.env.SITE_TIMEZONE;
-  const headers = new Headers();
-  for (const cookie of found.setCookie) headers.append('Set-Cookie', cookie);
-  return data(
-    {
-      siteName: deps.env.SITE_NAME,
-      origin: url.origin,
-      path: pathname,
-      section,
-      resource,
-      item,
-      comments: comments as { items: CommentItem[]; total: number } | undefined,
-      liked,
-      nav,
-      viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
-      timeZone,
-      today: todayIn(timeZone),
-      clock: siteClock(timeZone),
-    },
-    { headers },
-  );
-}
-
-/** A new anonymous visitor's `vid` cookie rides on the page. */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+  return {
+    siteName: deps.env.SITE_NAME,
+    origin: url.origin,
+    path: pathname,
+    section,
+    resource,
+    item,
+    comments: comments as { items: CommentItem[]; total: number } | undefined,
+    liked,
+    nav,
+    viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
+    timeZone,
+    today: todayIn(timeZone),
+    clock: siteClock(timeZone),
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {

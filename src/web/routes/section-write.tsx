@@ -35,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let item: Record<string, unknown> | undefined;
   if (editId) {
     try {
-      // The page's own read counts as a view like the detail page's (once a day per member).
-      item = (await getForPage(deps, target.resource, { actor, ip: 'page' }, editId, request)).item;
+      // Opening the editor is not a visit: no view is counted.
+      item = await getForPage(deps, target.resource, { actor, ip: 'page' }, editId);
     } catch (err) {
       if (statusOf(err) === 404) throw data('Page not found', { status: 404 });
       throw err;

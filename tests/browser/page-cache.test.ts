@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Account, apiCall, apiGet, createAccount, fetchPage, startServer, type TestServer } from '#tests/support/browser.ts';
+
+// Anonymous pages are served from a copy while nothing they show has changed (page-cache.ts).
+// What a visitor must see: every write at once, a fresh CSP nonce per answer, each new visitor's
+// view counted, and a signed-in member never handed the anonymous copy.
+
+let server: TestServer;
+let member: Account;
+let other: Account;
+
+beforeAll(async () => {
+  server = await startServer({ seedDemo: false });
+  [member, other] = [await createAccount(server), await createAccount(server)];
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function post(title: string): Promise<number> {
+  const created = await apiCall<{ id: number }>(server, 'POST', '/api/board', member.token, {
+    title,
+    content: '<p>본문입니다 😀</p>',
+    topcategory: 5,
+  });
+  expect(created.status).toBe(200);
+  return created.body.id;
+}
+
+/** The anonymous page, asked for twice so that the second answer comes from the stored copy. */
+async function anonymousTwice(path: string): Promise<string> {
+  await fetchPage(server, path);
+  const again = await fetchPage(server, path);
+  expect(again.status).toBe(200);
+  return again.html;
+}
+
+const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get('content-security-policy') ?? '')?.[1];
+const vidOf = (headers: Headers) => /(?:^|,\s*)vid=([^;]+)/.exec(headers.get('set-cookie') ?? '')?.[1];
+
+describe('the anonymous page cache', () => {
+  test('a new, edited or deleted post shows on the list at once', async () => {
+    const title = `캐시 확인 새 글 ${Date.now()}`;
+    expect(await anonymousTwice('/community')).not.toContain(title);
+    const id = await post(title);
+    expect((await fetchPage(server, '/community')).html).toContain(title);
+
+    const edited = `${title} (수정됨)`;
+    expect(
+      (await apiCall(server, 'PUT', '/api/board', member.token, { id, title: edited, content: '<p>고침</p>', topcategory: 5 })).status,
+    ).toBe(200);
+    expect(await anonymousTwice('/community')).toContain(edited);
+
+    expect((await apiCall(server, 'DELETE', '/api/board', member.token, { id })).status).toBe(200);
+    expect((await fetchPage(server, '/community')).html).not.toContain(title);
+    expect((await fetchPage(server, `/community/${id}`)).status).toBe(404);
+  });
+
+  test('likes and comments show on the post and the list at once', async () => {
+    const id = await post(`좋아요와 댓글 ${Date.now()}`);
+    const before = await anonymousTwice(`/community/${id}`);
+    expect(before).toMatch(/data-testid="like-count">0</);
+    await anonymousTwice('/community');
+
+    expect((await apiCall(server, 'POST', '/api/like', other.token, { target: 'board', item: id })).status).toBe(200);
+    const comment = `방금 단 댓글 ${Date.now()} 👍`;
+    expect((await apiCall(server, 'POST', '/api/comment', other.token, { board: id, content: comment })).status).toBe(200);
+
+    const after = (await fetchPage(server, `/community/${id}`)).html;
+    expect(after).toMatch(/data-testid="like-count">1</);
+    expect(after).toContain(comment);
+  });
+
+  test('each answer has its own nonce, in every script of the stored copy too', async () => {
+    const first = await fetchPage(server, '/customer/faq');
+    const second = await fetchPage(server, '/customer/faq');
+    const [a, b] = [nonceOf(first.headers), nonceOf(second.headers)];
+    expect(a && b).toBeTruthy();
+    expect(b).not.toBe(a);
+    const scripts = second.html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${b}"`);
+    expect(second.html).not.toContain(a as string);
+    // Apart from the nonce, the same page.
+    expect(second.html.replaceAll(b as string, '')).toBe(first.html.replaceAll(a as string, ''));
+  });
+
+  test('every new visitor of a stored post is counted once and gets a visitor cookie', async () => {
+    const id = await post(`조회수 확인 ${Date.now()}`);
+    const visits = [
+      await fetchPage(server, `/community/${id}`),
+      await fetchPage(server, `/community/${id}`),
+      await fetchPage(server, `/community/${id}`),
+    ];
+    const vids = visits.map((v) => vidOf(v.headers));
+    expect(new Set(vids).size).toBe(3);
+    // The same visitor again, from the stored copy: not counted.
+    const again = await fetchPage(server, `/community/${id}`, { headers: { cookie: `vid=${vids[0]}` } });
+    expect(again.status).toBe(200);
+    expect(vidOf(again.headers)).toBeUndefined();
+    // Visits are written in batches a moment later.
+    await expect
+      .poll(async () => (await apiGet<{ item: { count: number } }>(server, `/api/board/${id}`)).item.count, { timeout: 5000 })
+      .toBe(
+        // The API read above is a fourth new visitor.
+        4,
+      );
+  });
+
+  test('a signed-in member never gets the anonymous copy', async () => {
+    await anonymousTwice('/');
+    const mine = await fetchPage(server, '/', { token: member.token });
+    expect(mine.headers.get('cache-control')).toMatch(/private|no-store/);
+    expect(mine.html).toContain('로그아웃');
+    expect((await fetchPage(server, '/')).html).not.toContain('로그아웃');
+  });
+});
