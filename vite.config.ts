@@ -1,9 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside each built script and style sheet, once, at the strongest settings:
+ * the server sends them to clients that take them (serveStatic's `precompressed`). Fonts are
+ * woff2, compressed already. */
+function precompressAssets(): Plugin {
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    writeBundle(options, bundle) {
+      const dir = options.dir as string;
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(file)) continue;
+        const full = path.join(dir, file);
+        const data = fs.readFileSync(full);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   build: { target: 'es2022' },
   environments: {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { load, type LoadResult } from './lib/load.ts';
+import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
 import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
 import { ROOT, rssMb, withServer } from './lib/server.ts';
 
@@ -12,7 +12,6 @@ import { ROOT, rssMb, withServer } from './lib/server.ts';
 const TARGET = { rps: 1000, p99: 50, jsGzipKb: 150 };
 const PAGES = ['/', '/news', '/customer/faq'];
 const CONNECTIONS = 32;
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36';
 
 function gzipKb(file: string): number {
   return Math.round((zlib.gzipSync(fs.readFileSync(file)).length / 1024) * 10) / 10;
@@ -36,9 +35,9 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
   await withServer(
     { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin-password-1' },
     async (server) => {
-      const html = await (await fetch(`${server.url}/`, { headers: { 'user-agent': BROWSER_UA } })).text();
+      const html = await (await fetch(`${server.url}/`, { headers: BROWSER_HEADERS })).text();
       assets = firstVisitAssets(html);
-      for (const page of PAGES) await load({ url: server.url + page, seconds: 2, connections: 4, headers: { 'user-agent': BROWSER_UA } });
+      for (const page of PAGES) await load({ url: server.url + page, seconds: 2, connections: 4, headers: BROWSER_HEADERS });
       for (const page of PAGES) {
         results.push({
           page,
@@ -46,7 +45,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
             url: server.url + page,
             seconds,
             connections: CONNECTIONS,
-            headers: { 'user-agent': BROWSER_UA },
+            headers: BROWSER_HEADERS,
             serverCpuMs: server.cpuMs,
           }),
         });

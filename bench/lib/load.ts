@@ -2,6 +2,11 @@ import autocannon, { type Request } from 'autocannon';
 
 // One load phase: closed-loop clients on keep-alive connections for a fixed time.
 
+export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36';
+/** What a browser sends with every page request: its user agent and the encodings it takes (so
+ * page figures include compressing each answer). */
+export const BROWSER_HEADERS = { 'user-agent': BROWSER_UA, 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 export interface LoadOptions {
   url: string;
   seconds: number;

@@ -3,7 +3,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { type Route } from './+types/root.ts';
 // Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+// Phones keep their own Korean system font (Apple SD Gothic Neo, Noto Sans CJK KR): a Korean page
+// needs about ten glyph sets, some 280 KB, too much for a first visit on mobile data.
+import pretendardCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
 import './app.css';
 import { pageContext } from './entry.server.tsx';
 import { pageTitle } from './lib/titles.ts';
@@ -14,6 +16,8 @@ import { ToastRegion } from './components/ui/toast-region.tsx';
 import { LoginDialog } from './features/auth/login-dialog.tsx';
 import { useScreen } from './lib/screen-store.ts';
 import { syncSession } from './lib/session.ts';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);

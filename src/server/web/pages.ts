@@ -11,6 +11,7 @@ import { trackerOf } from '#server/db/write-tracker.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
+import { acceptedEncoding, compressStream, compressText } from './compress.ts';
 import { currentMinute, PageCache, type PageEffects } from './page-cache.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
@@ -75,6 +76,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       '/assets/*',
       serveStatic({
         root: path.relative(process.cwd(), path.join(options.root, 'build/client')),
+        // The build writes .br and .gz beside each script and style sheet (vite.config.ts).
+        precompressed: true,
         onFound: (_p, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');
         },
@@ -103,15 +106,15 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const hit = cached?.cache.get(c.req.url, cached.epoch, cached.minute);
     if (hit) {
       if (hit.effects.view && visitor.key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, visitor.key, countOnError);
-      const response = new Response(hit.body.replaceAll(hit.nonce, nonce), { status: hit.status, headers: hit.headers });
-      return finish(c, response, { nonce, actor, visitor, effects: hit.effects });
+      const body = hit.body.replaceAll(hit.nonce, nonce);
+      return finish(c, { status: hit.status, headers: new Headers(hit.headers), body }, { nonce, actor, visitor, effects: hit.effects });
     }
 
     const effects: PageEffects = {};
     const context = new RouterContextProvider();
     const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
     context.set(entry.pageContext, { deps, actor, nonce, ip: c.get('ip'), visitor, effects });
-    let response = await handler(c.req.raw, context);
+    const response = await handler(c.req.raw, context);
     // A page that sets a cookie of its own (a login, a cleared session) is never shared.
     if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
       const body = await response.text();
@@ -120,24 +123,32 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
         headers.push([name, value]);
       });
       cached.cache.set(c.req.url, { epoch: cached.epoch, minute: cached.minute, status: 200, headers, body, nonce, effects });
-      response = new Response(body, { status: 200, headers });
+      return finish(c, { status: 200, headers: response.headers, body }, { nonce, actor, visitor, effects });
     }
-    return finish(c, response, { nonce, actor, visitor, effects });
+    return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
   });
 
-  function finish(c: Context, response: Response, page: { nonce: string; actor: unknown; visitor: Visitor; effects: PageEffects }) {
-    const headers = new Headers(response.headers);
+  /** The answer with this response's headers, compressed for the client. */
+  async function finish(
+    c: Context,
+    answer: { status: number; headers: Headers; body: string | ReadableStream | null },
+    page: { nonce: string; actor: unknown; visitor: Visitor; effects: PageEffects },
+  ): Promise<Response> {
+    const headers = new Headers(answer.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev));
     headers.set('Cache-Control', page.actor ? 'private, no-store' : 'no-cache');
     headers.append('Vary', 'Cookie');
     if (page.effects.view && page.visitor.setCookie) headers.append('Set-Cookie', page.visitor.setCookie);
-    if (response.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
-      return new Response(response.status === 404 ? 'Not Found' : 'Error', {
-        status: response.status,
+    if (answer.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
+      return new Response(answer.status === 404 ? 'Not Found' : 'Error', {
+        status: answer.status,
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       });
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    // Development leaves pages as they are: Vite's own answers pass here too.
+    const encoding = options.dev ? undefined : acceptedEncoding(c.req.header('accept-encoding'));
+    if (typeof answer.body === 'string') return compressText(answer.body, { status: answer.status, headers }, encoding);
+    return compressStream(new Response(answer.body, { status: answer.status, headers }), encoding);
   }
   return app;
 }

@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Account, apiCall, apiGet, createAccount, fetchPage, startServer, type TestServer } from '#tests/support/browser.ts';
+import {
+  type Account,
+  apiCall,
+  apiGet,
+  createAccount,
+  fetchPage,
+  launchBrowser,
+  openPage,
+  startServer,
+  type TestServer,
+  type Width,
+} from '#tests/support/browser.ts';
 
-// Anonymous pages are served from a copy while nothing they show has changed (page-cache.ts).
-// What a visitor must see: every write at once, a fresh CSP nonce per answer, each new visitor's
-// view counted, and a signed-in member never handed the anonymous copy.
+// How pages reach a visitor. Anonymous pages are served from a copy while nothing they show has
+// changed (page-cache.ts): every write shows at once, each answer has a fresh CSP nonce, each new
+// visitor's view is counted, a signed-in member never gets the anonymous copy. Pages and built
+// assets go out compressed; phones are spared the web font.
 
 let server: TestServer;
 let member: Account;
@@ -114,5 +126,56 @@ describe('the anonymous page cache', () => {
     expect(mine.headers.get('cache-control')).toMatch(/private|no-store/);
     expect(mine.html).toContain('로그아웃');
     expect((await fetchPage(server, '/')).html).not.toContain('로그아웃');
+  });
+});
+
+describe('compression and the first visit', () => {
+  test('pages go out with brotli or gzip, whichever the browser takes, stored copies too', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      for (let i = 0; i < 2; i++) {
+        const page = await fetchPage(server, '/customer/faq', { headers: { 'accept-encoding': encoding } });
+        expect(page.headers.get('content-encoding')).toBe(encoding);
+        expect(page.html).toContain('</html>');
+      }
+    }
+    const signedIn = await fetchPage(server, '/mypage', { token: member.token, headers: { 'accept-encoding': 'gzip' } });
+    expect(signedIn.headers.get('content-encoding')).toBe('gzip');
+    expect(signedIn.html).toContain('</html>');
+  });
+
+  test('built scripts and styles are sent precompressed', async () => {
+    const html = (await fetchPage(server, '/')).html;
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets.slice(0, 5)) {
+      const res = await fetch(server.url + asset, { headers: { 'accept-encoding': 'br' } });
+      await res.arrayBuffer();
+      expect(res.status, asset).toBe(200);
+      // Tiny files are not worth compressing.
+      if (Number(res.headers.get('content-length')) > 1024 || res.headers.get('content-encoding')) {
+        expect(res.headers.get('content-encoding'), asset).toBe('br');
+      }
+    }
+  });
+
+  test.each<[Width, boolean]>([
+    [360, false],
+    [1280, true],
+  ])('at %i px the Korean web font is loaded: %s', async (width, loaded) => {
+    const browser = await launchBrowser();
+    try {
+      const { page, close } = await openPage(browser, server, { width });
+      const fonts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'font') fonts.push(r.url());
+      });
+      await page.goto('/community', { waitUntil: 'networkidle' });
+      expect(fonts.length > 0, fonts.join(' ')).toBe(loaded);
+      const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      expect(family).toContain('Pretendard');
+      await close();
+    } finally {
+      await browser.close();
+    }
   });
 });
