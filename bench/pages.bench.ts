@@ -3,13 +3,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
 import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { type LighthouseScores, lighthouseScores } from './lib/lighthouse.ts';
 import { ROOT, rssMb, withServer } from './lib/server.ts';
 
 // Server-rendered pages (web-app issue targets, this 2-core machine, demo content): >= 1,000 req/s
 // and p99 <= 50 ms for /, /news and /customer/faq; first-visit JavaScript <= 150 KB gzip. The
 // first visit's bytes are read from the page's own <script>/<link> tags and the built files.
 
-const TARGET = { rps: 1000, p99: 50, jsGzipKb: 150 };
+const TARGET = { rps: 1000, p99: 50, jsGzipKb: 150, performance: 90, accessibility: 95 };
+const LIGHTHOUSE_PAGES = ['/', '/news'];
 const PAGES = ['/', '/news', '/customer/faq'];
 const CONNECTIONS = 32;
 
@@ -32,6 +34,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
   const results: { page: string; r: LoadResult }[] = [];
   let maxRss = 0;
   let assets = { js: [] as string[], css: [] as string[] };
+  let scores: LighthouseScores[] = [];
   await withServer(
     { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin-password-1' },
     async (server) => {
@@ -51,6 +54,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
         });
         maxRss = Math.max(maxRss, rssMb(server.pid) ?? 0);
       }
+      scores = await lighthouseScores(server.url, LIGHTHOUSE_PAGES);
     },
   );
   const jsKb = Math.round(assets.js.reduce((n, f) => n + gzipKb(f), 0) * 10) / 10;
@@ -62,6 +66,11 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
       x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
     ]),
     [`first-visit JS <= ${TARGET.jsGzipKb} KB gzip`, `${jsKb} KB in ${assets.js.length} files`, jsKb <= TARGET.jsGzipKb],
+    ...scores.map((x): [string, string, boolean] => [
+      `Lighthouse ${x.page}: performance >= ${TARGET.performance}, accessibility >= ${TARGET.accessibility}`,
+      `${x.performance}, ${x.accessibility}`,
+      x.performance >= TARGET.performance && x.accessibility >= TARGET.accessibility,
+    ]),
   ];
   const markdown = [
     '## Results',
@@ -75,7 +84,12 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
     '',
     `First visit to /: ${assets.js.length} scripts, ${jsKb} KB gzip; ${assets.css.length} stylesheets, ${cssKb} KB gzip (fonts not counted; they load per glyph range).`,
     '',
-    'Lighthouse is not run here (it needs a network-free run of `npx lighthouse` with Debian chromium; left for a later run).',
+    'Lighthouse (mobile preset: simulated slow 4G and slowed CPU, Debian Chromium):',
+    '',
+    table(
+      ['Page', 'performance', 'accessibility', 'LCP ms', 'TBT ms'],
+      scores.map((x) => [x.page, x.performance, x.accessibility, x.lcpMs, x.tbtMs]),
+    ),
     '',
     '## Targets',
     '',
@@ -87,7 +101,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
   return {
     title: 'Benchmark: server-rendered pages',
     markdown,
-    data: { results, jsKb, cssKb, maxRssMb: maxRss },
+    data: { results, jsKb, cssKb, maxRssMb: maxRss, lighthouse: scores },
     passed: checks.every(([, , ok]) => ok),
   };
 }

@@ -14,6 +14,7 @@ import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { ShortcutLayer } from './components/ui/shortcut-layer.tsx';
 import { ToastRegion } from './components/ui/toast-region.tsx';
 import { LoginDialog } from './features/auth/login-dialog.tsx';
+import { LoginRequired } from './features/auth/login-required.tsx';
 import { useScreen } from './lib/screen-store.ts';
 import { syncSession } from './lib/session.ts';
 
@@ -74,7 +75,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC §2: 404 shows Page Not Found, anything else Internal Server Error. */
+/** SPEC §2: 404 shows Page Not Found, anything else Internal Server Error; a visitor on a
+ * members' page (401) gets the login dialog. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -82,6 +84,15 @@ export function ErrorBoundary() {
   // A 4xx answer's message is ours and meant for the reader (403: admins only); a 5xx's is not.
   const detail = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : undefined;
   const root = useRouteLoaderData<typeof loader>('root');
+  if (status === 401) {
+    return (
+      <>
+        <LoginRequired siteName={root?.siteName ?? '한인포털'} />
+        <LoginDialog />
+        <ToastRegion />
+      </>
+    );
+  }
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>{pageTitle(root?.siteName ?? '한인포털', notFound ? 'Page Not Found' : 'Internal Server Error')}</title>

@@ -110,7 +110,7 @@ const realPath = (path: string) => path.replace(':id', String(postIds[path.split
 /** Screenshot names: `/` → index, `/news/:id` → news-id, `/admin/user` → admin-user. */
 const shotName = (path: string) => (path === '/' ? 'index' : path.slice(1).replaceAll(':', '').replaceAll('/', '-'));
 const tokenFor = (access: Access) => (access === 'admin' || access === 'staff' ? root : access === 'member' ? member.token : undefined);
-const loginRedirect = (path: string) => `/login?next=${encodeURIComponent(path)}`;
+const loginLink = (path: string) => `/login?next=${encodeURIComponent(path)}`;
 
 /** Resolves once React has hydrated the page: its scripts ran under the CSP. */
 async function hydrated(page: Page): Promise<void> {
@@ -175,8 +175,10 @@ describe('every route of SPEC §2', () => {
     } else if (route.access === 'public') {
       expect([visitorAnswer.status, memberAnswer.status, rootAnswer.status]).toEqual([200, 200, 200]);
     } else {
-      expect(visitorAnswer.status).toBe(302);
-      expect(visitorAnswer.location).toBe(loginRedirect(path));
+      // A visitor: 401 with the login dialog (and, for no JavaScript, a link to the login page).
+      expect(visitorAnswer.status).toBe(401);
+      expect(visitorAnswer.html).toContain('로그인이 필요합니다');
+      expect(visitorAnswer.html).toContain(`href="${loginLink(path)}"`);
       expect([memberAnswer.status, rootAnswer.status]).toEqual([route.access === 'admin' || route.access === 'staff' ? 403 : 200, 200]);
     }
 
@@ -234,19 +236,31 @@ describe('every route of SPEC §2', () => {
 });
 
 describe('admin guard', () => {
-  test('a visitor is sent to /login and, after logging in there, lands on the admin page', async () => {
-    const { page, close } = await visit('/admin/user', { width: 1280 });
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(loginRedirect('/admin/user'));
-    await submitLoginForm(page, await createAccount(server, 3));
-    // With JavaScript the router changes the URL first and renders the new page after.
-    await page.getByRole('heading', { level: 1, name: '회원 관리' }).waitFor();
-    expect(page.url()).toBe(`${server.url}/admin/user`);
-    await close();
+  test('a visitor gets the login dialog and, after logging in, the admin page itself', async () => {
+    const account = await createAccount(server, 3);
+    for (const width of WIDTHS) {
+      const { page, status, errors, close } = await visit('/admin/user?page=1', { width });
+      expect(status).toBe(401);
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: '로그인이 필요합니다' }).count()).toBe(1);
+      await saveScreenshot(page, 'login-required');
+      await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
+      await dialog.getByLabel('비밀번호').fill(account.passwd);
+      await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: '회원 관리' }).waitFor();
+      expect(page.url()).toBe(`${server.url}/admin/user?page=1`);
+      // Chromium reports the page's own 401 as a console error; nothing else may show up.
+      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+      await close();
+    }
   });
 
-  test('the same works without JavaScript: the login form is a plain page', async () => {
-    const { page, close } = await visit('/admin/mainschedule', { width: 360, javaScriptEnabled: false });
-    expect(page.url()).toBe(`${server.url}${loginRedirect('/admin/mainschedule')}`);
+  test('the same works without JavaScript: the link leads to the login form as a plain page', async () => {
+    const { page, status, close } = await visit('/admin/mainschedule', { width: 360, javaScriptEnabled: false });
+    expect(status).toBe(401);
+    await page.getByRole('main').getByRole('link', { name: '로그인' }).click();
+    await page.waitForURL(`${server.url}${loginLink('/admin/mainschedule')}`);
     await saveScreenshot(page, 'login-next');
     await submitLoginForm(page, await createAccount(server, 3));
     await page.waitForURL(`${server.url}/admin/mainschedule`);

@@ -112,7 +112,7 @@ describe('write pages', () => {
   test('news is for staff: a member gets 403, a level-2 account posts with an English title', async () => {
     expect((await fetchPage(server, '/news/write', { token: member.token })).status).toBe(403);
     expect((await fetchPage(server, '/customer/write', { token: member.token })).status).toBe(403);
-    expect((await fetchPage(server, '/news/write')).status).toBe(302);
+    expect((await fetchPage(server, '/news/write')).status).toBe(401);
 
     const { page, errors, close } = await visit('/news/write', staff.token);
     await titleField(page).fill('한인회 새 회장 선출');

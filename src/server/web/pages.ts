@@ -48,6 +48,9 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+/** What a crawler reads instead of an error page. */
+const BARE_STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+
 function isSameOrigin(c: Context): boolean {
   const origin = c.req.header('origin');
   if (!origin) return c.req.header('sec-fetch-site') === 'same-origin';
@@ -140,7 +143,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     headers.append('Vary', 'Cookie');
     if (page.effects.view && page.visitor.setCookie) headers.append('Set-Cookie', page.visitor.setCookie);
     if (answer.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
-      return new Response(answer.status === 404 ? 'Not Found' : 'Error', {
+      return new Response(BARE_STATUS_TEXT[answer.status] ?? 'Error', {
         status: answer.status,
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       });

@@ -9,7 +9,7 @@ import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/admin-inquiry.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireAdminPage(context);
   const { deps } = context.get(pageContext);
   const params = new URL(request.url).searchParams;
   const status = params.get('status') === '1' || params.get('status') === '2' ? Number(params.get('status')) : null;

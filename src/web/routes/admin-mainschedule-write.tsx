@@ -10,7 +10,7 @@ import { type Route } from './+types/admin-mainschedule-write.ts';
 
 /** SPEC §4: no id (or 0) creates; ?id=N edits item N. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireAdminPage(context);
   const { deps } = context.get(pageContext);
   const service = contentServices(deps).mainschedule;
   const id = new URL(request.url).searchParams.get('id') ?? '0';

@@ -8,8 +8,8 @@ import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/admin-mainschedule.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context);
   const { deps } = context.get(pageContext);
   // The index shows a handful: one page of 100 in the admins' order holds them all.
   const list = (await contentServices(deps).mainschedule.list({ actor, ip: 'page' }, { sort: 'sortorder', size: '100' })) as {

@@ -13,7 +13,7 @@ import { type Route } from './+types/admin-user.ts';
 const FILTER_KEYS = ['keyword', 'level', 'status', 'use', 'sort', 'page'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireAdminPage(context);
   const { deps } = context.get(pageContext);
   const params = new URL(request.url).searchParams;
   const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])));

@@ -26,7 +26,7 @@ const SECTIONS: Record<string, { target: 'board' | 'jobs' | 'business'; topcateg
 const POST_PATH: Record<number, string> = { 1: '/news', 2: '/life', 4: '/market', 5: '/community' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireAdminPage(context);
   const { deps } = context.get(pageContext);
   const who = { actor, ip: 'page' };
   const url = new URL(request.url);

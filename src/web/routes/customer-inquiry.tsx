@@ -5,8 +5,8 @@ import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/customer-inquiry.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireMemberPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireMemberPage(context);
   return { siteName: context.get(pageContext).deps.env.SITE_NAME };
 }
 

@@ -12,7 +12,7 @@ import { type Route } from './+types/mypage-inquiry.ts';
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireMemberPage(context, request);
+  const actor = requireMemberPage(context);
   const { deps } = context.get(pageContext);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
   // Scoped to the member's own: for an admin the service would list everyone's.

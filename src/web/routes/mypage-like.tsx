@@ -12,7 +12,7 @@ import { type Route } from './+types/mypage-like.ts';
 const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireMemberPage(context, request);
+  const actor = requireMemberPage(context);
   const { deps } = context.get(pageContext);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
   const likes = await orPageError(listMyLikes(deps, { actor, ip: 'page' }, { page, size: String(PAGE_SIZE) }));

@@ -7,8 +7,8 @@ import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/mypage-myinfo.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireMemberPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = requireMemberPage(context);
   const { deps } = context.get(pageContext);
   const { item } = await getUser(deps, { actor, ip: 'page' }, actor.id);
   const me: MyInfo = { id: item.id, loginid: item.loginid, name: item.name, nickname: item.nickname, tel: item.tel, hp: item.hp };

@@ -10,8 +10,8 @@ import { type Route } from './+types/mypage.ts';
 
 // 마이페이지: how many things I liked and asked (answered ones apart), each a way into its page.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireMemberPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = requireMemberPage(context);
   const { deps } = context.get(pageContext);
   const caller = { actor, ip: 'page' };
   const inquiries = contentServices(deps).inquiry;

@@ -19,7 +19,7 @@ function statusOf(err: unknown): number | undefined {
 /** Write and edit pages (`?id=N` edits): members only; news and FAQ need staff (level >= 2), an
  * edit the author or an admin. The server checks the same again on save. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireMemberPage(context, request);
+  const actor = requireMemberPage(context);
   const { deps } = context.get(pageContext);
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, '');
