@@ -208,6 +208,124 @@ describe('user changes and the audit log', () => {
   });
 });
 
+describe('PUT /api/user/batch', () => {
+  const batch = (token: string | undefined, body: unknown) => t.call('PUT', '/api/user/batch', { token, body });
+  const storedUse = async (id: number) => (await t.call('GET', `/api/user/${id}`, { token: await t.root() })).body.item.use;
+  const auditOf = async (id: number) =>
+    (await t.call('GET', `/api/admin/audit?target=users&item=${id}`, { token: await t.root() })).body.items;
+
+  test('401 for visitors, 403 for members and managers, and nothing changes', async () => {
+    const target = await t.member();
+    const body = [{ id: target.id, use: 2 }];
+    expect(await batch(undefined, body)).toMatchObject({ status: 401, body: { message: 'unauthorized' } });
+    for (const who of [await t.member(), await t.member({ level: 2 })]) {
+      expect(await batch(who.token, body)).toMatchObject({ status: 403, body: { message: 'forbidden' } });
+    }
+    expect(await storedUse(target.id)).toBe(1);
+  });
+
+  test('an admin switches several users off in one call, with an audit entry per user', async () => {
+    const admin = await t.member({ level: 3 });
+    const [a, b] = [await t.member(), await t.member({ level: 2 })];
+    const res = await batch(admin.token, [
+      { id: a.id, use: 2 },
+      { id: b.id, use: 2 },
+    ]);
+    expect(res).toMatchObject({ status: 200, body: { code: 'ok', ids: [a.id, b.id] } });
+    for (const who of [a, b]) {
+      expect(await storedUse(who.id)).toBe(2);
+      expect(await auditOf(who.id)).toEqual([
+        expect.objectContaining({ actor: admin.id, action: 'update', before: { use: 1 }, after: { use: 2 } }),
+      ]);
+      // use = 2 blocks the login and ends the session at once.
+      expect((await t.call('GET', `/api/user/${who.id}`, { token: who.token })).status).toBe(401);
+    }
+  });
+
+  test('one refused user changes nobody, and the answer names it', async () => {
+    const admin = await t.member({ level: 3 });
+    const [a, b] = [await t.member(), await t.member()];
+    const peer = await t.member({ level: 3 });
+    const cases: [body: unknown[], status: number, message: string, field: string][] = [
+      // No admin edits an equal or higher level.
+      [
+        [
+          { id: a.id, use: 2 },
+          { id: peer.id, use: 2 },
+          { id: b.id, use: 2 },
+        ],
+        403,
+        'forbidden',
+        '[1]',
+      ],
+      // Only the root admin grants levels of 3 or more.
+      [
+        [
+          { id: a.id, use: 2 },
+          { id: b.id, level: 3 },
+        ],
+        403,
+        'forbidden',
+        '[1].level',
+      ],
+      [
+        [
+          { id: a.id, use: 2 },
+          { id: 99_999_999, use: 2 },
+        ],
+        404,
+        'not found',
+        '[1]',
+      ],
+    ];
+    for (const [body, status, message, field] of cases) {
+      expect(await batch(admin.token, body)).toMatchObject({ status, body: { code: 'error', message, field } });
+    }
+    for (const who of [a, b, peer]) {
+      const stored = (await t.call('GET', `/api/user/${who.id}`, { token: await t.root() })).body.item;
+      expect(stored).toMatchObject({ use: 1, level: who === peer ? 3 : 1 });
+      expect(await auditOf(who.id)).toEqual([]);
+    }
+  });
+
+  test('the root admin may batch admins, but not switch off the last active root admin', async () => {
+    const root = await t.root();
+    const admin = await t.member({ level: 4 });
+    const second = await t.member({ level: 5 });
+    const rootId = (await t.call('GET', '/api/user?level=5&sort=id', { token: root })).body.items[0].id;
+    // Two root admins: switching both off would leave none; the second refusal undoes the first.
+    const both = await batch(root, [
+      { id: admin.id, status: 3 },
+      { id: second.id, use: 2 },
+      { id: rootId, use: 2 },
+    ]);
+    expect(both).toMatchObject({ status: 403, body: { message: 'last root admin', field: '[2]' } });
+    expect(await storedUse(second.id)).toBe(1);
+    expect((await t.call('GET', `/api/user/${admin.id}`, { token: root })).body.item.status).toBe(1);
+
+    expect(
+      (
+        await batch(root, [
+          { id: admin.id, status: 3 },
+          { id: second.id, use: 2 },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await storedUse(second.id)).toBe(2);
+    expect((await batch(root, [{ id: second.id, use: 1 }])).status).toBe(200);
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    const root = await t.root();
+    const m = await t.member();
+    expect((await batch(root, [])).status).toBe(400);
+    expect(await batch(root, { ids: [m.id], use: 2 })).toMatchObject({ status: 400, body: { message: 'invalid' } });
+    expect(await batch(root, [{ id: m.id, use: 3 }])).toMatchObject({ status: 400, body: { field: '[0].use' } });
+    expect(await batch(root, [{ id: m.id, nickname: '새별명' }])).toMatchObject({ status: 400, body: { field: 'nickname' } });
+    expect(await storedUse(m.id)).toBe(1);
+  });
+});
+
 describe('GET /api/admin/users.csv', () => {
   test('UTF-8 with a BOM, Korean labels, the list filters applied', async () => {
     const root = await t.root();

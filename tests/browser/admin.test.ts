@@ -75,7 +75,7 @@ const SCREENS = [
 
 describe('who sees the admin screens', () => {
   test.each(SCREENS)(
-    '%s: root admin and level-3 admin 200, never cached publicly; member 403; visitor to /login',
+    '%s: root admin and level-3 admin 200, never cached publicly; member 403; visitor 401 (login dialog)',
     async (path, heading) => {
       for (const token of [root, admin.token]) {
         const answer = await fetchPage(server, path, { token });
@@ -84,7 +84,9 @@ describe('who sees the admin screens', () => {
         expect(answer.html).toContain(`>${heading}</h1>`);
       }
       expect((await fetchPage(server, path, { token: member.token })).status).toBe(403);
-      expect((await fetchPage(server, path)).location).toBe(`/login?next=${encodeURIComponent(path)}`);
+      const visitor = await fetchPage(server, path);
+      expect(visitor.status).toBe(401);
+      expect(visitor.html).not.toContain(`>${heading}</h1>`);
 
       const slug = `area-${path.slice(1).replaceAll('/', '-')}`;
       for (const width of WIDTHS) {
@@ -160,6 +162,30 @@ describe('/admin/user', () => {
       body: JSON.stringify({ loginid: a.loginid, passwd: a.passwd }),
     });
     expect(login.status).not.toBe(200);
+    await close();
+  });
+
+  test('batch 사용안함 is one all-or-nothing call: a user the admin may not change stops it and is named', async () => {
+    const [a, b] = await Promise.all([createAccount(server, 1), createAccount(server, 1)]);
+    const nickname = async (id: number) => (await call('GET', `/api/user/${id}`, root)).body.item.nickname as string;
+    const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent('테스터')}&use=1`, admin.token);
+    await page.getByRole('checkbox', { name: `${await nickname(a.id)} 선택` }).check();
+    await page.getByRole('checkbox', { name: `${await nickname(b.id)} 선택` }).check();
+    // Meanwhile the root admin makes b an admin: a level-3 admin may no longer change b.
+    expect((await call('PUT', '/api/user', root, { id: b.id, level: 3 })).status).toBe(200);
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user') && r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.getByRole('button', { name: '사용안함 처리' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(`${await nickname(b.id)}: 이 작업을 할 권한이 없습니다`, { exact: true })
+      .waitFor({ timeout: 5000 });
+    expect(writes).toEqual(['PUT /api/user/batch']);
+    for (const id of [a.id, b.id]) expect((await call('GET', `/api/user/${id}`, root)).body.item.use).toBe(1);
+    expect((await call('GET', `/api/admin/audit?target=users&item=${a.id}`, root)).body.items).toEqual([]);
     await close();
   });
 
@@ -320,5 +346,113 @@ describe('moderation', () => {
     await toast(page, '삭제했습니다');
     expect((await call('GET', `/api/board/${market.body.id}`, root)).status).toBe(404);
     await close();
+  });
+});
+
+describe("moderation on an item's own page", () => {
+  const box = (page: Page) => page.getByRole('region', { name: '관리자 메뉴' });
+
+  test('an admin hides a post from its page: visitors and members get 404 until it is shown again', async () => {
+    const title = `도배 글 ${Date.now()}`;
+    const id = (await call('POST', '/api/board', member.token, { title, content: '<p>같은 내용 반복</p>', topcategory: 5 })).body
+      .id as number;
+    const { page, errors, close } = await visit(`/community/${id}`, admin.token);
+    await box(page).getByRole('button', { name: '숨기기' }).click();
+    await toast(page, '숨겼습니다');
+    await box(page).getByText('숨긴 글입니다. 관리자만 볼 수 있습니다.').waitFor();
+    expect(await box(page).getByText('숨김', { exact: true }).count()).toBe(1);
+
+    for (const token of [undefined, member.token]) {
+      const hidden = await fetchPage(server, `/community/${id}`, { token });
+      expect(hidden.status).toBe(404);
+      expect(hidden.html).not.toContain(title);
+    }
+    expect((await fetch(`${server.url}/api/board/${id}`)).status).toBe(404);
+    const audit = await call('GET', `/api/admin/audit?target=board&item=${id}`, admin.token);
+    expect(audit.body.items[0]).toMatchObject({ actor: admin.id, action: 'hide' });
+
+    await box(page).getByRole('button', { name: '다시 보이기' }).click();
+    await toast(page, '다시 보이게 했습니다');
+    await box(page).getByRole('button', { name: '숨기기' }).waitFor();
+    expect((await fetchPage(server, `/community/${id}`)).status).toBe(200);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('a member sees no moderation box, not even on their own post, and the server refuses them', async () => {
+    const id = (await call('POST', '/api/board', member.token, { title: `내 글 ${Date.now()}`, topcategory: 5 })).body.id as number;
+    const other = await createAccount(server, 1);
+    for (const token of [member.token, other.token]) {
+      const { page, close } = await visit(`/community/${id}`, token);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await box(page).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '숨기기' }).count()).toBe(0);
+      // The author keeps their own 수정 / 삭제; another member gets neither.
+      expect(await page.getByRole('button', { name: '삭제', exact: true }).count()).toBe(token === member.token ? 1 : 0);
+      await close();
+    }
+    const refused = await call('POST', '/api/admin/moderate', member.token, { target: 'board', ids: [id], action: 'hide' });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'error', message: 'forbidden' } });
+    expect((await fetchPage(server, `/community/${id}`)).status).toBe(200);
+  });
+
+  test('a market post is closed as 거래완료, then deleted after the confirm dialog, back to the list', async () => {
+    const title = `중고 책상 ${Date.now()}`;
+    const id = (await call('POST', '/api/board', member.token, { title, topcategory: 4, price: 80 })).body.id as number;
+    const { page, close } = await visit(`/market/${id}`, admin.token);
+    await box(page).getByRole('button', { name: '거래완료 처리' }).click();
+    await toast(page, '마감했습니다');
+    await box(page).getByText('거래완료', { exact: true }).waitFor();
+    expect(await box(page).getByRole('button', { name: '거래완료 처리' }).count()).toBe(0);
+    expect((await call('GET', `/api/board/${id}`, root)).body.item.marketstatus).toBe(2);
+
+    await box(page).getByRole('button', { name: '삭제' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').innerText()).toBe('이 글을 삭제할까요?');
+    await dialog.getByRole('button', { name: '취소' }).click();
+    expect((await call('GET', `/api/board/${id}`, root)).status).toBe(200);
+    await box(page).getByRole('button', { name: '삭제' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await page.waitForURL(/\/market$/);
+    await toast(page, '삭제했습니다');
+    expect((await call('GET', `/api/board/${id}`, root)).status).toBe(404);
+    await close();
+  });
+
+  test('a job is closed as 마감; a business listing gets premium and main exposure', async () => {
+    const job = (await call('POST', '/api/jobs', member.token, { title: `주방 보조 ${Date.now()}` })).body.id as number;
+    const jobPage = await visit(`/jobs/${job}`, admin.token);
+    await box(jobPage.page).getByRole('button', { name: '마감 처리' }).click();
+    await toast(jobPage.page, '마감했습니다');
+    expect((await call('GET', `/api/jobs/${job}`, root)).body.item.status).toBe(2);
+    await jobPage.close();
+
+    const biz = (await call('POST', '/api/business', member.token, { title: `한식당 ${Date.now()}`, category: '식당' })).body.id;
+    const { page, close } = await visit(`/business/${biz}`, admin.token);
+    await box(page).getByRole('button', { name: '프리미엄 지정' }).click();
+    await toast(page, '변경했습니다');
+    await box(page).getByRole('button', { name: '메인 노출', exact: true }).click();
+    await box(page).getByRole('button', { name: '메인 노출 해제' }).waitFor();
+    expect((await call('GET', `/api/business/${biz}`, root)).body.item).toMatchObject({ type: 2, main: 2 });
+    await close();
+  });
+
+  test.each(['community', 'business'] as const)('screenshots of a %s page with the moderation box', async (section) => {
+    const body =
+      section === 'community'
+        ? { path: '/api/board', item: { title: '주말 등산 모임 회원 모집합니다', content: '<p>토요일 아침 7시 출발</p>', topcategory: 5 } }
+        : { path: '/api/business', item: { title: '서울 순두부', category: '식당', tel: '213-555-0100', address: '3500 W 6th St' } };
+    const id = (await call('POST', body.path, member.token, body.item)).body.id as number;
+    // The box with its badges: a hidden post with its note, a premium listing.
+    if (section === 'community') await call('POST', '/api/admin/moderate', root, { target: 'board', ids: [id], action: 'hide' });
+    else await call('PUT', '/api/business', root, { id, type: 2 });
+    for (const width of WIDTHS) {
+      const { page, errors, close } = await visit(`/${section}/${id}`, admin.token, width);
+      await box(page).waitFor();
+      await saveScreenshot(page, `detail-moderation-${section}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    }
   });
 });

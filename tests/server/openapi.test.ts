@@ -84,10 +84,17 @@ const EXPECTED: Record<string, string[]> = {
   '/api/upload': ['post'],
   '/api/upload/{id}/download': ['get'],
   '/api/webdata/{name}': ['get'],
+  '/api/admin/dashboard': ['get'],
+  '/api/admin/audit': ['get'],
+  '/api/admin/comments': ['get'],
+  '/api/admin/moderate': ['post'],
+  '/api/admin/users.csv': ['get'],
 };
 for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule']) {
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;
 }
+// The admins' batch edit of users.
+EXPECTED['/api/user/batch'] = [...(EXPECTED['/api/user/batch'] ?? []), 'put'];
 
 describe('the OpenAPI document', () => {
   test('is OpenAPI 3.1 JSON', async () => {
@@ -112,6 +119,21 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(doc.paths[route]).sort(), route).toEqual([...methods].sort());
     expect(doc.paths['/api/jwt'].get.deprecated).toBe(true);
     expect(doc.paths['/api/upload'].post.requestBody.content).toHaveProperty('multipart/form-data');
+  });
+
+  test('the admin calls: a session each, bodies from their schemas, the CSV as text/csv', () => {
+    for (const [route, methods] of Object.entries(EXPECTED).filter(([r]) => r.startsWith('/api/admin/'))) {
+      for (const m of methods) expect(doc.paths[route][m].responses, `${m} ${route}`).toHaveProperty('401');
+    }
+    const moderate = bodySchema('/api/admin/moderate', 'post');
+    expect(moderate.properties.action.enum).toEqual(['hide', 'show', 'delete', 'close']);
+    expect(moderate.properties.ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 500 });
+    const batch = bodySchema('/api/user/batch', 'put');
+    expect(batch).toMatchObject({ type: 'array', minItems: 1, maxItems: 500 });
+    expect(batch.items.required).toEqual(['id']);
+    expect(batch.items.properties.use.enum).toEqual([1, 2]);
+    expect(doc.paths['/api/admin/users.csv'].get.responses[200].content).toHaveProperty('text/csv');
+    expect(queryParam('/api/admin/users.csv', 'get', 'page')).toBeUndefined();
   });
 
   test("the board save body: title required, topcategory one of SPEC §3's codes 1-8", () => {
@@ -216,6 +238,8 @@ describe('the document agrees with the API', () => {
     ['/api/jwt', 'post', 'passwd', 'missing', ROOT],
     ['/api/like', 'post', 'target', 'invalid', { target: 'board', item: 1 }],
     ['/api/comment', 'post', 'content', 'missing', { board: 1, content: '댓글' }],
+    // Jobs take every action (a board post takes `close` only in the market).
+    ['/api/admin/moderate', 'post', 'action', 'invalid', { target: 'jobs', ids: [1], action: 'hide' }],
   ];
 
   test.each(BODIES)('%s %s: %s %s', async (route, method, field, how, valid) => {
@@ -237,6 +261,8 @@ describe('the document agrees with the API', () => {
     ['/api/user/count', {}, 'sort', 'invalid'],
     ['/api/comment', { board: 1 }, 'board', 'missing'],
     ['/api/like/status', { target: 'board', items: '1,2' }, 'target', 'invalid'],
+    ['/api/admin/audit', { target: 'users', item: '1' }, 'target', 'invalid'],
+    ['/api/admin/comments', {}, 'size', 'invalid'],
   ];
 
   test.each(QUERIES)('GET %s: %s %s', async (route, valid, param, how) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorKey } from '#shared/messages.ts';
+import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import { CommentSaveSchema, LikeTargets, LikeToggleSchema } from '#shared/schemas/content.ts';
 import { positiveId } from '#shared/schemas/fields.ts';
 import {
@@ -11,6 +12,7 @@ import {
   SendCodeSchema,
   USER_ADMIN_FIELDS,
   USER_SERVER_FIELDS,
+  UserBatchUpdateSchema,
   UserCreateSchema,
   UserUpdateSchema,
 } from '#shared/schemas/user.ts';
@@ -560,6 +562,119 @@ function uploadPaths(): Record<string, Obj> {
   };
 }
 
+/** PUT /api/user/batch: the admins' batch edit, beside the call set's POST and DELETE /batch. */
+function userBatchEdit(): Obj {
+  return op({
+    tag: 'user',
+    id: 'userUpdateBatch',
+    summary: 'Change the admin fields of several users, all or none (admins)',
+    description:
+      'Each user under the rules of PUT /api/user, with an audit entry each. The first refusal changes nobody and names its ' +
+      'user in `field`: `[1]` (`[1].level` for a level only the root admin grants).',
+    session: true,
+    body: toSchema(UserBatchUpdateSchema),
+    answer: okWith({ ids: { type: 'array', items: integer } }),
+    errors: [403, 404],
+  });
+}
+
+/** /api/admin: the admin area's own calls, every one for levels >= 3. */
+function adminPaths(): Record<string, Obj> {
+  const tag = 'admin';
+  const admin = { tag, session: true } as const;
+  const counts = (...names: string[]): Schema => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, integer])) });
+  const auditEntry: Schema = {
+    type: 'object',
+    properties: {
+      id: integer,
+      actor: integer,
+      actorname: { ...text, description: "The acting admin's nickname; empty once that account is deleted." },
+      action: { enum: ['update', 'delete', 'hide', 'show', 'close'] },
+      before: { type: ['object', 'null'], description: 'The changed fields as they were.' },
+      after: { type: ['object', 'null'], description: 'The changed fields as they became; null for a delete.' },
+      date: text,
+    },
+  };
+  const comment: Schema = {
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(['id', 'board', 'topcategory'].map((f) => [f, integer])),
+      content: text,
+      name: text,
+      date: text,
+      title: { ...text, description: "The post's title." },
+    },
+  };
+  const csv = op({
+    ...admin,
+    id: 'adminUsersCsv',
+    summary: 'The user list as CSV',
+    description: 'Every page of GET /api/user under the same filters and sort, with Korean labels; UTF-8 with a BOM.',
+    parameters: queryParameters(listParamsSchema(USER_LIST_SPEC)).filter((p) => p.name !== 'page' && p.name !== 'size'),
+    answer: {},
+    errors: [400, 403],
+  });
+  csv.responses = {
+    ...(csv.responses as Obj),
+    200: {
+      description: 'The CSV, as an attachment',
+      headers: { 'Content-Disposition': { schema: text } },
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    },
+  };
+  return {
+    '/api/admin/dashboard': {
+      get: op({
+        ...admin,
+        id: 'adminDashboard',
+        summary: 'Sign-ups, items per section and waiting inquiries',
+        description: "Sign-ups since midnight and since Monday in the site's time zone; items per section, shown and hidden.",
+        answer: okWith({
+          signups: counts('today', 'week'),
+          sections: { type: 'array', items: { type: 'object', properties: { key: text, label: text, shown: integer, hidden: integer } } },
+          inquiries: counts('waiting'),
+        }),
+        errors: [403],
+      }),
+    },
+    '/api/admin/audit': {
+      get: op({
+        ...admin,
+        id: 'adminAudit',
+        summary: "One item's last 100 admin changes, newest first",
+        parameters: queryParameters(AuditQuerySchema),
+        answer: okWith({ items: { type: 'array', items: auditEntry } }),
+        errors: [400, 403],
+      }),
+    },
+    '/api/admin/comments': {
+      get: op({
+        ...admin,
+        id: 'adminComments',
+        summary: "The site's newest live comments, for moderation",
+        parameters: queryParameters(CommentModerationQuerySchema),
+        answer: listOf(comment),
+        errors: [400, 403],
+      }),
+    },
+    '/api/admin/moderate': {
+      post: op({
+        ...admin,
+        id: 'adminModerate',
+        summary: 'Hide, show, close or delete items, all or none',
+        description:
+          'Every id must exist and take the action, else nothing changes: `close` is for market posts (거래완료) and jobs (마감); ' +
+          'comments take only `delete` (a comment becomes "삭제된 댓글입니다"). Hidden items answer 404 to all but admins. ' +
+          'Each item gets an audit entry.',
+        body: toSchema(ModerateSchema),
+        answer: okWith({ ids: { type: 'array', items: integer } }),
+        errors: [404],
+      }),
+    },
+    '/api/admin/users.csv': { get: csv },
+  };
+}
+
 function healthPaths(): Record<string, Obj> {
   const answer = (code: string) => ({
     content: {
@@ -654,7 +769,7 @@ function components(schemas: Record<string, Schema>): Obj {
 export function buildOpenApi(siteName: string): Obj {
   const schemas: Record<string, Schema> = {};
   const resources = [userDoc(), ...CONTENT_RESOURCES.map(contentDoc)];
-  const paths = {
+  const paths: Record<string, Obj> = {
     ...healthPaths(),
     ...authPaths(),
     ...resources.reduce((all, r) => Object.assign(all, resourcePaths(r, schemas)), {}),
@@ -662,7 +777,10 @@ export function buildOpenApi(siteName: string): Obj {
     ...commentPaths(),
     ...likePaths(),
     ...uploadPaths(),
+    ...adminPaths(),
   };
+  // PUT /batch joins the call set's POST and DELETE /batch of /api/user.
+  Object.assign(paths['/api/user/batch'] ?? {}, { put: userBatchEdit() });
   return {
     openapi: '3.1.0',
     // Same origin: the docs page tries calls against the server that serves it.
@@ -681,6 +799,7 @@ export function buildOpenApi(siteName: string): Obj {
       { name: 'comment', description: 'Comments on board posts' },
       { name: 'like', description: 'Likes on board posts, jobs and businesses' },
       { name: 'upload', description: 'Images' },
+      { name: 'admin', description: 'The admin area: dashboard, audit log, moderation, user export (levels 3 and up)' },
     ],
     // A visitor may call anything not marked otherwise; a session, when sent, identifies the user.
     security: [...SESSION, {}],

@@ -52,6 +52,12 @@ export const UserUpdateSchema = z.strictObject({
 });
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
+/** One user in PUT /api/user/batch: only the admin fields, under the rules of PUT /api/user. */
+export const UserAdminUpdateSchema = z.strictObject({ id: positiveId, ...adminFields });
+export type UserAdminUpdate = z.infer<typeof UserAdminUpdateSchema>;
+/** PUT /api/user/batch (admins): all or nothing, like the other batches. */
+export const UserBatchUpdateSchema = z.array(UserAdminUpdateSchema).min(1).max(500);
+
 export const LoginSchema = z.object({
   loginid: z.string({ error: Messages.loginIdRequired }).max(1024).min(1, { error: Messages.loginIdRequired }),
   passwd: z.string({ error: Messages.passwordRequired }).max(1024).min(1, { error: Messages.passwordRequired }),

@@ -8,6 +8,7 @@ import { getForPage, neighbours } from '#server/modules/content.api.ts';
 import { listComments } from '#server/modules/comment/comment.service.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { pageContext } from '../entry.server.tsx';
+import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import { type BoardItem } from '../features/board/board-types.ts';
 import { type CommentItem, Comments } from '../features/board/comments.tsx';
@@ -123,7 +124,9 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
 export default function SectionDetail({ loaderData: d }: Route.ComponentProps) {
   const { section, resource, item, viewer, nav, timeZone } = d;
   const id = item.id;
-  const owner = viewer !== null && (viewer.admin || viewer.id === item.user);
+  const admin = viewer?.admin === true;
+  // Admins edit and delete from their moderation box; the author gets 수정 / 삭제 here.
+  const author = !admin && viewer !== null && viewer.id === item.user;
   const title = item.title;
   const body =
     resource === 'jobs' ? (
@@ -163,13 +166,14 @@ export default function SectionDetail({ loaderData: d }: Route.ComponentProps) {
           {section.label}
         </Link>
       </nav>
+      {admin ? <ItemModeration resource={resource} item={item} listPath={section.path} /> : null}
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {body}
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <LikeButton key={id} target={resource} item={id} liked={d.liked} count={item.like} signedIn={viewer !== null} />
           <ShareButton title={title} />
           <span className="text-sm text-slate-500">조회 {item.count.toLocaleString('en-US')}</span>
-          {owner ? (
+          {author ? (
             <span className="ml-auto flex gap-2">
               <PostActions resource={resource} id={id} listPath={section.path} />
             </span>

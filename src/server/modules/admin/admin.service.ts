@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { positiveId } from '#shared/schemas/fields.ts';
+import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { requireAdmin } from '#server/http/auth.ts';
 import { type Caller, type Deps } from '#server/http/context.ts';
@@ -90,20 +89,12 @@ export async function getDashboard(deps: Deps, caller: Caller) {
   return { signups: { today: signupsToday, week: signupsWeek }, sections, inquiries: { waiting } };
 }
 
-const AuditQuery = z.strictObject({ target: z.enum(['users', 'board', 'jobs', 'business', 'comment']), item: positiveId });
-
 /** GET /api/admin/audit?target=users&item=ID. */
 export async function getAudit(deps: Deps, caller: Caller, query: Record<string, string>) {
   requireAdmin(caller.actor);
-  const { target, item } = parseInput(AuditQuery, query);
+  const { target, item } = parseInput(AuditQuerySchema, query);
   return { items: await listAudit(deps.db, target, item) };
 }
-
-const ModerateSchema = z.strictObject({
-  target: z.enum(['board', 'jobs', 'business', 'comment']),
-  ids: z.array(positiveId).min(1).max(500),
-  action: z.enum(['hide', 'show', 'delete', 'close']),
-});
 
 /** POST /api/admin/moderate: one action over many items, all or nothing: every id must exist and
  * allow the action (close: market posts and jobs only; comments: delete only), else nothing
@@ -160,15 +151,10 @@ export async function moderate(deps: Deps, caller: Caller, body: unknown): Promi
   return { ids };
 }
 
-const CommentListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 /** GET /api/admin/comments: the newest live comments of the whole site, for moderation. */
 export async function listCommentsForModeration(deps: Deps, caller: Caller, query: Record<string, string>) {
   requireAdmin(caller.actor);
-  const { page, size } = parseInput(CommentListQuery, query);
+  const { page, size } = parseInput(CommentModerationQuerySchema, query);
   return listRecentComments(deps.db, page, size);
 }
 

@@ -18,11 +18,13 @@ import {
   sendSignupCode,
   sumUsers,
   updateUserRecord,
+  updateUsers,
   userInitdata,
 } from './user.service.ts';
 
-/** /api/user: SPEC §7's call set plus the e-mail code calls. Each legacy GET that carries an
- * address or a code has a POST twin with a JSON body for our own client. */
+/** /api/user: SPEC §7's call set plus the e-mail code calls (each legacy GET that carries an
+ * address or a code has a POST twin with a JSON body for our own client) and the admins'
+ * batch edit, PUT /batch, beside the call set's POST and DELETE /batch. */
 export function userRoutes(deps: Deps): Hono<AppEnv> {
   return resourceRoutes(
     {
@@ -49,6 +51,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       initdata: async () => ({ item: userInitdata() }),
     },
     (app) => {
+      app.put('/batch', async (c) => c.json({ code: 'ok', ...(await updateUsers(deps, caller(c), await readJson(c))) }));
       const signupCode = async (c: Context<AppEnv>, email: unknown) =>
         c.json({ code: 'ok', ...(await sendSignupCode(deps, caller(c), { email })) });
       const resetCode = async (c: Context<AppEnv>, email: unknown) =>

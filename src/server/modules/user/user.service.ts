@@ -11,10 +11,12 @@ import {
   UserCreateSchema,
   type UserUpdate,
   UserUpdateSchema,
+  USER_ADMIN_FIELDS,
+  UserBatchUpdateSchema,
 } from '#shared/schemas/user.ts';
 import { type Executor, type UsersTable, type UserRow } from '#server/db/database.ts';
 import { uniqueViolation } from '#server/db/errors.ts';
-import { type Caller, type Deps } from '#server/http/context.ts';
+import { type Actor, type Caller, type Deps } from '#server/http/context.ts';
 import { requireActor, requireAdmin, isAdmin } from '#server/http/auth.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
@@ -188,6 +190,51 @@ async function requireRootRemains(db: Executor, target: UserRow, after: { level:
   if (!stillRoot && (await countUsersAtLevel(db, ROOT_LEVEL)) <= 1) throw new AppError(403, ErrorKey.lastRoot);
 }
 
+type AdminField = (typeof USER_ADMIN_FIELDS)[number];
+
+/** PRODUCT.md's level rules for an edit of `target`, the same for one user and for a batch;
+ * answers the admin fields it changes (a value equal to the stored one is a client echoing the
+ * record back). */
+function requireEditable(actor: Actor, target: UserRow, input: Pick<UserUpdate, AdminField>): AdminField[] {
+  if (target.id !== actor.id) requireManage(actor, target);
+  const adminChanges = USER_ADMIN_FIELDS.filter((f) => input[f] !== undefined && input[f] !== target[f]);
+  if (adminChanges.length > 0) {
+    requireManage(actor, target);
+    if (input.level !== undefined && input.level !== target.level) {
+      requireGrant(actor, Math.max(input.level, target.level));
+    }
+  }
+  return adminChanges;
+}
+
+/** An edit's writes, inside the caller's transaction: the nickname still free, a root admin
+ * left, the row, and the admin changes' audit entry (no change without its record). */
+async function writeEdit(
+  trx: Executor,
+  actor: Actor,
+  target: UserRow,
+  changes: Updateable<UsersTable>,
+  adminChanges: AdminField[],
+): Promise<void> {
+  if (changes.nickname !== undefined) await requireUnique(trx, undefined, changes.nickname as string, target.id);
+  await requireRootRemains(trx, target, { level: (changes.level as number) ?? target.level, use: (changes.use as number) ?? target.use });
+  try {
+    await updateUser(trx, target.id, changes);
+  } catch (err) {
+    mapUnique(err);
+  }
+  if (adminChanges.length > 0) {
+    await recordAudit(trx, {
+      actor: actor.id,
+      target: 'users',
+      item: target.id,
+      action: 'update',
+      before: Object.fromEntries(adminChanges.map((f) => [f, target[f]])),
+      after: Object.fromEntries(adminChanges.map((f) => [f, changes[f]])),
+    });
+  }
+}
+
 /** PUT /api/user. A member edits their own name, nickname, tel, hp and password (with the
  * current one); admins also level, status, use, remark and passwords of lower levels. */
 export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown): Promise<{ item: PublicUser; passwordChanged: boolean }> {
@@ -195,7 +242,7 @@ export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown
   const input: UserUpdate = parseInput(UserUpdateSchema, body);
   const target = await getUserRow(deps.db, input.id);
   const self = target.id === actor.id;
-  if (!self) requireManage(actor, target);
+  const adminChanges = requireEditable(actor, target, input);
 
   const changes: Updateable<UsersTable> = {};
   if (input.name !== undefined) changes.name = input.name;
@@ -205,16 +252,7 @@ export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown
   }
   if (input.tel !== undefined) changes.tel = input.tel;
   if (input.hp !== undefined) changes.hp = input.hp;
-
-  // Admin fields: a value equal to the stored one is a client echoing the record back.
-  const adminChanges = (['level', 'status', 'use', 'remark'] as const).filter((f) => input[f] !== undefined && input[f] !== target[f]);
-  if (adminChanges.length > 0) {
-    requireManage(actor, target);
-    if (input.level !== undefined && input.level !== target.level) {
-      requireGrant(actor, Math.max(input.level, target.level));
-    }
-    for (const f of adminChanges) Object.assign(changes, { [f]: input[f] });
-  }
+  for (const f of adminChanges) Object.assign(changes, { [f]: input[f] });
 
   let passwordChanged = false;
   if (input.passwd) {
@@ -229,27 +267,30 @@ export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown
     passwordChanged = true;
   }
 
+  await deps.db.transaction().execute((trx) => writeEdit(trx, actor, target, changes, adminChanges));
+  return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
+}
+
+/** PUT /api/user/batch (admins): the admin fields of several users in one transaction, each
+ * under the rules of PUT /api/user and audited on its own. All or nothing: the first refusal
+ * undoes the rest and names its user as `[index]` (`[index].level` for a level). Users are
+ * read inside the transaction, so the last-root-admin rule counts the batch's own changes. */
+export async function updateUsers(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+  const actor = requireAdmin(caller.actor);
+  const inputs = parseInput(UserBatchUpdateSchema, body);
   await deps.db.transaction().execute(async (trx) => {
-    if (changes.nickname !== undefined) await requireUnique(trx, undefined, changes.nickname as string, target.id);
-    await requireRootRemains(trx, target, { level: (changes.level as number) ?? target.level, use: (changes.use as number) ?? target.use });
-    try {
-      await updateUser(trx, target.id, changes);
-    } catch (err) {
-      mapUnique(err);
-    }
-    // Admin changes go to the audit log in the same transaction: no change without its record.
-    if (adminChanges.length > 0) {
-      await recordAudit(trx, {
-        actor: actor.id,
-        target: 'users',
-        item: target.id,
-        action: 'update',
-        before: Object.fromEntries(adminChanges.map((f) => [f, target[f]])),
-        after: Object.fromEntries(adminChanges.map((f) => [f, input[f]])),
-      });
+    for (const [i, input] of inputs.entries()) {
+      try {
+        const target = await getUserRow(trx, input.id);
+        const adminChanges = requireEditable(actor, target, input);
+        const changes = Object.fromEntries(adminChanges.map((f) => [f, input[f]])) as Updateable<UsersTable>;
+        await writeEdit(trx, actor, target, changes, adminChanges);
+      } catch (err) {
+        throw prefixField(err, i);
+      }
     }
   });
-  return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
+  return { ids: inputs.map((input) => input.id) };
 }
 
 async function requireRemovable(db: Executor, actor: NonNullable<Caller['actor']>, targets: UserRow[]): Promise<void> {

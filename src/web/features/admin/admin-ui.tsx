@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { Messages } from '#shared/messages.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { type ApiAnswer } from '../../lib/api-client.ts';
+import { type ApiAnswer, type ApiFailure } from '../../lib/api-client.ts';
 import { openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 
 // Pieces every admin screen shares: the tabs between the screens, the pager, the button styles
@@ -52,8 +52,14 @@ const REFUSALS: Record<string, string> = {
 };
 
 /** Runs admin calls one after another behind the loading overlay; stops at the first refusal
- * and says why. Answers whether all of them went through. */
-export async function runCalls(calls: (() => Promise<ApiAnswer>)[], done: string, reload: () => unknown): Promise<boolean> {
+ * and says why, after the name of what was refused when `refused` can tell. Answers whether all
+ * of them went through. */
+export async function runCalls(
+  calls: (() => Promise<ApiAnswer>)[],
+  done: string,
+  reload: () => unknown,
+  refused?: (failure: ApiFailure) => string | undefined,
+): Promise<boolean> {
   const all = async () => {
     for (const call of calls) {
       const answer = await call();
@@ -71,7 +77,9 @@ export async function runCalls(calls: (() => Promise<ApiAnswer>)[], done: string
   if (failure.code === 'error' && failure.status === 401) openLogin();
   else if (failure.code === 'error') {
     const korean = failure.detail && /[가-힣]/.test(failure.detail) ? failure.detail : undefined;
-    showMessage(REFUSALS[failure.message] ?? korean ?? Messages.processingError, 'error');
+    const reason = REFUSALS[failure.message] ?? korean ?? Messages.processingError;
+    const name = refused?.(failure);
+    showMessage(name ? `${name}: ${reason}` : reason, 'error');
   }
   return false;
 }
@@ -84,6 +92,13 @@ export function Pager({ page, size, total, search }: { page: number; size: numbe
     return `?${params}`;
   };
   return <Pagination page={page} size={size} total={total} href={href} />;
+}
+
+/** Which item of a batch the server refused: its `field` starts with the index (`[1]`,
+ * `[1].level`). */
+export function refusedIndex(failure: ApiFailure): number | undefined {
+  const index = /^\[(\d+)\]/.exec(failure.field ?? '')?.[1];
+  return index === undefined ? undefined : Number(index);
 }
 
 /** Selected ids of a list with a check box per row and one for all. */

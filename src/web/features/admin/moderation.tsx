@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
-import { BusinessMain, BusinessType, MarketStatusLabel } from '#shared/enums.ts';
+import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
+import { type ModerationAction, type ModerationTarget } from '#shared/schemas/admin.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
-import { api } from '../../lib/session.ts';
 import { buttonClass, Pager, runCalls, toggleId } from './admin-ui.tsx';
+import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
 
 // The moderators' list for one section (or the site's newest comments): hide, show, close and
 // delete many items at once. Every action is one all-or-nothing call (POST /api/admin/moderate).
-
-export type ModerationTarget = 'board' | 'jobs' | 'business' | 'comment';
 
 export interface ModerationItem {
   id: number;
@@ -55,8 +54,8 @@ function stateOf(data: ModerationData, item: ModerationItem): string {
   if (data.key === 'market') return MarketStatusLabel[item.marketstatus ?? 1] ?? '';
   if (data.key === 'jobs') return JOBS_STATUS[item.status ?? 1] ?? '';
   if (data.key === 'business') {
-    return [item.type === BusinessType.premium ? '프리미엄' : '', item.main === BusinessMain.main ? '메인 노출' : '']
-      .filter(Boolean)
+    return BUSINESS_FLAGS.filter((f) => item[f.field] === f.on)
+      .map((f) => f.label)
       .join(' · ');
   }
   return '';
@@ -69,8 +68,8 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
   const ids = data.items.map((i) => i.id);
   const allSelected = ids.length > 0 && ids.every((id) => selected.includes(id));
 
-  const act = (action: 'hide' | 'show' | 'delete' | 'close', done: string) =>
-    runCalls([() => api.post('/admin/moderate', { target: data.target, ids: selected, action })], done, async () => {
+  const act = (action: ModerationAction) =>
+    runCalls([() => moderate({ target: data.target, ids: selected, action })], MODERATION_DONE[action], async () => {
       setSelected([]);
       await revalidate();
     });
@@ -78,11 +77,10 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
     askConfirm({
       title: `선택한 ${selected.length}개를 삭제할까요?`,
       content: '삭제한 항목은 되돌릴 수 없습니다.',
-      onSuccess: () => act('delete', '삭제했습니다'),
+      onSuccess: () => act('delete'),
     });
-  /** Admin-only business fields (PRODUCT.md): premium and main exposure. */
-  const setBusiness = (item: ModerationItem, field: 'type' | 'main', on: boolean) =>
-    runCalls([() => api.put('/business', { id: item.id, [field]: on ? 2 : 1 })], '변경했습니다', revalidate);
+  const setBusiness = (item: ModerationItem, flag: BusinessFlag, on: boolean) =>
+    runCalls([() => setBusinessFlag(item.id, flag, on)], '변경했습니다', revalidate);
 
   const none = selected.length === 0;
   return (
@@ -124,18 +122,18 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
         <legend className="sr-only">선택한 항목</legend>
         <span className="text-slate-600">{selected.length}개 선택</span>
         {data.target !== 'comment' && data.hidden === 0 ? (
-          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('hide', '숨겼습니다')}>
+          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('hide')}>
             숨기기
           </button>
         ) : null}
         {data.target !== 'comment' && data.hidden === 1 ? (
-          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('show', '다시 보이게 했습니다')}>
+          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('show')}>
             다시 보이기
           </button>
         ) : null}
         {data.key === 'market' || data.key === 'jobs' ? (
-          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('close', '마감했습니다')}>
-            {data.key === 'market' ? '거래완료 처리' : '마감 처리'}
+          <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('close')}>
+            {CLOSING[data.key].action}
           </button>
         ) : null}
         <button type="button" disabled={none} className={buttonClass.danger} onClick={confirmDelete}>
@@ -205,20 +203,16 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
                       <span className="whitespace-nowrap">{stateOf(data, item)}</span>
                       {data.target === 'business' ? (
                         <span className="mt-1 flex flex-wrap gap-1">
-                          <button
-                            type="button"
-                            className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                            onClick={() => setBusiness(item, 'type', item.type !== BusinessType.premium)}
-                          >
-                            {item.type === BusinessType.premium ? '프리미엄 해제' : '프리미엄 지정'}
-                          </button>
-                          <button
-                            type="button"
-                            className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                            onClick={() => setBusiness(item, 'main', item.main !== BusinessMain.main)}
-                          >
-                            {item.main === BusinessMain.main ? '메인 노출 해제' : '메인 노출'}
-                          </button>
+                          {BUSINESS_FLAGS.map((flag) => (
+                            <button
+                              key={flag.field}
+                              type="button"
+                              className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+                              onClick={() => setBusiness(item, flag, item[flag.field] !== flag.on)}
+                            >
+                              {item[flag.field] === flag.on ? flag.unset : flag.set}
+                            </button>
+                          ))}
                         </span>
                       ) : null}
                     </td>

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Form, useLocation, useRevalidator } from 'react-router';
-import { UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
+import { UserLevelLabel, UserStatusLabel, UserUse, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
+import { type UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
+import { type ApiFailure } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.ts';
-import { buttonClass, inputClass, Pager, runCalls, toggleId } from './admin-ui.tsx';
+import { buttonClass, inputClass, Pager, refusedIndex, runCalls, toggleId } from './admin-ui.tsx';
 
 // /admin/user: search and filter, a table of users with the enumerations' Korean labels, an
 // editor per row (level, status, use, remark) with the row's audit log, batch 사용안함 and
-// delete behind the confirm dialog, and a CSV of the current filter. The server enforces the
-// level rules; the screen only leaves out what it would refuse.
+// delete behind the confirm dialog (each one all-or-nothing call), and a CSV of the current
+// filter. The server enforces the level rules; the screen only leaves out what it would refuse.
 
 export interface AdminUser {
   id: number;
@@ -208,16 +210,19 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
     await revalidate();
   };
 
+  /** A batch's refusal names its user: the list may be older than the server's levels. */
+  const refusedUser = (ids: number[]) => (failure: ApiFailure) => {
+    const index = refusedIndex(failure);
+    return data.items.find((u) => index !== undefined && u.id === ids[index])?.nickname;
+  };
   const switchOff = () =>
     askConfirm({
       title: `선택한 ${selected.length}명을 사용안함으로 바꿀까요?`,
-      content: '사용안함인 회원은 로그인할 수 없습니다.',
-      onSuccess: () =>
-        runCalls(
-          selected.map((id) => () => api.put('/user', { id, use: 2 })),
-          '사용안함으로 바꿨습니다',
-          reload,
-        ),
+      content: '사용안함인 회원은 로그인할 수 없습니다. 바꿀 수 없는 회원이 있으면 아무도 바뀌지 않습니다.',
+      onSuccess: () => {
+        const body = selected.map((id): UserAdminUpdate => ({ id, use: UserUse.notuse }));
+        return runCalls([() => api.put('/user/batch', body)], '사용안함으로 바꿨습니다', reload, refusedUser(selected));
+      },
     });
   const remove = () =>
     askConfirm({

@@ -17,6 +17,8 @@ export interface BoardItem {
   marketstatus: number;
   english: number;
   user: number;
+  /** 1: hidden by a moderator (only admins are sent such items). */
+  hidden: number;
   topcategory: number;
   category: string;
   date: string;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { positiveId } from './fields.ts';
+
+// The admin area's own inputs (/api/admin): checked by the server, described in the OpenAPI
+// document and typed in the admin screens from these schemas.
+
+export const ModerationTargets = ['board', 'jobs', 'business', 'comment'] as const;
+export type ModerationTarget = (typeof ModerationTargets)[number];
+
+export const ModerationActions = ['hide', 'show', 'delete', 'close'] as const;
+export type ModerationAction = (typeof ModerationActions)[number];
+
+/** POST /api/admin/moderate: one action over many items of one kind. */
+export const ModerateSchema = z.strictObject({
+  target: z.enum(ModerationTargets),
+  ids: z.array(positiveId).min(1).max(500),
+  action: z.enum(ModerationActions),
+});
+export type ModerateInput = z.infer<typeof ModerateSchema>;
+
+/** GET /api/admin/audit: one item's changes; users are audited as well as the moderated kinds. */
+export const AuditQuerySchema = z.strictObject({ target: z.enum(['users', ...ModerationTargets]), item: positiveId });
+
+/** GET /api/admin/comments: a page of the site's newest comments. */
+export const CommentModerationQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
