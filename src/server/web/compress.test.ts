@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { acceptedEncoding, compressStream, compressText } from './compress.ts';
+import { acceptedEncoding, answerPatchable, compressStream, patchablePage } from './compress.ts';
 
 const html = `<!DOCTYPE html><html lang="ko"><body>${'<p>한인포털 커뮤니티 게시판 😀 mixed English text</p>'.repeat(200)}</body></html>`;
 const htmlHeaders = () => new Headers({ 'content-type': 'text/html; charset=utf-8' });
@@ -21,23 +22,53 @@ describe('acceptedEncoding', () => {
 });
 
 describe('compressing pages', () => {
-  test('a stored page comes back byte for byte after brotli or gzip', async () => {
-    const br = await compressText(html, { status: 200, headers: htmlHeaders() }, 'br');
-    expect(br.headers.get('content-encoding')).toBe('br');
-    expect(br.headers.get('vary')).toContain('Accept-Encoding');
-    const brBytes = Buffer.from(await br.arrayBuffer());
-    expect(brBytes.length).toBeLessThan(Buffer.byteLength(html) / 5);
-    expect(zlib.brotliDecompressSync(brBytes).toString()).toBe(html);
+  const nonce = crypto.randomBytes(16).toString('base64');
+  const page = `<!DOCTYPE html><html lang="ko"><head><script nonce="${nonce}">1</script></head><body>${'<p>한인포털 커뮤니티 게시판 😀 mixed English text</p>'.repeat(200)}<script nonce="${nonce}">{"nonce":"${nonce}"}</script></body></html>`;
 
-    const gz = await compressText(html, { status: 404, headers: htmlHeaders() }, 'gzip');
-    expect(gz.status).toBe(404);
-    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+  test('a stored page is answered with each new nonce in place, as valid gzip', async () => {
+    const stored = patchablePage(page, nonce);
+    expect(stored.plainNonceAt).toHaveLength(3);
+    for (let i = 0; i < 3; i++) {
+      const fresh = crypto.randomBytes(16).toString('base64');
+      const gz = answerPatchable(stored, fresh, { status: 200, headers: htmlHeaders() }, 'gzip');
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gz.headers.get('vary')).toContain('Accept-Encoding');
+      const bytes = Buffer.from(await gz.arrayBuffer());
+      expect(bytes.length).toBeLessThan(Buffer.byteLength(page) / 5);
+      // gunzip checks the CRC and the length in the trailer.
+      expect(zlib.gunzipSync(bytes).toString()).toBe(page.replaceAll(nonce, fresh));
+    }
   });
 
-  test('nothing is compressed for a client that takes nothing, for small bodies or for images', async () => {
-    expect((await compressText(html, { status: 200, headers: htmlHeaders() }, undefined)).headers.get('content-encoding')).toBeNull();
-    expect((await compressText('<p>짧음</p>', { status: 200, headers: htmlHeaders() }, 'br')).headers.get('content-encoding')).toBeNull();
-    const png = await compressText(html, { status: 200, headers: new Headers({ 'content-type': 'image/png' }) }, 'br');
+  test('brotli-only clients get gzip from a stored page too, others the plain page', async () => {
+    const stored = patchablePage(page, nonce);
+    const fresh = crypto.randomBytes(16).toString('base64');
+    const br = answerPatchable(stored, fresh, { status: 404, headers: htmlHeaders() }, 'br');
+    expect(br.status).toBe(404);
+    expect(zlib.gunzipSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page.replaceAll(nonce, fresh));
+    const plain = answerPatchable(stored, fresh, { status: 200, headers: htmlHeaders() }, undefined);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(page.replaceAll(nonce, fresh));
+  });
+
+  test('a page without the nonce, a small page and an image stay as they are', async () => {
+    const fresh = crypto.randomBytes(16).toString('base64');
+    const without = answerPatchable(patchablePage(html, nonce), fresh, { status: 200, headers: htmlHeaders() }, 'gzip');
+    expect(zlib.gunzipSync(Buffer.from(await without.arrayBuffer())).toString()).toBe(html);
+    const small = answerPatchable(
+      patchablePage(`<p nonce="${nonce}">짧음</p>`, nonce),
+      fresh,
+      { status: 200, headers: htmlHeaders() },
+      'gzip',
+    );
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe(`<p nonce="${fresh}">짧음</p>`);
+    const png = answerPatchable(
+      patchablePage(html, nonce),
+      fresh,
+      { status: 200, headers: new Headers({ 'content-type': 'image/png' }) },
+      'gzip',
+    );
     expect(png.headers.get('content-encoding')).toBeNull();
   });
 

@@ -1,22 +1,20 @@
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-// Pages are compressed as they are sent, since every answer differs at least by its CSP nonce.
-// Brotli at quality 4 costs about what gzip at its fastest does and makes smaller pages; gzip
-// serves clients without brotli. Built assets are compressed once, at build time (vite.config.ts),
-// and served precompressed.
+// Every page answer differs at least by its CSP nonce, so a page cannot simply be compressed once.
+// A stored page (page-cache.ts) is: its gzip is made once with each nonce in an uncompressed
+// ("stored") deflate block, and every answer writes its own nonce into a copy and fixes the
+// checksum (microseconds, where compressing anew costs a millisecond). A page rendered for a
+// member is compressed as it streams, at brotli's or gzip's fastest setting. Built assets are
+// compressed at build time (vite.config.ts) and served precompressed.
 
 export type Encoding = 'br' | 'gzip';
 
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
-const GZIP = { level: 5 };
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+const GZIP = { level: 1 };
 /** Below this the headers outweigh the saving. */
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json))/;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** The encoding a client takes (Accept-Encoding), brotli first; none for an explicit q=0. */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {
@@ -43,15 +41,65 @@ function compressible(headers: Headers, encoding: Encoding | undefined): encodin
   return encoding !== undefined && !headers.has('content-encoding') && COMPRESSIBLE.test(headers.get('content-type') ?? '');
 }
 
-/** A whole body held as text (a stored page). */
-export async function compressText(
-  body: string,
+/** A stored page, ready to be answered with any nonce, plain or gzip. */
+export interface PatchablePage {
+  plain: Buffer;
+  plainNonceAt: number[];
+  gzip: Buffer;
+  gzipNonceAt: number[];
+  nonceLength: number;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The last deflate block: stored, final, empty. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is). */
+export function patchablePage(body: string, nonce: string): PatchablePage {
+  const plain = Buffer.from(body);
+  const plainNonceAt: number[] = [];
+  for (let at = plain.indexOf(nonce); at !== -1; at = plain.indexOf(nonce, at + nonce.length)) plainNonceAt.push(at);
+  const parts: Buffer[] = [GZIP_HEADER];
+  const gzipNonceAt: number[] = [];
+  let size = GZIP_HEADER.length;
+  const push = (b: Buffer) => {
+    parts.push(b);
+    size += b.length;
+  };
+  let from = 0;
+  for (const at of [...plainNonceAt, plain.length]) {
+    // A sync flush ends each run byte-aligned, with nothing referring back past it.
+    if (at > from) push(zlib.deflateRawSync(plain.subarray(from, at), { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    if (at === plain.length) break;
+    const len = nonce.length;
+    push(Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]));
+    gzipNonceAt.push(size);
+    push(Buffer.from(nonce, 'latin1'));
+    from = at + len;
+  }
+  push(FINAL_BLOCK);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(plain), 0);
+  trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
+  push(trailer);
+  return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length };
+}
+
+/** The stored page with `nonce` in it, gzip when the client takes gzip or brotli. */
+export function answerPatchable(
+  page: PatchablePage,
+  nonce: string,
   init: { status: number; headers: Headers },
   encoding: Encoding | undefined,
-): Promise<Response> {
-  if (!compressible(init.headers, encoding) || body.length < MIN_BYTES) return new Response(body, init);
-  const bytes = encoding === 'br' ? await brotli(body, BROTLI) : await gzip(body, GZIP);
-  return new Response(new Uint8Array(bytes), { status: init.status, headers: encodedHeaders(init.headers, encoding) });
+): Response {
+  if (nonce.length !== page.nonceLength) throw new Error('a nonce of another length');
+  const plain = Buffer.from(page.plain);
+  for (const at of page.plainNonceAt) plain.write(nonce, at, 'latin1');
+  if (!compressible(init.headers, encoding) || plain.length < MIN_BYTES) return new Response(new Uint8Array(plain), init);
+  const gzip = Buffer.from(page.gzip);
+  for (const at of page.gzipNonceAt) gzip.write(nonce, at, 'latin1');
+  gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
+  return new Response(new Uint8Array(gzip), { status: init.status, headers: encodedHeaders(init.headers, 'gzip') });
 }
 
 /** A streamed body (a page rendered for a member): compressed chunk by chunk as it comes. */

@@ -4,8 +4,11 @@
 // So a write shows up at once for everyone; only view counts, written in batches anyway, may read
 // up to a minute old. Writes made by another app server are not seen: there the minute bounds it.
 //
-// A page's CSP nonce must differ per response: an entry keeps the nonce it was rendered with and
-// each copy served gets a fresh one in its place (128 random bits: the text occurs nowhere else).
+// A page's CSP nonce must differ per response: an entry keeps the places of the nonce it was
+// rendered with and each copy served gets a fresh one there (128 random bits: the text occurs
+// nowhere else), also inside the entry's ready-made gzip (compress.ts).
+
+import { type PatchablePage } from './compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {
@@ -18,8 +21,7 @@ export interface StoredPage {
   minute: number;
   status: number;
   headers: [string, string][];
-  body: string;
-  nonce: string;
+  page: PatchablePage;
   effects: PageEffects;
 }
 
@@ -69,7 +71,6 @@ export class PageCache {
   }
 }
 
-/** Korean text keeps a string at two bytes per character. */
-function sizeOf(page: StoredPage): number {
-  return page.body.length * 2 + 256;
+function sizeOf(entry: StoredPage): number {
+  return entry.page.plain.length + entry.page.gzip.length + 256;
 }

@@ -11,7 +11,7 @@ import { trackerOf } from '#server/db/write-tracker.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
-import { acceptedEncoding, compressStream, compressText } from './compress.ts';
+import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { currentMinute, PageCache, type PageEffects } from './page-cache.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
@@ -109,8 +109,11 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const hit = cached?.cache.get(c.req.url, cached.epoch, cached.minute);
     if (hit) {
       if (hit.effects.view && visitor.key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, visitor.key, countOnError);
-      const body = hit.body.replaceAll(hit.nonce, nonce);
-      return finish(c, { status: hit.status, headers: new Headers(hit.headers), body }, { nonce, actor, visitor, effects: hit.effects });
+      return finish(
+        c,
+        { status: hit.status, headers: new Headers(hit.headers), body: hit.page },
+        { nonce, actor, visitor, effects: hit.effects },
+      );
     }
 
     const effects: PageEffects = {};
@@ -120,23 +123,23 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const response = await handler(c.req.raw, context);
     // A page that sets a cookie of its own (a login, a cleared session) is never shared.
     if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
-      const body = await response.text();
+      const page = patchablePage(await response.text(), nonce);
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         headers.push([name, value]);
       });
-      cached.cache.set(c.req.url, { epoch: cached.epoch, minute: cached.minute, status: 200, headers, body, nonce, effects });
-      return finish(c, { status: 200, headers: response.headers, body }, { nonce, actor, visitor, effects });
+      cached.cache.set(c.req.url, { epoch: cached.epoch, minute: cached.minute, status: 200, headers, page, effects });
+      return finish(c, { status: 200, headers: response.headers, body: page }, { nonce, actor, visitor, effects });
     }
     return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
   });
 
   /** The answer with this response's headers, compressed for the client. */
-  async function finish(
+  function finish(
     c: Context,
-    answer: { status: number; headers: Headers; body: string | ReadableStream | null },
+    answer: { status: number; headers: Headers; body: PatchablePage | ReadableStream | null },
     page: { nonce: string; actor: unknown; visitor: Visitor; effects: PageEffects },
-  ): Promise<Response> {
+  ): Response {
     const headers = new Headers(answer.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev));
     headers.set('Cache-Control', page.actor ? 'private, no-store' : 'no-cache');
@@ -150,8 +153,10 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     }
     // Development leaves pages as they are: Vite's own answers pass here too.
     const encoding = options.dev ? undefined : acceptedEncoding(c.req.header('accept-encoding'));
-    if (typeof answer.body === 'string') return compressText(answer.body, { status: answer.status, headers }, encoding);
-    return compressStream(new Response(answer.body, { status: answer.status, headers }), encoding);
+    if (answer.body === null || answer.body instanceof ReadableStream) {
+      return compressStream(new Response(answer.body, { status: answer.status, headers }), encoding);
+    }
+    return answerPatchable(answer.body, page.nonce, { status: answer.status, headers }, encoding);
   }
   return app;
 }
