@@ -16,24 +16,31 @@ function toSqlite(value: unknown): SQLInputValue {
  * same few hundred statements repeat. Bounded, oldest dropped first. */
 const STATEMENT_CACHE = 500;
 
+interface Prepared {
+  statement: ReturnType<DatabaseSync['prepare']>;
+  /** Whether it answers rows; asking the statement builds its column list each time. */
+  reader: boolean;
+}
+
 function adapt(db: DatabaseSync): SqliteDatabase {
-  const cache = new Map<string, ReturnType<DatabaseSync['prepare']>>();
-  const prepared = (sql: string) => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
+  const cache = new Map<string, Prepared>();
+  const prepared = (sql: string): Prepared => {
+    let entry = cache.get(sql);
+    if (!entry) {
+      const statement = db.prepare(sql);
+      entry = { statement, reader: statement.columns().length > 0 };
       if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
-      cache.set(sql, statement);
+      cache.set(sql, entry);
     }
-    return statement;
+    return entry;
   };
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      const statement = prepared(sql);
+      const { statement, reader } = prepared(sql);
       const params = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
       return {
-        reader: statement.columns().length > 0,
+        reader,
         all: (parameters) => statement.all(...params(parameters)),
         run: (parameters) => statement.run(...params(parameters)),
         iterate: (parameters) => statement.iterate(...params(parameters)),

@@ -40,7 +40,8 @@ function columnName(node: OperationNode): string | undefined {
 
 export class WriteTracker implements KyselyPlugin {
   private readonly versions = new Map<string, number>();
-  private readonly seenWrites = new WeakSet<QueryId>();
+  /** What each write under way touches, to be counted again once it has run. */
+  private readonly running = new WeakMap<QueryId, { tables: string[]; seen: boolean }>();
   #epoch = 0;
 
   version(table: string): number {
@@ -57,37 +58,40 @@ export class WriteTracker implements KyselyPlugin {
     this.#epoch++;
   }
 
-  private seen(queryId: QueryId, table: string | undefined, columns?: (string | undefined)[]): void {
-    if (table && UNSEEN_TABLES.has(table)) return;
-    if (columns?.every((c) => UNSEEN_COLUMNS.has(c ?? ''))) return;
-    this.#epoch++;
-    this.seenWrites.add(queryId);
+  private bump(write: { tables: string[]; seen: boolean }): void {
+    for (const table of write.tables) this.versions.set(table, this.version(table) + 1);
+    if (write.seen) this.#epoch++;
   }
 
-  private bump(table: string | undefined): void {
-    if (table) this.versions.set(table, this.version(table) + 1);
-  }
-
+  /** Versions and the epoch move when a write starts and again when it has run, so a read that
+   * overlapped it is never remembered as the state after it. */
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;
+    let write: { tables: string[]; seen: boolean } | undefined;
+    const seen = (table: string | undefined, columns?: (string | undefined)[]) =>
+      !(table && UNSEEN_TABLES.has(table)) && !columns?.every((c) => UNSEEN_COLUMNS.has(c ?? ''));
     if (node.kind === 'InsertQueryNode') {
-      this.bump(tableName(node.into));
-      this.seen(args.queryId, tableName(node.into));
+      const table = tableName(node.into);
+      write = { tables: table ? [table] : [], seen: seen(table) };
     } else if (node.kind === 'DeleteQueryNode') {
-      for (const t of node.from.froms) {
-        this.bump(tableName(t));
-        this.seen(args.queryId, tableName(t));
-      }
+      const tables = node.from.froms.map(tableName).filter((t) => t !== undefined);
+      write = { tables, seen: tables.some((t) => seen(t)) };
     } else if (node.kind === 'UpdateQueryNode') {
+      const table = tableName(node.table);
       const columns = (node.updates ?? []).map((u) => columnName(u.column));
-      if (!columns.every((c) => COUNTER_COLUMNS.has(c ?? ''))) this.bump(tableName(node.table));
-      this.seen(args.queryId, tableName(node.table), columns);
+      const listed = table && !columns.every((c) => COUNTER_COLUMNS.has(c ?? ''));
+      write = { tables: listed ? [table] : [], seen: seen(table, columns) };
+    }
+    if (write) {
+      this.bump(write);
+      this.running.set(args.queryId, write);
     }
     return node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.seenWrites.has(args.queryId)) this.#epoch++;
+    const write = this.running.get(args.queryId);
+    if (write) this.bump(write);
     return args.result;
   }
 }

@@ -1,7 +1,7 @@
 import { type WriteTracker } from '#server/db/write-tracker.ts';
 
-// Answers that cost a scan of every matching row (a list's total, the anchors of deep pages) are
-// kept until a write touches their table. Writes from other app servers are not seen here, so an
+// Answers that cost a scan of every matching row (a list's total, the anchors of deep pages) and
+// reads every request repeats (a session's user) are kept until a write touches their table. Writes from other app servers are not seen here, so an
 // entry also expires after a while: totals on a multi-server site may lag by that long.
 
 export const LIST_CACHE_TTL_MS = 30_000;

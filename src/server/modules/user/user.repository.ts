@@ -1,5 +1,7 @@
 import { type Insertable, type Updateable } from 'kysely';
 import { type Executor, type UsersTable, type UserRow } from '#server/db/database.ts';
+import { trackerOf } from '#server/db/write-tracker.ts';
+import { cachedByTable } from '#server/resource/list-cache.ts';
 import { type ListSpec } from '#server/resource/list-query.ts';
 
 /** The columns a client ever sees: never passwd, never the folded nickname. */
@@ -35,8 +37,13 @@ export function nicknameKey(nickname: string): string {
   return nickname.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 }
 
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** Remembered until the users table is written: every request of a session reads its user (the
+ * level and the account's state are checked each time), most twice. Each caller gets its own copy. */
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const read = () => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const tracker = trackerOf(db);
+  const row = tracker ? await cachedByTable(tracker, 'users', `id:${id}`, read) : await read();
+  return row && { ...row };
 }
 
 export function findUserByLoginid(db: Executor, loginid: string): Promise<UserRow | undefined> {
