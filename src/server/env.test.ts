@@ -42,6 +42,16 @@ describe('the run contract (PRODUCT.md)', () => {
     });
   });
 
+  test('the customer centre contact is optional: unset or empty means not shown', () => {
+    const unset = loadEnv({ CONTACT_PHONE: '' });
+    expect([unset.CONTACT_PHONE, unset.CONTACT_EMAIL, unset.CONTACT_HOURS]).toEqual([undefined, undefined, undefined]);
+    expect(
+      loadEnv({ CONTACT_PHONE: ' (213) 555-0100 ', CONTACT_EMAIL: 'help@example.com', CONTACT_HOURS: '평일 오전 9시 - 오후 6시' }),
+    ).toMatchObject({ CONTACT_PHONE: '(213) 555-0100', CONTACT_EMAIL: 'help@example.com', CONTACT_HOURS: '평일 오전 9시 - 오후 6시' });
+    expect(() => loadEnv({ CONTACT_PHONE: 'call us' })).toThrow(/CONTACT_PHONE/);
+    expect(() => loadEnv({ CONTACT_EMAIL: 'help' })).toThrow(/CONTACT_EMAIL/);
+  });
+
   test('PostgreSQL without JWT_SECRET is refused: app servers must share the key', () => {
     expect(() => loadEnv({ DATABASE_URL: 'postgres://u:p@db/portal' })).toThrow(/JWT_SECRET is required/);
   });

@@ -1,24 +1,25 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { phone, text } from '#shared/schemas/fields.ts';
 
 // PRODUCT.md's run contract, parsed once at boot. Nothing else reads process.env.
 
 const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
+/** A variable that may be left out: unset and empty both mean "not configured". */
+function optional<T extends z.ZodType>(schema: T) {
+  return z
+    .literal('')
+    .transform(() => undefined)
+    .or(schema.optional());
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(postgres|postgresql):\/\//, { error: 'DATABASE_URL must start with postgres://' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must start with smtp:// or smtps://' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optional(z.string().regex(/^(postgres|postgresql):\/\//, { error: 'DATABASE_URL must start with postgres://' })),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must start with smtp:// or smtps://' })),
   MAIL_FROM: z.string().min(3).default('noreply@localhost'),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET needs at least 32 characters' }).optional(),
   ADMIN_LOGINID: z.email().optional(),
@@ -28,6 +29,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   SITE_NAME: z.string().min(1).default('한인포털'),
   SITE_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
+  /** The customer centre's contact (/customer), each shown only when set. Not in PRODUCT.md's
+   * run contract: a site works without them, so they are optional. */
+  CONTACT_PHONE: optional(phone),
+  CONTACT_EMAIL: optional(z.email()),
+  CONTACT_HOURS: optional(text(100)),
   /** Set when a reverse proxy in front of us sets X-Forwarded-For; otherwise the socket address counts. */
   TRUST_PROXY: flag.default(false),
 });

@@ -31,3 +31,10 @@ export function safeReturnPath(value: string | null | undefined): string {
   const ok = value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\u0000-\u001f]/.test(value);
   return ok ? (value as string) : '/';
 }
+
+/** FAQ answers have no page of their own (SPEC §2): a link to one (search results, my likes) is
+ * the FAQ list at the entry's anchor, which opens it. */
+export const FAQ_ANCHOR = 'faq';
+export function faqEntryPath(id: number): string {
+  return `/customer/faq#${FAQ_ANCHOR}-${id}`;
+}

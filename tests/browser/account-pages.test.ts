@@ -4,6 +4,7 @@ import {
   type Account,
   apiGet,
   createAccount,
+  fetchPage,
   launchBrowser,
   openPage,
   rootToken,
@@ -21,8 +22,11 @@ let server: TestServer;
 let browser: Browser;
 let member: Account;
 
+const CONTACT = { CONTACT_PHONE: '(213) 555-0100', CONTACT_EMAIL: 'help@hanin.example' };
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // The customer centre's phone and e-mail are configured; its hours are left unset.
+  [server, browser] = await Promise.all([startServer({ env: CONTACT }), launchBrowser()]);
   member = await createAccount(server, 1);
 });
 afterAll(async () => {
@@ -106,11 +110,16 @@ describe('search', () => {
 });
 
 describe('customer centre and inquiries', () => {
-  test('the customer page shows FAQ, the inquiry link and how we answer', async () => {
+  test('the customer page shows FAQ, the inquiry link, the configured contact and how we answer', async () => {
     for (const width of WIDTHS) {
       const { page, errors, close } = await visit('/customer', { width });
       expect(await page.locator('main details').count()).toBeGreaterThan(0);
       expect(await page.getByRole('link', { name: '1:1 문의하기' }).count()).toBe(1);
+      const contact = page.locator('section[aria-labelledby="contact-heading"]');
+      expect(await contact.getByRole('link', { name: CONTACT.CONTACT_PHONE }).getAttribute('href')).toBe('tel:2135550100');
+      expect(await contact.getByRole('link', { name: CONTACT.CONTACT_EMAIL }).getAttribute('href')).toBe(`mailto:${CONTACT.CONTACT_EMAIL}`);
+      // CONTACT_HOURS is not set: no hours, and no made-up ones.
+      expect(await contact.locator('dt').allTextContents()).toEqual(['전화', '이메일', '답변 확인']);
       await saveScreenshot(page, 'account-customer');
       await noWiderThan(page, width);
       expect(errors).toEqual([]);
@@ -144,6 +153,64 @@ describe('customer centre and inquiries', () => {
     expect(answered).toContain('내 정보에서 바꿀 수 있습니다.');
     await saveScreenshot(page, 'account-mypage-inquiry');
     await close();
+  });
+});
+
+describe('my inquiries: editable while waiting, read-only once answered', () => {
+  test('a member edits one waiting inquiry, deletes another after confirming, and cannot touch an answered one', async () => {
+    const asker = await createAccount(server, 1);
+    const ask = async (title: string, content: string) =>
+      (await call('POST', '/api/inquiry', asker.token, { title, content })).id as number;
+    const answered = await ask('환불 요청', '<p>지난주 결제 건입니다.</p>');
+    await call('PUT', '/api/inquiry', await rootToken(server), { id: answered, answer: '<p>환불해 드렸습니다.</p>' });
+    const removed = await ask('광고 문의', '<p>배너 광고 가격이 궁금합니다.</p>');
+    const edited = await ask('이사 업체 등록', '<p>업소록에 올리고 싶습니다.</p><p>연락 주세요.</p>');
+
+    for (const width of WIDTHS) {
+      const { page, errors, close } = await visit('/mypage/inquiry', { token: asker.token, width });
+      expect(await page.getByRole('link', { name: '이사 업체 등록 수정' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: '이사 업체 등록 삭제' }).count()).toBe(1);
+      // Answered: read-only.
+      const done = page.locator('article', { hasText: '환불 요청' });
+      expect(await done.getByRole('link', { name: /수정/ }).count()).toBe(0);
+      expect(await done.getByRole('button', { name: /삭제/ }).count()).toBe(0);
+      await saveScreenshot(page, 'account-mypage-inquiry-editable');
+      await noWiderThan(page, width);
+      expect(errors).toEqual([]);
+      await close();
+    }
+
+    const { page, errors, close } = await visit('/mypage/inquiry', { token: asker.token, width: 360 });
+    await page.getByRole('link', { name: '이사 업체 등록 수정' }).click();
+    await page.waitForURL(`**/customer/inquiry?id=${edited}`);
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('문의 수정');
+    expect(await page.getByLabel('제목').inputValue()).toBe('이사 업체 등록');
+    expect(await page.getByLabel('내용').inputValue()).toBe('업소록에 올리고 싶습니다.\n연락 주세요.');
+    await saveScreenshot(page, 'account-inquiry-edit');
+    await page.getByLabel('제목').fill('이사 업체 등록 방법');
+    await page.getByRole('button', { name: '수정 완료' }).click();
+    await page.waitForURL('**/mypage/inquiry');
+    expect(await page.getByRole('status').filter({ hasText: '문의를 수정했습니다' }).count()).toBe(1);
+    expect(await page.locator('article h2').allTextContents()).toContain('이사 업체 등록 방법');
+
+    await page.getByRole('button', { name: '광고 문의 삭제' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('이 문의를 삭제할까요?');
+    await dialog.getByRole('button', { name: '확인' }).click();
+    await page.getByRole('status').filter({ hasText: '문의를 삭제했습니다' }).waitFor();
+    await expect.poll(() => page.locator('article', { hasText: '광고 문의' }).count()).toBe(0);
+    const mine = await apiGet<{ items: { id: number }[] }>(server, '/api/inquiry', asker.token);
+    const ids = mine.items.map((i) => i.id);
+    expect(ids).not.toContain(removed);
+    expect(ids).toEqual(expect.arrayContaining([answered, edited]));
+    expect(errors).toEqual([]);
+    await close();
+
+    // The edit page refuses an answered inquiry and someone else's.
+    expect((await fetchPage(server, `/customer/inquiry?id=${answered}`, { token: asker.token })).status).toBe(403);
+    expect((await fetchPage(server, `/customer/inquiry?id=${edited}`, { token: member.token })).status).toBe(403);
+    expect((await fetchPage(server, '/customer/inquiry?id=99999999', { token: asker.token })).status).toBe(404);
   });
 });
 

@@ -350,3 +350,116 @@ describe('post pages', () => {
     });
   }
 });
+
+describe('FAQ anchors', () => {
+  /** The FAQ entries' ids on the server-rendered first page, in page order. */
+  async function faqIds(): Promise<number[]> {
+    const { html } = await fetchPage(server, '/customer/faq');
+    return [...html.matchAll(/<details[^>]* id="faq-(\d+)"/g)].map((m) => Number(m[1]));
+  }
+
+  /** The entry is open, inside the viewport, and its question has focus. */
+  async function expectOpenedInView(page: Page, id: number, height = 800): Promise<void> {
+    const entry = page.locator(`#faq-${id}`);
+    await expect.poll(() => entry.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    const question = await entry.locator('summary').boundingBox();
+    expect(question?.y).toBeGreaterThanOrEqual(0);
+    expect((question?.y ?? height) + (question?.height ?? 0)).toBeLessThanOrEqual(height);
+    expect(await page.evaluate(() => document.activeElement?.closest('details')?.id)).toBe(`faq-${id}`);
+    // Only the linked entry: the others stay closed.
+    expect(await page.locator('main details[open]').count()).toBe(1);
+  }
+
+  test('every FAQ entry on the server-rendered list has its anchor id', async () => {
+    const ids = await faqIds();
+    const listed = await list('/api/board?topcategory=8&size=20');
+    expect(ids.length).toBeGreaterThan(3);
+    expect(new Set(ids)).toEqual(new Set(listed.map((i) => i.id)));
+  });
+
+  for (const width of WIDTHS) {
+    test(`/customer/faq#faq-N opens that entry and scrolls it into view at ${width} px`, async () => {
+      const last = (await faqIds()).at(-1) as number;
+      const { page, errors, close } = await visit(`/customer/faq#faq-${last}`, { width });
+      await expectOpenedInView(page, last);
+      await saveScreenshot(page, 'sections-faq-anchor', { fullPage: false });
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  test('a search result for an FAQ answer opens it on the FAQ page', async () => {
+    const ids = await faqIds();
+    const target = ids.at(-2) as number;
+    const { item } = await apiGet<{ item: { title: string } }>(server, `/api/board/${target}`);
+    const { page, errors, close } = await visit(`/search?q=${encodeURIComponent(item.title)}`);
+    await page.locator(`main a[href="/customer/faq#faq-${target}"]`).first().click();
+    await page.waitForURL((u) => u.pathname === '/customer/faq' && u.hash === `#faq-${target}`);
+    await expectOpenedInView(page, target);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('the editor’s link dialog', () => {
+  const editor = (page: Page) => page.getByRole('textbox', { name: '내용', exact: true });
+  const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+
+  for (const width of WIDTHS) {
+    test(`a link is added through the dialog; other schemes are refused; Escape cancels at ${width} px`, async () => {
+      const { page, errors, close } = await visit('/community/write', { token: member.token, width });
+      await page.getByLabel('분류').selectOption('자유게시판');
+      await page.getByLabel('제목', { exact: true }).fill(`링크 시험 ${width}`);
+      await editor(page).click();
+      await page.keyboard.type('안내 페이지');
+      await page.keyboard.press('ControlOrMeta+A');
+      const editorId = await focusedId(page);
+
+      await page.getByRole('button', { name: '링크' }).click();
+      const dialog = page.getByRole('dialog', { name: '링크 넣기' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('선택한 글자에 링크를 겁니다.');
+      await expect.poll(() => focusedId(page)).toBe('link-dialog-href');
+      await dialog.getByLabel('링크 주소').fill('javascript:alert(1)');
+      await dialog.getByRole('button', { name: '확인' }).click();
+      expect(await dialog.getByRole('alert').textContent()).toBe('http://, https:// 또는 mailto:로 시작하는 주소만 넣을 수 있습니다');
+      expect(await dialog.getByLabel('링크 주소').getAttribute('aria-invalid')).toBe('true');
+      const box = await dialog.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.width ?? 0) <= width).toBe(true);
+      await saveScreenshot(page, 'sections-link-dialog', { fullPage: false });
+
+      // Enter confirms; the selected words become the link and focus is back in the editor.
+      await dialog.getByLabel('링크 주소').fill('https://example.com/guide');
+      await dialog.getByLabel('링크 주소').press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => focusedId(page)).toBe(editorId);
+      expect(await editor(page).innerHTML()).toContain('<a href="https://example.com/guide">안내 페이지</a>');
+
+      // Escape cancels: nothing is linked, focus returns to the editor.
+      await page.keyboard.press('End');
+      await page.keyboard.type(' 메일: ');
+      await page.getByRole('button', { name: '링크' }).click();
+      await dialog.getByLabel('링크 주소').fill('mailto:help@example.com');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => focusedId(page)).toBe(editorId);
+      expect(await editor(page).innerHTML()).not.toContain('mailto:');
+
+      // With nothing selected, the address itself goes in as the link; 취소 is not needed.
+      await page.getByRole('button', { name: '링크' }).click();
+      expect(await dialog.textContent()).toContain('입력한 주소가 본문에 링크로 들어갑니다.');
+      await dialog.getByLabel('링크 주소').fill('mailto:help@example.com');
+      await dialog.getByRole('button', { name: '확인' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await editor(page).innerHTML()).toContain('<a href="mailto:help@example.com">mailto:help@example.com</a>');
+
+      await page.getByRole('button', { name: '등록', exact: true }).click();
+      await page.waitForURL(/\/community\/\d+$/);
+      await hydrated(page);
+      expect(await page.locator('main a[href="https://example.com/guide"]').textContent()).toBe('안내 페이지');
+      expect(await page.locator('main a[href="mailto:help@example.com"]').count()).toBe(1);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+});

@@ -1,4 +1,5 @@
 import sanitizeHtml, { type Attributes, type IFrame, type IOptions, type Tag } from 'sanitize-html';
+import { linkKind } from '#shared/links.ts';
 import { UPLOAD_PATH } from '#shared/schemas/fields.ts';
 
 // Rich text (content, econtent of posts, jobs, businesses and inquiries) is stored as HTML that
@@ -63,8 +64,6 @@ const DROPPED_WITH_CONTENT = [
 ];
 
 const LINK_REL = 'noopener noreferrer nofollow';
-const WEB_LINK = /^https?:\/\//i;
-const MAIL_LINK = /^mailto:\S/i;
 const IMAGE_SIZE = /^\d{1,4}$/;
 const CELL_SPAN = /^\d{1,2}$/;
 
@@ -87,9 +86,9 @@ function checkAttributes(tagName: string, attribs: Attributes): Tag {
 /** http and https links open in a new tab without a referrer or opener; mailto links stay as
  * they are; anything else (relative, javascript:, data:, entity tricks) loses its href. */
 function linkAttributes(href: string): Attributes {
-  if (WEB_LINK.test(href) && URL.canParse(href)) return { href, rel: LINK_REL, target: '_blank' };
-  if (MAIL_LINK.test(href)) return { href };
-  return {};
+  const kind = linkKind(href);
+  if (kind === 'web') return { href, rel: LINK_REL, target: '_blank' };
+  return kind === 'mail' ? { href } : {};
 }
 
 /** Images come only from our own upload path (shared/schemas/fields.ts UPLOAD_PATH). */

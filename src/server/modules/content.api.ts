@@ -5,7 +5,7 @@ import { contentHandlers } from '#server/resource/content-resource.ts';
 import { type ResourceHandlers, resourceRoutes } from '#server/resource/routes.ts';
 import { boardResource } from './board/board.resource.ts';
 import { businessResource } from './business/business.resource.ts';
-import { inquiryResource } from './inquiry/inquiry.resource.ts';
+import { inquiryHandlers } from './inquiry/inquiry.service.ts';
 import { jobsResource } from './jobs/jobs.resource.ts';
 import { mainscheduleResource } from './mainschedule/mainschedule.resource.ts';
 
@@ -21,7 +21,7 @@ export function contentServices(deps: Deps): Record<ContentName, ResourceHandler
       board: contentHandlers(deps, boardResource),
       jobs: contentHandlers(deps, jobsResource),
       business: contentHandlers(deps, businessResource),
-      inquiry: contentHandlers(deps, inquiryResource),
+      inquiry: inquiryHandlers(deps),
       mainschedule: contentHandlers(deps, mainscheduleResource),
     };
     services.set(deps, s);
@@ -36,7 +36,13 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
 
 /** One item for a page loader: GET /api/<name>/{id}'s checks, counting a view for `visitor` when
  * one is given; a new anonymous visitor's cookie is the loader's to send. */
-export async function getForPage(deps: Deps, name: 'board' | 'jobs' | 'business', caller: Caller, id: number, visitor?: Visitor) {
+export async function getForPage(
+  deps: Deps,
+  name: 'board' | 'jobs' | 'business' | 'inquiry',
+  caller: Caller,
+  id: number,
+  visitor?: Visitor,
+) {
   const { item } = (await contentServices(deps)[name].get(caller, id, visitor)) as { item: Record<string, unknown> };
   return item;
 }

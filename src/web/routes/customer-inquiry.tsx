@@ -1,24 +1,48 @@
+import { data } from 'react-router';
+import { InquiryStatus } from '#shared/enums.ts';
+import { IdSchema } from '#shared/schemas/user.ts';
+import { getForPage } from '#server/modules/content.api.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { InquiryForm } from '../features/customer/inquiry-form.tsx';
+import { htmlToLines } from '../features/admin/admin-ui.tsx';
+import { orPageError } from '../features/admin/page-error.ts';
+import { type InquiryDraft, InquiryForm } from '../features/customer/inquiry-form.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { type Route } from './+types/customer-inquiry.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireMemberPage(context);
-  return { siteName: context.get(pageContext).deps.env.SITE_NAME };
+/** A new inquiry, or `?id=N` to edit the member's own while it waits for an answer (my page
+ * links here). The server refuses the same again on save. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireMemberPage(context);
+  const { deps } = context.get(pageContext);
+  const id = IdSchema.safeParse(new URL(request.url).searchParams.get('id') ?? '0');
+  if (!id.success) throw data('Page not found', { status: 404 });
+  let draft: InquiryDraft | undefined;
+  if (id.data) {
+    const item = await orPageError(getForPage(deps, 'inquiry', { actor, ip: 'page' }, id.data));
+    if (item.user !== actor.id) throw data('내 문의만 수정할 수 있습니다', { status: 403 });
+    if (item.status !== InquiryStatus.waiting) throw data('답변이 등록된 문의는 수정할 수 없습니다', { status: 403 });
+    draft = { id: id.data, title: String(item.title), content: htmlToLines(String(item.content)) };
+  }
+  return { siteName: deps.env.SITE_NAME, draft };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: pageTitle(d.siteName, '1:1 문의') }] : [];
+  return d ? [{ title: pageTitle(d.siteName, d.draft ? '문의 수정' : '1:1 문의') }] : [];
 }
 
-export default function Page() {
+export default function Page({ loaderData: { draft } }: Route.ComponentProps) {
+  const crumbs = draft
+    ? [{ label: '마이페이지', to: '/mypage' }, { label: '내 문의', to: '/mypage/inquiry' }, { label: '문의 수정' }]
+    : [{ label: '고객센터', to: '/customer' }, { label: '1:1 문의' }];
   return (
-    <SectionFrame title="1:1 문의" crumbs={[{ label: '고객센터', to: '/customer' }, { label: '1:1 문의' }]}>
-      <p className="mb-4 text-slate-700">궁금한 점을 남기시면 답변이 등록될 때 이메일로 알려 드립니다.</p>
-      <InquiryForm />
+    <SectionFrame title={draft ? '문의 수정' : '1:1 문의'} crumbs={crumbs}>
+      <p className="mb-4 text-slate-700">
+        {draft ? '답변이 등록되기 전까지 고칠 수 있습니다.' : '궁금한 점을 남기시면 답변이 등록될 때 이메일로 알려 드립니다.'}
+      </p>
+      {/* Keyed by the inquiry: another `?id=` on the same route starts a fresh form. */}
+      <InquiryForm key={draft?.id ?? 0} draft={draft} />
     </SectionFrame>
   );
 }

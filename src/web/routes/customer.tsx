@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { TopCategory } from '#shared/enums.ts';
+import { telHref } from '#shared/links.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -8,7 +9,8 @@ import { type BoardItem } from '../features/board/board-types.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/customer.ts';
 
-// 고객센터: the newest FAQ answers opened in place, the way to a 1:1 inquiry, and how we answer.
+// 고객센터: the newest FAQ answers opened in place, the way to a 1:1 inquiry, how to reach us and
+// how we answer.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor } = context.get(pageContext);
@@ -16,14 +18,25 @@ export async function loader({ context }: Route.LoaderArgs) {
     { actor, ip: 'page' },
     { topcategory: String(TopCategory.customer), size: '5', sort: '-id' },
   )) as { items: BoardItem[] };
-  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, faq: faq.items };
+  const { CONTACT_PHONE: phone, CONTACT_EMAIL: email, CONTACT_HOURS: hours } = deps.env;
+  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, faq: faq.items, contact: { phone, email, hours } };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d ? [{ title: pageTitle(d.siteName, '고객센터') }] : [];
 }
 
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold text-slate-800">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 export default function Page({ loaderData: d }: Route.ComponentProps) {
+  const { phone, email, hours } = d.contact;
   return (
     <SectionFrame title="고객센터" crumbs={[{ label: '고객센터' }]}>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -57,23 +70,32 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="contact-heading" className="rounded-xl border border-slate-200 bg-white p-5">
             <h2 id="contact-heading" className="text-xl font-bold">
-              운영 안내
+              문의 안내
             </h2>
-            <dl className="mt-3 space-y-2 text-slate-700">
-              <div>
-                <dt className="font-semibold text-slate-800">답변 시간</dt>
-                <dd>평일 오전 9시 - 오후 6시 (주말·공휴일 휴무)</dd>
-              </div>
-              <div>
-                <dt className="font-semibold text-slate-800">답변 확인</dt>
-                <dd>
-                  답변이 등록되면 가입하신 이메일로 알려 드리며,{' '}
-                  <Link to="/mypage/inquiry" className="text-brand-700 underline">
-                    내 문의
-                  </Link>
-                  에서 볼 수 있습니다.
-                </dd>
-              </div>
+            <dl className="mt-3 space-y-3 text-slate-700">
+              {/* The operator's contact (README, Configuration); a field left unset is left out. */}
+              {phone ? (
+                <Fact label="전화">
+                  <a href={telHref(phone)} className="text-lg font-semibold text-brand-700 underline">
+                    {phone}
+                  </a>
+                </Fact>
+              ) : null}
+              {email ? (
+                <Fact label="이메일">
+                  <a href={`mailto:${email}`} className="break-all text-brand-700 underline">
+                    {email}
+                  </a>
+                </Fact>
+              ) : null}
+              {hours ? <Fact label="운영 시간">{hours}</Fact> : null}
+              <Fact label="답변 확인">
+                답변이 등록되면 가입하신 이메일로 알려 드리며,{' '}
+                <Link to="/mypage/inquiry" className="text-brand-700 underline">
+                  내 문의
+                </Link>
+                에서 볼 수 있습니다.
+              </Fact>
             </dl>
           </section>
         </div>

@@ -3,10 +3,19 @@ import { ErrorKey } from '#shared/messages.ts';
 import { InquiryStatus } from '#shared/enums.ts';
 import { INQUIRY_ADMIN_FIELDS, INQUIRY_SERVER_FIELDS, InquirySaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
+import { type Actor } from '#server/http/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { type ContentResource } from '#server/resource/content-resource.ts';
 import { answerMail } from './inquiry.mail.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
+
+/** Once answered, the question stays as it was answered: its author may no longer edit or delete
+ * it (my page shows it read-only); admins still may. */
+export function requireUnanswered(actor: Actor, inquiry: Record<string, unknown>): void {
+  if (inquiry.status === InquiryStatus.answered && !isAdmin(actor)) {
+    throw new AppError(403, ErrorKey.forbidden, { detail: '답변이 등록된 문의는 수정하거나 삭제할 수 없습니다' });
+  }
+}
 
 /** 1:1 inquiries (PRODUCT.md): members ask; only the author and admins read one; an admin's
  * answer sets status 2 (답변완료) and updatedate and e-mails the author. */
@@ -32,8 +41,7 @@ export const inquiryResource: ContentResource<'inquiry'> = {
   canRead: (actor, row) => actor !== undefined && (row.user === actor.id || isAdmin(actor)),
   initdata: () => ({ id: 0, title: '', content: '', answer: '', status: 1, name: '', updatedate: '', user: 0, date: '' }),
   requireWrite(actor, _input, before) {
-    // Once answered, the question stays as it was answered.
-    if (before && before.status === InquiryStatus.answered && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
+    if (before) requireUnanswered(actor, before);
   },
   derive(input, before) {
     const answered = input.answer !== '' && input.answer !== (before?.answer ?? '');

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { formatDate } from '#shared/format.ts';
 import { type BoardItem } from './board-types.ts';
 import { PostMeta } from './post-meta.tsx';
@@ -35,13 +36,40 @@ export function BoardList({ items, base, timeZone }: { items: BoardItem[]; base:
   );
 }
 
+/** An entry linked to by its anchor (`#faq-12`, from search results and my likes) opens and
+ * comes into view. The server never sees the hash, so the page is rendered closed and this
+ * runs after hydration, and again when a link on the page changes the hash. */
+function useOpenAnchored(anchor: string | undefined): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!anchor || !hash.startsWith(`#${anchor}-`)) return;
+    const entry = document.getElementById(hash.slice(1));
+    if (!(entry instanceof HTMLDetailsElement)) return;
+    entry.open = true;
+    entry.scrollIntoView({ block: 'start' });
+    // Keyboard and screen-reader users continue from the entry, not from the top of the page.
+    entry.querySelector('summary')?.focus({ preventScroll: true });
+  }, [anchor, hash]);
+}
+
 /** FAQ and organizations: posts without a page of their own (SPEC §2 has no detail route for
- * them), opened in place. */
-export function ExpandableList({ items, timeZone, showMeta }: { items: BoardItem[]; timeZone: string; showMeta: boolean }) {
+ * them), opened in place. With `anchor`, each entry has the id `${anchor}-${id}`. */
+export function ExpandableList({
+  items,
+  timeZone,
+  showMeta,
+  anchor,
+}: {
+  items: BoardItem[];
+  timeZone: string;
+  showMeta: boolean;
+  anchor?: string;
+}) {
+  useOpenAnchored(anchor);
   return (
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {items.map((i) => (
-        <details key={i.id} className="group px-4 py-3">
+        <details key={i.id} id={anchor ? `${anchor}-${i.id}` : undefined} className="group scroll-mt-4 px-4 py-3">
           <summary className="flex cursor-pointer list-none items-baseline gap-2 text-lg font-medium">
             <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-90">
               ›

@@ -1,4 +1,5 @@
 import { type SiteClock } from '#shared/business-hours.ts';
+import { telHref } from '#shared/links.ts';
 import { type BusinessItem, OpenBadge, PremiumBadge } from './business-list.tsx';
 
 const range = (start: string, end: string) => (start && end ? `${start} ~ ${end}` : '정보 없음');
@@ -6,7 +7,6 @@ const range = (start: string, end: string) => (start && end ? `${start} ~ ${end}
 /** A listing's header: badges, name, and the facts a visitor acts on: hours, a phone number to
  * tap, the address (opened in a map), the website. */
 export function BusinessFacts({ business: b, clock }: { business: BusinessItem; clock: SiteClock }) {
-  const tel = b.tel.replace(/[^\d+]/g, '');
   return (
     <header>
       <p className="flex flex-wrap items-center gap-2">
@@ -56,9 +56,9 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
           </table>
         </section>
         <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-          {tel ? (
+          {b.tel ? (
             <a
-              href={`tel:${tel}`}
+              href={telHref(b.tel)}
               className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
             >
               전화하기 <span className="whitespace-nowrap">{b.tel}</span>

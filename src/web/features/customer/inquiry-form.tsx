@@ -1,19 +1,27 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Messages } from '#shared/messages.ts';
 import { linesToHtml } from '../admin/admin-ui.tsx';
 import { reportFailure } from '../board/api-failure.ts';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 
-// The 1:1 inquiry form. The fields are left as typed (uncontrolled, never reset) until the
-// server has the inquiry, so a refusal or a lost connection costs the member nothing.
+// The 1:1 inquiry form, for a new inquiry and for editing one that is still waiting (`draft`). The
+// fields are left as typed (uncontrolled, never reset) until the server has the inquiry, so a
+// refusal or a lost connection costs the member nothing.
 
 type Problems = Partial<Record<'title' | 'content', string>>;
 
 const INPUT = 'mt-1 w-full rounded-lg border border-slate-300 px-3 text-lg aria-[invalid=true]:border-red-600';
 
-export function InquiryForm() {
+/** What an edit starts from: the stored title, and the content as the textarea's lines. */
+export interface InquiryDraft {
+  id: number;
+  title: string;
+  content: string;
+}
+
+export function InquiryForm({ draft }: { draft?: InquiryDraft }) {
   const navigate = useNavigate();
   const [problems, setProblems] = useState<Problems>({});
   const [sending, setSending] = useState(false);
@@ -32,7 +40,8 @@ export function InquiryForm() {
     }
     setSending(true);
     // The textarea is plain text: its lines become paragraphs; the server sanitizes anyway.
-    const answer = await withLoading(api.post('/inquiry', { title, content: linesToHtml(content) }));
+    const fields = { title, content: linesToHtml(content) };
+    const answer = await withLoading(draft ? api.put('/inquiry', { id: draft.id, ...fields }) : api.post('/inquiry', fields));
     setSending(false);
     if (answer.code !== 'ok') {
       if (answer.field === 'title' || answer.field === 'content') {
@@ -40,7 +49,7 @@ export function InquiryForm() {
       } else reportFailure(answer);
       return;
     }
-    showMessage('문의가 접수되었습니다');
+    showMessage(draft ? '문의를 수정했습니다' : '문의가 접수되었습니다');
     await navigate('/mypage/inquiry');
   }
 
@@ -61,6 +70,7 @@ export function InquiryForm() {
           id="inquiry-title"
           name="title"
           maxLength={200}
+          defaultValue={draft?.title}
           aria-invalid={problems.title ? true : undefined}
           aria-describedby={problems.title ? 'inquiry-title-error' : undefined}
           className={`${INPUT} min-h-12`}
@@ -79,6 +89,7 @@ export function InquiryForm() {
           id="inquiry-content"
           name="content"
           rows={8}
+          defaultValue={draft?.content}
           aria-invalid={problems.content ? true : undefined}
           aria-describedby={problems.content ? 'inquiry-content-error' : undefined}
           className={`${INPUT} py-2`}
@@ -89,13 +100,23 @@ export function InquiryForm() {
           </p>
         ) : null}
       </div>
-      <button
-        type="submit"
-        disabled={sending}
-        className="min-h-12 w-full rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
-      >
-        문의 보내기
-      </button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="submit"
+          disabled={sending}
+          className="min-h-12 rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {draft ? '수정 완료' : '문의 보내기'}
+        </button>
+        {draft ? (
+          <Link
+            to="/mypage/inquiry"
+            className="inline-flex min-h-12 items-center justify-center rounded-lg border border-slate-300 px-6 font-semibold hover:bg-slate-50"
+          >
+            취소
+          </Link>
+        ) : null}
+      </div>
     </form>
   );
 }

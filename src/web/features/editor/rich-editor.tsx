@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { showMessage } from '../../lib/screen-store.ts';
 import { RICH } from '../board/rich-text.tsx';
 import { errorProps, FieldShell, type FormState, fieldId } from './form-fields.tsx';
+import { LinkDialog } from './link-dialog.tsx';
 
 // A small rich-text editor: an editable area and a toolbar of the browser's own editing commands.
 // It only has to produce simple HTML; the server sanitizes whatever arrives before storing it.
 
-const TOOLS: readonly { label: string; run: () => void }[] = [
+const COMMANDS: readonly { label: string; run: () => void }[] = [
   { label: '굵게', run: () => document.execCommand('bold') },
   { label: '기울임', run: () => document.execCommand('italic') },
   {
@@ -15,44 +15,79 @@ const TOOLS: readonly { label: string; run: () => void }[] = [
     run: () => document.execCommand('formatBlock', false, document.queryCommandValue('formatBlock') === 'h3' ? 'p' : 'h3'),
   },
   { label: '목록', run: () => document.execCommand('insertUnorderedList') },
-  {
-    label: '링크',
-    run: () => {
-      const href = window.prompt('링크 주소를 입력하세요 (https://...)', 'https://')?.trim();
-      if (!href) return;
-      // The sanitizer drops other schemes anyway; saying so beats a link that silently vanishes.
-      if (/^https?:\/\/\S+$/i.test(href)) document.execCommand('createLink', false, href);
-      else showMessage('http:// 또는 https://로 시작하는 주소를 입력하세요', 'error');
-    },
-  },
 ];
+
+function ToolButton({ label, onPress, dialog }: { label: string; onPress: () => void; dialog?: boolean }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup={dialog ? 'dialog' : undefined}
+      // Keeps the selection in the area: a click would otherwise move focus to the button.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onPress}
+      className="min-h-10 rounded-md px-2 text-base font-semibold text-slate-700 hover:bg-slate-100"
+    >
+      {label}
+    </button>
+  );
+}
+
+/** The area's selection, or a caret at its end when the selection is elsewhere. */
+function selectionIn(area: HTMLElement): Range {
+  const selection = document.getSelection();
+  if (selection && selection.rangeCount > 0 && area.contains(selection.anchorNode)) return selection.getRangeAt(0).cloneRange();
+  const end = document.createRange();
+  end.selectNodeContents(area);
+  end.collapse(false);
+  return end;
+}
 
 export function RichEditor({ form, name, label }: { form: FormState; name: string; label: string }) {
   const area = useRef<HTMLDivElement>(null);
   // The area keeps its own DOM after the first render: re-rendering its HTML would move the caret.
   const [initial] = useState(() => String(form.values[name] ?? ''));
   const changed = () => form.set(name, area.current?.innerHTML ?? '');
+  // The selection the link dialog will link; the dialog's field takes focus and the selection.
+  const [linking, setLinking] = useState<Range | null>(null);
+
+  function openLink() {
+    if (!area.current) return;
+    const range = selectionIn(area.current);
+    // The area holds focus while the dialog opens, so the dialog gives focus back to it.
+    area.current.focus();
+    setLinking(range);
+  }
+
+  function finishLink(href?: string) {
+    const range = linking;
+    setLinking(null);
+    if (!area.current || !range) return;
+    area.current.focus();
+    const selection = document.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    if (!href) return;
+    document.execCommand('createLink', false, href);
+    changed();
+  }
+
   return (
     <FieldShell form={form} name={name} label={label} wide>
       <div className="rounded-lg border border-slate-300 bg-white">
         <div role="toolbar" aria-label={`${label} 서식`} className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1.5">
-          {TOOLS.map((tool) => (
-            <button
-              key={tool.label}
-              type="button"
-              // Keeps the selection in the area: a click would otherwise move focus to the button.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => {
+          {COMMANDS.map((command) => (
+            <ToolButton
+              key={command.label}
+              label={command.label}
+              onPress={() => {
                 if (!area.current) return;
                 if (!area.current.contains(document.getSelection()?.anchorNode ?? null)) area.current.focus();
-                tool.run();
+                command.run();
                 changed();
               }}
-              className="min-h-10 rounded-md px-2 text-base font-semibold text-slate-700 hover:bg-slate-100"
-            >
-              {tool.label}
-            </button>
+            />
           ))}
+          <ToolButton label="링크" dialog onPress={openLink} />
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a textarea cannot hold formatted text */}
         <div
@@ -72,6 +107,7 @@ export function RichEditor({ form, name, label }: { form: FormState; name: strin
           {...errorProps(form, name)}
         />
       </div>
+      {linking ? <LinkDialog hasText={!linking.collapsed} onDone={finishLink} /> : null}
     </FieldShell>
   );
 }

@@ -1,4 +1,5 @@
 import { formatDate } from '#shared/format.ts';
+import { telHref } from '#shared/links.ts';
 import { DeadlineBadge, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -41,7 +42,7 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
         <Row label="담당자">{job.manager}</Row>
         <Row label="전화">
           {job.tel ? (
-            <a href={`tel:${job.tel.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
+            <a href={telHref(job.tel)} className="text-brand-700 underline">
               {job.tel}
             </a>
           ) : null}

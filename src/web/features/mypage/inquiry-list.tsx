@@ -1,8 +1,14 @@
+import { Link, useRevalidator } from 'react-router';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
+import { reportFailure } from '../board/api-failure.ts';
 import { RichText } from '../board/rich-text.tsx';
+import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
 
-// 내 문의: each question with its status, and the answer under it once there is one.
+// 내 문의: each question with its status, and the answer under it once there is one. A question
+// still waiting (대기중) can be edited or deleted; once answered it is read-only (the server
+// refuses both).
 
 export interface MyInquiry {
   id: number;
@@ -23,6 +29,43 @@ export function StatusBadge({ status }: { status: number }) {
     >
       {InquiryStatusLabel[status]}
     </span>
+  );
+}
+
+const ACTION = 'inline-flex min-h-11 items-center rounded-lg border px-4 font-semibold';
+
+function WaitingActions({ inquiry }: { inquiry: MyInquiry }) {
+  const { revalidate } = useRevalidator();
+  const remove = () =>
+    askConfirm({
+      title: '이 문의를 삭제할까요?',
+      content: '삭제한 문의는 되돌릴 수 없습니다.',
+      onSuccess: async () => {
+        const answer = await withLoading(api.delete('/inquiry', { id: inquiry.id }));
+        // Answered in the meantime: the server's reason is shown, and the list shows the answer.
+        if (answer.code !== 'ok') reportFailure(answer);
+        else showMessage('문의를 삭제했습니다');
+        await revalidate();
+      },
+    });
+  return (
+    <div className="mt-3 flex justify-end gap-2">
+      <Link
+        to={`/customer/inquiry?id=${inquiry.id}`}
+        aria-label={`${inquiry.title} 수정`}
+        className={`${ACTION} border-slate-300 text-slate-700 hover:bg-slate-50`}
+      >
+        수정
+      </Link>
+      <button
+        type="button"
+        onClick={remove}
+        aria-label={`${inquiry.title} 삭제`}
+        className={`${ACTION} border-red-300 text-red-700 hover:bg-red-50`}
+      >
+        삭제
+      </button>
+    </div>
   );
 }
 
@@ -48,6 +91,7 @@ export function InquiryList({ items, timeZone }: { items: MyInquiry[]; timeZone:
                 <RichText html={i.answer} />
               </section>
             ) : null}
+            {i.status === InquiryStatus.waiting ? <WaitingActions inquiry={i} /> : null}
           </article>
         </li>
       ))}
