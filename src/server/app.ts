@@ -34,8 +34,9 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   api.use(async (c, next) => {
     await next();
     // API answers carry sessions, codes and personal data: never stored by any cache. A handler
-    // that chose its own caching (the public images under /api/webdata) keeps it.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // that chose its own caching (the public images under /api/webdata) keeps it. (Set on the
+    // answer's headers: c.header() after the answer is made would rebuild the whole answer.)
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -44,7 +45,12 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
     },
   });
   // POST /api/upload carries up to ten images and applies its own limit (upload.api.ts).
-  api.use((c, next) => (c.req.method === 'POST' && c.req.path === '/api/upload' ? next() : jsonLimit(c, next)));
+  // A GET has no body to limit (and asking for one would build a second request object).
+  api.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === '/api/upload')
+      ? next()
+      : jsonLimit(c, next),
+  );
   api.use(authenticate((token) => resolveActor(deps, token)));
   api.get('/health', async (c) => {
     const ok = await ping(deps.db);
