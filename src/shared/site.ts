@@ -32,9 +32,18 @@ export function safeReturnPath(value: string | null | undefined): string {
   return ok ? (value as string) : '/';
 }
 
-/** FAQ answers have no page of their own (SPEC §2): a link to one (search results, my likes) is
- * the FAQ list at the entry's anchor, which opens it. */
-export const FAQ_ANCHOR = 'faq';
-export function faqEntryPath(id: number): string {
-  return `/customer/faq#${FAQ_ANCHOR}-${id}`;
+/** FAQ answers and organizations' posts have no page of their own (SPEC §2): their lists open
+ * each entry in place, under these anchors, and a link to one (search results, my likes) is the
+ * list at the entry's anchor, which opens it. */
+const IN_PLACE_ANCHORS: Record<string, string> = { '/customer/faq': 'faq', '/organizations': 'org' };
+
+/** The anchor prefix of a list whose entries open in place, by the list's path. */
+export function inPlaceAnchor(listPath: string): string | undefined {
+  return IN_PLACE_ANCHORS[listPath];
+}
+
+/** Where an item of the list at `listPath` is read. */
+export function itemPath(listPath: string, id: number): string {
+  const anchor = inPlaceAnchor(listPath);
+  return anchor ? `${listPath}#${anchor}-${id}` : `${listPath}/${id}`;
 }

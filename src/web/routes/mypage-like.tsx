@@ -1,4 +1,4 @@
-import { faqEntryPath } from '#shared/site.ts';
+import { itemPath } from '#shared/site.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { SEARCH_SECTIONS } from '#server/modules/search/search.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const s = SEARCH_SECTIONS.find((x) => x.target === raw.target && (raw.target !== 'board' || x.section === raw.topcategory));
     const group = groups.find((g) => g.key === s?.key);
     if (!s || !group) continue;
-    const url = raw.title === undefined ? undefined : s.key === 'faq' ? faqEntryPath(raw.item) : `${s.path}/${raw.item}`;
+    const url = raw.title === undefined ? undefined : itemPath(s.path, raw.item);
     group.items.push({ target: raw.target, item: raw.item, title: raw.title, date: raw.date, url });
   }
   return {

@@ -3,7 +3,7 @@ import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
 import { todayIn } from '#shared/format.ts';
-import { FAQ_ANCHOR, sectionOfPath } from '#shared/site.ts';
+import { inPlaceAnchor, sectionOfPath } from '#shared/site.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -317,7 +317,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
           items={items as unknown as BoardItem[]}
           timeZone={timeZone}
           showMeta={key === 'organizations'}
-          anchor={faq ? FAQ_ANCHOR : undefined}
+          anchor={inPlaceAnchor(faq ? '/customer/faq' : base)}
         />
       ) : (
         <BoardList items={items as unknown as BoardItem[]} base={base} timeZone={timeZone} />

@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { TopCategory } from '#shared/enums.ts';
 import { chosungOf, indexTokens, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
-import { faqEntryPath } from '#shared/site.ts';
+import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import { type Db, type Dialect, type Executor } from '#server/db/database.ts';
 import { type Deps } from '#server/http/context.ts';
@@ -141,7 +141,7 @@ function toResult(s: SearchSection, h: Hit, q: SearchQuery): SearchResult {
     title: h.title,
     snippet: snippet(h.body, q.words),
     date: h.date,
-    url: s.key === 'faq' ? faqEntryPath(h.item) : `${s.path}/${h.item}`,
+    url: itemPath(s.path, h.item),
   };
 }
 

@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest';
+import { inPlaceAnchor, itemPath, safeReturnPath } from './site.ts';
+
+describe('itemPath', () => {
+  test('posts with a page of their own link to it', () => {
+    expect(itemPath('/news', 12)).toBe('/news/12');
+    expect(itemPath('/business', 3)).toBe('/business/3');
+  });
+
+  test('FAQ answers and organizations’ posts link to their entry in the list (SPEC §2 has no page for them)', () => {
+    expect(itemPath('/customer/faq', 7)).toBe('/customer/faq#faq-7');
+    expect(itemPath('/organizations', 9)).toBe('/organizations#org-9');
+    expect(inPlaceAnchor('/organizations')).toBe('org');
+    expect(inPlaceAnchor('/community')).toBeUndefined();
+  });
+});
+
+describe('safeReturnPath', () => {
+  test.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', undefined, null, '/a\u0000b'])(
+    '%s goes home',
+    (value) => {
+      expect(safeReturnPath(value)).toBe('/');
+    },
+  );
+  test('same-site paths stay', () => {
+    expect(safeReturnPath('/mypage/like?tab=2')).toBe('/mypage/like?tab=2');
+  });
+});
