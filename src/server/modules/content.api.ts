@@ -1,6 +1,8 @@
 import { type Hono } from 'hono';
 import { type AppEnv, type Caller, type Deps } from '#server/http/context.ts';
 import { type Visitor } from '#server/modules/view/visitor.ts';
+import { trackerOf } from '#server/db/write-tracker.ts';
+import { AnswerCache } from '#server/http/answer-cache.ts';
 import { contentHandlers } from '#server/resource/content-resource.ts';
 import { type ResourceHandlers, resourceRoutes } from '#server/resource/routes.ts';
 import { boardResource } from './board/board.resource.ts';
@@ -29,9 +31,15 @@ export function contentServices(deps: Deps): Record<ContentName, ResourceHandler
   return s;
 }
 
-/** SPEC §7's "same set" for each content resource, mounted at /api/<name>. */
+/** Lists for visitors: 16 MB of JSON answers. */
+const LIST_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** SPEC §7's "same set" for each content resource, mounted at /api/<name>; visitors' lists are
+ * answered from one cache for all of them. */
 export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
-  return Object.entries(contentServices(deps)).map(([name, handlers]) => [`/${name}`, resourceRoutes(handlers)]);
+  const tracker = trackerOf(deps.db);
+  const cache = tracker ? new AnswerCache<string>(tracker, LIST_CACHE_BYTES, (json) => json.length * 2) : undefined;
+  return Object.entries(contentServices(deps)).map(([name, handlers]) => [`/${name}`, resourceRoutes(handlers, undefined, cache)]);
 }
 
 /** One item for a page loader: GET /api/<name>/{id}'s checks, counting a view for `visitor` when

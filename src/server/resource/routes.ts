@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
+import { type AnswerCache } from '#server/http/answer-cache.ts';
 import { type AppEnv, type Caller } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
@@ -35,17 +36,29 @@ export function pathId(raw: string): number {
 
 const ok = (c: Context<AppEnv>, result: object) => c.json({ code: 'ok', ...result });
 
-/** Mounts the call set; `extra` registers a resource's own routes before the `/:id` catch. */
-export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+/** Mounts the call set; `extra` registers a resource's own routes before the `/:id` catch. With
+ * `cache`, lists, counts and sums asked for without a session are answered from it while no
+ * write has changed them (answer-cache.ts). */
+export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<AppEnv>) => void, cache?: AnswerCache<string>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const read = (call: 'list' | 'count' | 'sum') => async (c: Context<AppEnv>) => {
+    const stamp = cache && !c.get('actor') ? cache.stamp() : undefined;
+    if (!cache || !stamp) return ok(c, await handlers[call](caller(c), c.req.query()));
+    let json = cache.get(c.req.url, stamp);
+    if (json === undefined) {
+      json = JSON.stringify({ code: 'ok', ...(await handlers[call](caller(c), c.req.query())) });
+      cache.set(c.req.url, stamp, json);
+    }
+    return c.body(json, 200, { 'Content-Type': 'application/json' });
+  };
   app.post('/batch', async (c) => ok(c, await handlers.createBatch(caller(c), await readJson(c), c)));
   app.delete('/batch', async (c) => ok(c, await handlers.removeBatch(caller(c), await readJson(c), c)));
   app.post('/', async (c) => ok(c, await handlers.create(caller(c), await readJson(c), c)));
   app.put('/', async (c) => ok(c, await handlers.update(caller(c), await readJson(c), c)));
   app.delete('/', async (c) => ok(c, await handlers.remove(caller(c), await readJson(c), c)));
-  app.get('/', async (c) => ok(c, await handlers.list(caller(c), c.req.query())));
-  app.get('/count', async (c) => ok(c, await handlers.count(caller(c), c.req.query())));
-  app.get('/sum', async (c) => ok(c, await handlers.sum(caller(c), c.req.query())));
+  app.get('/', read('list'));
+  app.get('/count', read('count'));
+  app.get('/sum', read('sum'));
   app.get('/initdata', async (c) => ok(c, await handlers.initdata(caller(c))));
   extra?.(app);
   app.get('/:id', async (c) => {

@@ -12,7 +12,7 @@ import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
-import { currentMinute, PageCache, type PageEffects } from './page-cache.ts';
+import { type PageEffects, pageCache } from './page-cache.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
 // nonce; a page for a signed-in user is never stored by a shared cache; a crawler that hits an
@@ -87,8 +87,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       }),
     );
   }
-  const cache = options.dev ? undefined : new PageCache();
   const tracker = trackerOf(deps.db);
+  const cache = options.dev || !tracker ? undefined : pageCache(tracker);
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
 
   app.all('*', async (c) => {
@@ -103,10 +103,9 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const actor = token ? await resolveActor(deps, token) : undefined;
     const visitor = visitorOf(actor, c.req.raw.headers);
     const nonce = crypto.randomBytes(16).toString('base64');
-    const cached =
-      cache && tracker && !actor && c.req.method === 'GET' ? { cache, epoch: tracker.epoch, minute: currentMinute() } : undefined;
+    const cached = cache && !actor && c.req.method === 'GET' ? { cache, stamp: cache.stamp() } : undefined;
 
-    const hit = cached?.cache.get(c.req.url, cached.epoch, cached.minute);
+    const hit = cached?.cache.get(c.req.url, cached.stamp);
     if (hit) {
       if (hit.effects.view && visitor.key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, visitor.key, countOnError);
       return finish(
@@ -128,7 +127,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       response.headers.forEach((value, name) => {
         headers.push([name, value]);
       });
-      cached.cache.set(c.req.url, { epoch: cached.epoch, minute: cached.minute, status: 200, headers, page, effects });
+      cached.cache.set(c.req.url, cached.stamp, { status: 200, headers, page, effects });
       return finish(c, { status: 200, headers: response.headers, body: page }, { nonce, actor, visitor, effects });
     }
     return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });

@@ -1,0 +1,70 @@
+import { type WriteTracker } from '#server/db/write-tracker.ts';
+
+// Answers for visitors without a session, kept while nothing they show can have changed: an
+// entry belongs to the database's write epoch (db/write-tracker.ts: every post, edit, like,
+// comment and hide moves it) and to the current minute (business hours, D-days and "today" follow
+// the clock). So a write shows up at once for everyone; only view counts, written in batches
+// anyway, may read up to a minute old. Writes made by another app server are not seen: there the
+// minute bounds it. Least recently used entries go first once the cache holds `maxBytes`.
+
+interface Entry<T> {
+  epoch: number;
+  minute: number;
+  value: T;
+  bytes: number;
+}
+
+/** Where an answer stands: the epoch and minute it is valid for. */
+export interface CacheStamp {
+  epoch: number;
+  minute: number;
+}
+
+export class AnswerCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private bytes = 0;
+  private readonly tracker: WriteTracker;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: T) => number;
+
+  constructor(tracker: WriteTracker, maxBytes: number, sizeOf: (value: T) => number) {
+    this.tracker = tracker;
+    this.maxBytes = maxBytes;
+    this.sizeOf = sizeOf;
+  }
+
+  /** Taken before an answer is computed: a write meanwhile makes the answer stale at once. */
+  stamp(): CacheStamp {
+    return { epoch: this.tracker.epoch, minute: Math.floor(Date.now() / 60_000) };
+  }
+
+  get(key: string, stamp: CacheStamp): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.epoch !== stamp.epoch || entry.minute !== stamp.minute) {
+      this.bytes -= entry.bytes;
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, stamp: CacheStamp, value: T): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.bytes;
+    }
+    const bytes = this.sizeOf(value) + key.length + 128;
+    if (bytes > this.maxBytes) return;
+    for (const [k, e] of this.entries) {
+      if (this.bytes + bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+    this.entries.set(key, { ...stamp, value, bytes });
+    this.bytes += bytes;
+  }
+}
