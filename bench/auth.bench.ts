@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Request } from 'autocannon';
 import { hashPassword } from '../src/server/lib/password.ts';
 import { type LoadResult, load } from './lib/load.ts';
-import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { type BenchOptions, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, type Server, withServer } from './lib/server.ts';
 
 // Issue targets: token-authenticated reads >= 5,000 req/s; the password hash costs 50-250 ms on
@@ -214,12 +214,7 @@ ${readCpu ? `At ${readCpu} ms of server CPU per read, one core serves at most ${
 
 Password hash (argon2id, ${m.hash.samples} sequential in the benchmark process, server not running): median ${m.hash.medianMs} ms, p95 ${m.hash.p95Ms} ms; event-loop delay meanwhile at most ${m.hash.eventLoopDelayMaxMs} ms.
 
-## Targets
-
-${table(
-  ['Target', 'Measured', 'Result'],
-  targets.map((t) => [t.target, t.measured, t.pass ? 'pass' : 'FAIL']),
-)}
+${targetsSection(targets.map((t) => [t.target, t.measured, t.pass]))}
 `;
   return {
     title: 'Benchmark: auth',

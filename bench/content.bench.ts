@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { type Request } from 'autocannon';
 import { generateContentDatabase } from './lib/generate-content.ts';
 import { type LoadResult, load } from './lib/load.ts';
-import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { rssMb, withServer } from './lib/server.ts';
 
 // Content API at scale (issue targets, SQLite, this 2-core machine): with 1,000,000 board posts
@@ -101,14 +101,16 @@ export async function contentBench({ seconds }: BenchOptions): Promise<SectionRe
     const byName = Object.fromEntries(results.map((x) => [x.name, x.r]));
     const page1 = byName['list page 1'] as LoadResult;
     const deep = byName['list page 5,000'] as LoadResult;
-    const checks: [string, string, boolean][] = [
+    const checks: Check[] = [
       ...results
         .filter((x) => x.name !== 'count')
-        .map((x): [string, string, boolean] => [
-          `${x.name}: >= ${TARGET.rps} req/s, p99 <= ${TARGET.p99} ms`,
-          `${x.r.rps} req/s, p99 ${x.r.p99} ms`,
-          x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
-        ]),
+        .map(
+          (x): Check => [
+            `${x.name}: >= ${TARGET.rps} req/s, p99 <= ${TARGET.p99} ms`,
+            `${x.r.rps} req/s, p99 ${x.r.p99} ms`,
+            x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
+          ],
+        ),
       [
         `page 5,000 within ${TARGET.deepRatio}x of page 1`,
         `x${(page1.rps / Math.max(1, deep.rps)).toFixed(2)}`,
@@ -146,12 +148,7 @@ export async function contentBench({ seconds }: BenchOptions): Promise<SectionRe
       '',
       queryPlans,
       '',
-      '## Targets',
-      '',
-      table(
-        ['Target', 'Measured', 'Result'],
-        checks.map(([t, m, ok]) => [t, m, ok ? 'pass' : 'FAIL']),
-      ),
+      targetsSection(checks),
     ].join('\n');
     return {
       title: `Benchmark: content API at ${POSTS.toLocaleString('en')} posts`,

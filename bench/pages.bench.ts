@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
-import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { type LighthouseScores, lighthouseScores } from './lib/lighthouse.ts';
 import { ROOT, rssMb, withServer } from './lib/server.ts';
 
@@ -59,18 +59,22 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
   );
   const jsKb = Math.round(assets.js.reduce((n, f) => n + gzipKb(f), 0) * 10) / 10;
   const cssKb = Math.round(assets.css.reduce((n, f) => n + gzipKb(f), 0) * 10) / 10;
-  const checks: [string, string, boolean][] = [
-    ...results.map((x): [string, string, boolean] => [
-      `${x.page}: >= ${TARGET.rps} req/s, p99 <= ${TARGET.p99} ms`,
-      `${x.r.rps} req/s, p99 ${x.r.p99} ms`,
-      x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
-    ]),
+  const checks: Check[] = [
+    ...results.map(
+      (x): Check => [
+        `${x.page}: >= ${TARGET.rps} req/s, p99 <= ${TARGET.p99} ms`,
+        `${x.r.rps} req/s, p99 ${x.r.p99} ms`,
+        x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
+      ],
+    ),
     [`first-visit JS <= ${TARGET.jsGzipKb} KB gzip`, `${jsKb} KB in ${assets.js.length} files`, jsKb <= TARGET.jsGzipKb],
-    ...scores.map((x): [string, string, boolean] => [
-      `Lighthouse ${x.page}: performance >= ${TARGET.performance}, accessibility >= ${TARGET.accessibility}`,
-      `${x.performance}, ${x.accessibility}`,
-      x.performance >= TARGET.performance && x.accessibility >= TARGET.accessibility,
-    ]),
+    ...scores.map(
+      (x): Check => [
+        `Lighthouse ${x.page}: performance >= ${TARGET.performance}, accessibility >= ${TARGET.accessibility}`,
+        `${x.performance}, ${x.accessibility}`,
+        x.performance >= TARGET.performance && x.accessibility >= TARGET.accessibility,
+      ],
+    ),
   ];
   const markdown = [
     '## Results',
@@ -91,12 +95,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
       scores.map((x) => [x.page, x.performance, x.accessibility, x.lcpMs, x.tbtMs]),
     ),
     '',
-    '## Targets',
-    '',
-    table(
-      ['Target', 'Measured', 'Result'],
-      checks.map(([t, m, ok]) => [t, m, ok ? 'pass' : 'FAIL']),
-    ),
+    targetsSection(checks),
   ].join('\n');
   return {
     title: 'Benchmark: server-rendered pages',

@@ -7,7 +7,7 @@ import { loadEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { reindexAll, search } from '../src/server/modules/search/search.service.ts';
 import { generateContentDatabase } from './lib/generate-content.ts';
-import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 
 // Search at scale (search issue, SQLite): 1,000,000 board posts plus jobs and businesses.
 // p50/p95/p99 of the search service for 20 real queries in classes (one, two, three or more
@@ -116,8 +116,8 @@ export async function searchBench(_options: BenchOptions): Promise<SectionReport
       return { cls, p50: quantile(all, 0.5), p95: quantile(all, 0.95), p99: quantile(all, 0.99), likeP50: quantile(likeAll, 0.5) };
     });
     const ratio = Math.round((ftsBytes / Math.max(1, textBytes)) * 100) / 100;
-    const checks: [string, string, boolean][] = [
-      ...classes.map((c): [string, string, boolean] => [`${c.cls}: p95 <= ${TARGET.p95} ms`, `${c.p95} ms`, c.p95 <= TARGET.p95]),
+    const checks: Check[] = [
+      ...classes.map((c): Check => [`${c.cls}: p95 <= ${TARGET.p95} ms`, `${c.p95} ms`, c.p95 <= TARGET.p95]),
       [`index no larger than the text (x${TARGET.indexToText})`, `x${ratio}`, ratio <= TARGET.indexToText],
       [
         `rebuild ${POSTS.toLocaleString('en')} posts in < ${TARGET.rebuildSeconds} s`,
@@ -145,12 +145,7 @@ export async function searchBench(_options: BenchOptions): Promise<SectionReport
         measured.map((m) => [m.q, m.cls, quantile(m.ms, 0.5), quantile(m.ms, 0.95), m.likeMs]),
       ),
       '',
-      '## Targets',
-      '',
-      table(
-        ['Target', 'Measured', 'Result'],
-        checks.map(([t, m, ok]) => [t, m, ok ? 'pass' : 'FAIL']),
-      ),
+      targetsSection(checks),
     ].join('\n');
     return {
       title: `Benchmark: search at ${POSTS.toLocaleString('en')} posts`,

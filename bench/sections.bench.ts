@@ -9,7 +9,7 @@ import { createLogger } from '../src/server/lib/logger.ts';
 import { reindexAll } from '../src/server/modules/search/search.service.ts';
 import { generateContentDatabase } from './lib/generate-content.ts';
 import { BROWSER_HEADERS, BROWSER_UA, type LoadResult, load } from './lib/load.ts';
-import { type BenchOptions, type SectionReport, table } from './lib/report.ts';
+import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, ROOT, rssMb, type Server, withServer } from './lib/server.ts';
 
 // Section pages at scale (section-pages issue): 1,000,000 board posts plus jobs and businesses,
@@ -170,19 +170,20 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
       `${x.requests} requests, ${x.gzipKb} KB as gzip — ${Object.entries(x.byKind)
         .map(([kind, k]) => `${kind} ${k.n} (${k.kb} KB)`)
         .join(', ')}`;
-    const checks: [string, string, boolean][] = [
-      ...results.map(({ phase, r }): [string, string, boolean] =>
-        phase.search
-          ? [
-              `${phase.name}: >= ${phase.rps} req/s, p95 <= ${TARGET.searchP95} ms`,
-              `${r.rps} req/s, p97.5 ${r.p97_5} ms`,
-              r.rps >= phase.rps && r.p97_5 <= TARGET.searchP95,
-            ]
-          : [
-              `${phase.name}: >= ${phase.rps} req/s, p99 <= ${TARGET.p99} ms`,
-              `${r.rps} req/s, p99 ${r.p99} ms`,
-              r.rps >= phase.rps && r.p99 <= TARGET.p99,
-            ],
+    const checks: Check[] = [
+      ...results.map(
+        ({ phase, r }): Check =>
+          phase.search
+            ? [
+                `${phase.name}: >= ${phase.rps} req/s, p95 <= ${TARGET.searchP95} ms`,
+                `${r.rps} req/s, p97.5 ${r.p97_5} ms`,
+                r.rps >= phase.rps && r.p97_5 <= TARGET.searchP95,
+              ]
+            : [
+                `${phase.name}: >= ${phase.rps} req/s, p99 <= ${TARGET.p99} ms`,
+                `${r.rps} req/s, p99 ${r.p99} ms`,
+                r.rps >= phase.rps && r.p99 <= TARGET.p99,
+              ],
       ),
       [
         `first visit to /community <= ${TARGET.firstVisitKb} KB gzip in <= ${TARGET.firstVisitRequests} requests`,
@@ -215,12 +216,7 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
       '',
       'Anchor (GNUBoard5 on PHP 8.2-FPM + MariaDB, same kind of machine, 100k posts): list 247 req/s (p99 218 ms), page 2,000 6 req/s, post view 28 req/s, title search 16 req/s, index 300 req/s; ~190 KB gzip in 22-27 requests on a first visit.',
       '',
-      '## Targets',
-      '',
-      table(
-        ['Target', 'Measured', 'Result'],
-        checks.map(([t, m, ok]) => [t, m, ok ? 'pass' : 'FAIL']),
-      ),
+      targetsSection(checks),
     ].join('\n');
     return {
       title: 'Benchmark: section pages at scale',

@@ -87,6 +87,21 @@ function machine() {
   };
 }
 
+/** One target: what it asks, what was measured, whether it was met. */
+export type Check = [target: string, measured: string, met: boolean];
+
+/** A report's closing section: every target and whether it was met. */
+export function targetsSection(checks: readonly Check[]): string {
+  return [
+    '## Targets',
+    '',
+    table(
+      ['Target', 'Measured', 'Result'],
+      checks.map(([t, m, ok]) => [t, m, ok ? 'pass' : 'FAIL']),
+    ),
+  ].join('\n');
+}
+
 export function table(head: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
