@@ -9,20 +9,31 @@ import { defineConfig, type Plugin } from 'vite';
  * the server sends them to clients that take them (serveStatic's `precompressed`). Fonts are
  * woff2, compressed already. */
 function precompressAssets(): Plugin {
+  let outDir = '';
   return {
     name: 'precompress-assets',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    writeBundle(options, bundle) {
-      const dir = options.dir as string;
-      for (const file of Object.keys(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(file)) continue;
-        const full = path.join(dir, file);
-        const data = fs.readFileSync(full);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
-      }
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.environments.client?.build.outDir ?? config.build.outDir);
+    },
+    // After each environment's build (React Router writes the browser's route manifest during the
+    // server build), every built file not compressed yet.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const assets = path.join(outDir, 'assets');
+        if (!fs.existsSync(assets)) return;
+        for (const file of fs.readdirSync(assets)) {
+          if (!/\.(js|css|svg|json)$/.test(file)) continue;
+          const full = path.join(assets, file);
+          if (fs.existsSync(`${full}.gz`)) continue;
+          const data = fs.readFileSync(full);
+          if (data.length < 1024) continue;
+          fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+        }
+      },
     },
   };
 }
