@@ -16,6 +16,69 @@ export interface List<T> {
   size: number;
 }
 
+// Items as the API and the page loaders answer them: the fields a client saves, as their schema
+// gives them (z.output), with the ones the server keeps for itself (the *_SERVER_FIELDS of
+// schemas/content.ts). The schemas come in by type queries, not imports: pages import this
+// module, and with verbatimModuleSyntax even a type-only import would load the schema module,
+// and zod with it, in the browser.
+type ContentSchemas = typeof import('./schemas/content.ts');
+type Saved<
+  K extends
+    | 'BoardSaveSchema'
+    | 'JobsSaveSchema'
+    | 'BusinessSaveSchema'
+    | 'InquirySaveSchema'
+    | 'MainscheduleSaveSchema'
+    | 'CommentSaveSchema',
+> = import('zod').output<ContentSchemas[K]>;
+
+interface Authored {
+  name: string;
+  user: number;
+  date: string;
+  /** 1: hidden by a moderator (only admins are sent such items). */
+  hidden: number;
+}
+interface Counted {
+  count: number;
+  like: number;
+}
+export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & { comment: number; korean: number; english: number };
+export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted;
+export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted;
+export type InquiryRecord = Saved<'InquirySaveSchema'> & Authored & { updatedate: string };
+export type MainscheduleRecord = Saved<'MainscheduleSaveSchema'> & Authored;
+/** A comment in its thread: a deleted one keeps its place with no text and no author. */
+export type CommentRecord = Saved<'CommentSaveSchema'> & {
+  id: number;
+  name: string;
+  user: number;
+  deleted: number;
+  date: string;
+  replies?: CommentRecord[];
+};
+
+/** GET /api/search: one result. Titles and snippets are plain text from the index. */
+export interface SearchResult {
+  target: string;
+  item: number;
+  title: string;
+  snippet: string;
+  date: string;
+  url: string;
+}
+
+/** GET /api/search: one section's count and results. */
+export interface SearchGroup {
+  key: string;
+  label: string;
+  path: string;
+  total: number;
+  /** The count stopped at the cap: shown as "1,000+". */
+  more: boolean;
+  items: SearchResult[];
+}
+
 /** PRODUCT.md: every list is paginated, 20 by default, at most 100 a page. */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

@@ -1,16 +1,16 @@
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,
+  apiCall,
   apiGet,
   createAccount,
+  expectNoHorizontalScroll,
   fetchPage,
-  launchBrowser,
-  openPage,
+  hydrated,
+  type PageOptions,
   rootToken,
   saveScreenshot,
-  startServer,
-  type TestServer,
+  setUpServerAndBrowser,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -18,49 +18,24 @@ import {
 // and highlighted results, an inquiry from form to answer, likes removed from my page, and
 // profile edits, at a phone's and a desktop's width.
 
-let server: TestServer;
-let browser: Browser;
-let member: Account;
-
 const CONTACT = { CONTACT_PHONE: '(213) 555-0100', CONTACT_EMAIL: 'help@hanin.example' };
 
+// The customer centre's phone and e-mail are configured; its hours are left unset.
+const suite = setUpServerAndBrowser({ env: CONTACT });
+let member: Account;
+
 beforeAll(async () => {
-  // The customer centre's phone and e-mail are configured; its hours are left unset.
-  [server, browser] = await Promise.all([startServer({ env: CONTACT }), launchBrowser()]);
-  member = await createAccount(server, 1);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  member = await createAccount(suite.server, 1);
 });
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-async function visit(path: string, options: { width?: 360 | 1280; token?: string } = {}) {
-  const t = await openPage(browser, server, options);
-  const res = await t.page.goto(path);
-  expect(res?.status(), path).toBe(200);
-  await hydrated(t.page);
-  return t;
-}
+const visit = (path: string, options: PageOptions = {}) => suite.visit(path, { ...options, status: 200 });
 
 /** A JSON call to the API as a signed-in user. */
 async function call(method: string, path: string, token: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
+  const answer = await apiCall(suite.server, method, path, token, body);
+  expect(answer.status, `${method} ${path}`).toBe(200);
+  return answer.body;
 }
-
-const noWiderThan = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 describe('search', () => {
   for (const width of WIDTHS) {
@@ -71,7 +46,7 @@ describe('search', () => {
       await expect(groups.first().locator('h2').textContent()).resolves.toMatch(/\d/);
       expect(await page.locator('main mark').first().textContent()).toBe('식당');
       await saveScreenshot(page, 'account-search');
-      await noWiderThan(page, width);
+      await expectNoHorizontalScroll(page);
       // A result opens its post.
       const link = groups.first().locator('li a').first();
       const href = await link.getAttribute('href');
@@ -121,7 +96,7 @@ describe('customer centre and inquiries', () => {
       // CONTACT_HOURS is not set: no hours, and no made-up ones.
       expect(await contact.locator('dt').allTextContents()).toEqual(['전화', '이메일', '답변 확인']);
       await saveScreenshot(page, 'account-customer');
-      await noWiderThan(page, width);
+      await expectNoHorizontalScroll(page);
       expect(errors).toEqual([]);
       await close();
     }
@@ -143,9 +118,9 @@ describe('customer centre and inquiries', () => {
     const card = page.locator('article', { hasText: '주소 변경 문의' });
     expect(await card.textContent()).toContain('대기중');
 
-    const mine = await apiGet<{ items: { id: number; title: string }[] }>(server, '/api/inquiry', member.token);
+    const mine = await apiGet<{ items: { id: number; title: string }[] }>(suite.server, '/api/inquiry', member.token);
     const asked = mine.items.find((i) => i.title === '주소 변경 문의');
-    await call('PUT', '/api/inquiry', await rootToken(server), { id: asked?.id, answer: '<p>내 정보에서 바꿀 수 있습니다.</p>' });
+    await call('PUT', '/api/inquiry', await rootToken(suite.server), { id: asked?.id, answer: '<p>내 정보에서 바꿀 수 있습니다.</p>' });
     await page.reload();
     await hydrated(page);
     const answered = await page.locator('article', { hasText: '주소 변경 문의' }).textContent();
@@ -158,11 +133,11 @@ describe('customer centre and inquiries', () => {
 
 describe('my inquiries: editable while waiting, read-only once answered', () => {
   test('a member edits one waiting inquiry, deletes another after confirming, and cannot touch an answered one', async () => {
-    const asker = await createAccount(server, 1);
+    const asker = await createAccount(suite.server, 1);
     const ask = async (title: string, content: string) =>
       (await call('POST', '/api/inquiry', asker.token, { title, content })).id as number;
     const answered = await ask('환불 요청', '<p>지난주 결제 건입니다.</p>');
-    await call('PUT', '/api/inquiry', await rootToken(server), { id: answered, answer: '<p>환불해 드렸습니다.</p>' });
+    await call('PUT', '/api/inquiry', await rootToken(suite.server), { id: answered, answer: '<p>환불해 드렸습니다.</p>' });
     const removed = await ask('광고 문의', '<p>배너 광고 가격이 궁금합니다.</p>');
     const edited = await ask('이사 업체 등록', '<p>업소록에 올리고 싶습니다.</p><p>연락 주세요.</p>');
 
@@ -175,7 +150,7 @@ describe('my inquiries: editable while waiting, read-only once answered', () => 
       expect(await done.getByRole('link', { name: /수정/ }).count()).toBe(0);
       expect(await done.getByRole('button', { name: /삭제/ }).count()).toBe(0);
       await saveScreenshot(page, 'account-mypage-inquiry-editable');
-      await noWiderThan(page, width);
+      await expectNoHorizontalScroll(page);
       expect(errors).toEqual([]);
       await close();
     }
@@ -200,7 +175,7 @@ describe('my inquiries: editable while waiting, read-only once answered', () => 
     await dialog.getByRole('button', { name: '확인' }).click();
     await page.getByRole('status').filter({ hasText: '문의를 삭제했습니다' }).waitFor();
     await expect.poll(() => page.locator('article', { hasText: '광고 문의' }).count()).toBe(0);
-    const mine = await apiGet<{ items: { id: number }[] }>(server, '/api/inquiry', asker.token);
+    const mine = await apiGet<{ items: { id: number }[] }>(suite.server, '/api/inquiry', asker.token);
     const ids = mine.items.map((i) => i.id);
     expect(ids).not.toContain(removed);
     expect(ids).toEqual(expect.arrayContaining([answered, edited]));
@@ -208,22 +183,22 @@ describe('my inquiries: editable while waiting, read-only once answered', () => 
     await close();
 
     // The edit page refuses an answered inquiry and someone else's.
-    expect((await fetchPage(server, `/customer/inquiry?id=${answered}`, { token: asker.token })).status).toBe(403);
-    expect((await fetchPage(server, `/customer/inquiry?id=${edited}`, { token: member.token })).status).toBe(403);
-    expect((await fetchPage(server, '/customer/inquiry?id=99999999', { token: asker.token })).status).toBe(404);
+    expect((await fetchPage(suite.server, `/customer/inquiry?id=${answered}`, { token: asker.token })).status).toBe(403);
+    expect((await fetchPage(suite.server, `/customer/inquiry?id=${edited}`, { token: member.token })).status).toBe(403);
+    expect((await fetchPage(suite.server, '/customer/inquiry?id=99999999', { token: asker.token })).status).toBe(404);
   });
 });
 
 describe('my page', () => {
   test('a liked post is listed and removed after confirming', async () => {
-    const posts = await apiGet<{ items: { id: number; title: string }[] }>(server, '/api/board?topcategory=5&size=1');
+    const posts = await apiGet<{ items: { id: number; title: string }[] }>(suite.server, '/api/board?topcategory=5&size=1');
     const post = posts.items[0];
     await call('POST', '/api/like', member.token, { target: 'board', item: post?.id });
 
     for (const width of WIDTHS) {
       const { page, close } = await visit('/mypage', { token: member.token, width });
       await saveScreenshot(page, 'account-mypage');
-      await noWiderThan(page, width);
+      await expectNoHorizontalScroll(page);
       await close();
     }
 
@@ -231,11 +206,11 @@ describe('my page', () => {
     const link = page.getByRole('link', { name: post?.title });
     expect(await link.getAttribute('href')).toBe(`/community/${post?.id}`);
     await saveScreenshot(page, 'account-mypage-like');
-    await noWiderThan(page, 360);
+    await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: `${post?.title} 좋아요 취소` }).click();
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
     await page.getByText('좋아요한 글이 없습니다').waitFor();
-    const stored = await apiGet<{ total: number }>(server, '/api/like', member.token);
+    const stored = await apiGet<{ total: number }>(suite.server, '/api/like', member.token);
     expect(stored.total).toBe(0);
     expect(errors).toEqual([]);
     await close();
@@ -246,7 +221,7 @@ describe('my page', () => {
       const { page, errors, close } = await visit('/mypage/myinfo', { token: member.token, width });
       expect(await page.getByLabel('닉네임').inputValue()).toContain('테스터');
       await saveScreenshot(page, 'account-myinfo');
-      await noWiderThan(page, width);
+      await expectNoHorizontalScroll(page);
       expect(errors).toEqual([]);
       await close();
     }
@@ -255,7 +230,7 @@ describe('my page', () => {
     await page.getByLabel('닉네임').fill(nickname);
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText('내 정보가 저장되었습니다').waitFor();
-    const me = await apiGet<{ item: { nickname: string } }>(server, `/api/user/${member.id}`, member.token);
+    const me = await apiGet<{ item: { nickname: string } }>(suite.server, `/api/user/${member.id}`, member.token);
     expect(me.item.nickname).toBe(nickname);
 
     await page.getByLabel('현재 비밀번호').fill('not-my-password');

@@ -1,18 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,
+  apiCall,
   apiGet,
   createAccount,
+  expectMessage,
+  expectNoHorizontalScroll,
   fetchPage,
-  launchBrowser,
-  openPage,
+  hydrated,
   rootToken,
   saveScreenshot,
-  startServer,
-  type TestServer,
+  unexpectedErrors,
+  setUpServerAndBrowser,
+  type Width,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -20,50 +23,18 @@ import {
 // admin, as a level-3 admin and as a member; the user, inquiry, schedule and moderation work
 // an admin does there; screenshots of every screen at 360 and 1280 px.
 
-let server: TestServer;
-let browser: Browser;
+const suite = setUpServerAndBrowser();
 let root: string;
 let admin: Account;
 let member: Account;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  root = await rootToken(server);
-  [admin, member] = await Promise.all([createAccount(server, 3), createAccount(server, 1)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  root = await rootToken(suite.server);
+  [admin, member] = await Promise.all([createAccount(suite.server, 3), createAccount(suite.server, 1)]);
 });
 
-async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-async function visit(path: string, token: string, width: 360 | 1280 = 1280) {
-  const opened = await openPage(browser, server, { token, width });
-  const answer = await opened.page.goto(path);
-  await hydrated(opened.page);
-  return { ...opened, status: answer?.status() };
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('status').getByText(text, { exact: true }).waitFor({ timeout: 5000 });
-}
-
-/** Console errors but the 4xx answers a test asks for on purpose. */
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
+const call = (method: string, path: string, token: string, body?: unknown) => apiCall<any>(suite.server, method, path, token, body);
+const visit = (path: string, token: string, width: Width = 1280) => suite.visit(path, { token, width });
 
 const SCREENS = [
   ['/admin', '관리자'],
@@ -78,13 +49,13 @@ describe('who sees the admin screens', () => {
     '%s: root admin and level-3 admin 200, never cached publicly; member 403; visitor 401 (login dialog)',
     async (path, heading) => {
       for (const token of [root, admin.token]) {
-        const answer = await fetchPage(server, path, { token });
+        const answer = await fetchPage(suite.server, path, { token });
         expect(answer.status).toBe(200);
         expect(answer.headers.get('cache-control')).toBe('private, no-store');
         expect(answer.html).toContain(`>${heading}</h1>`);
       }
-      expect((await fetchPage(server, path, { token: member.token })).status).toBe(403);
-      const visitor = await fetchPage(server, path);
+      expect((await fetchPage(suite.server, path, { token: member.token })).status).toBe(403);
+      const visitor = await fetchPage(suite.server, path);
       expect(visitor.status).toBe(401);
       expect(visitor.html).not.toContain(`>${heading}</h1>`);
 
@@ -94,8 +65,8 @@ describe('who sees the admin screens', () => {
         expect(status).toBe(200);
         await saveScreenshot(page, slug);
         // Nothing wider than the phone's screen but the tables, which scroll inside their box.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        expect(unexpected(errors)).toEqual([]);
+        await expectNoHorizontalScroll(page);
+        expect(unexpectedErrors(errors)).toEqual([]);
         await close();
       }
     },
@@ -115,7 +86,7 @@ describe('who sees the admin screens', () => {
 
 describe('/admin/user', () => {
   test('the root admin edits a level, status and remark; the change shows with its history', async () => {
-    const target = await createAccount(server, 1);
+    const target = await createAccount(suite.server, 1);
     for (const width of WIDTHS) {
       const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(target.loginid)}`, root, width);
       if (width === 1280) {
@@ -124,7 +95,7 @@ describe('/admin/user', () => {
         await page.getByLabel('상태').last().selectOption({ label: '휴가' });
         await page.getByLabel('비고').fill('뉴스 편집 담당');
         await page.getByRole('button', { name: '저장' }).click();
-        await toast(page, '저장했습니다');
+        await expectMessage(page, 'status', '저장했습니다');
         const row = page.getByRole('row').filter({ hasText: target.loginid });
         expect(await row.innerText()).toMatch(/팀장\s+휴가\s+사용/);
         await page.getByRole('button', { name: /편집$/ }).click();
@@ -139,7 +110,7 @@ describe('/admin/user', () => {
   });
 
   test('batch 사용안함 asks first: 취소 changes nothing, 확인 switches the selected users off', async () => {
-    const [a, b] = await Promise.all([createAccount(server, 1), createAccount(server, 1)]);
+    const [a, b] = await Promise.all([createAccount(suite.server, 1), createAccount(suite.server, 1)]);
     const tag = '테스터';
     const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(tag)}&use=1`, root);
     await page.getByRole('checkbox', { name: `${(await call('GET', `/api/user/${a.id}`, root)).body.item.nickname} 선택` }).check();
@@ -153,10 +124,10 @@ describe('/admin/user', () => {
     await page.getByRole('button', { name: '사용안함 처리' }).click();
     await saveScreenshot(page, 'admin-user-confirm', { fullPage: false });
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
-    await toast(page, '사용안함으로 바꿨습니다');
+    await expectMessage(page, 'status', '사용안함으로 바꿨습니다');
     for (const id of [a.id, b.id]) expect((await call('GET', `/api/user/${id}`, root)).body.item.use).toBe(2);
     // A switched-off user cannot log in any more.
-    const login = await fetch(`${server.url}/api/jwt`, {
+    const login = await fetch(`${suite.server.url}/api/jwt`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ loginid: a.loginid, passwd: a.passwd }),
@@ -166,7 +137,7 @@ describe('/admin/user', () => {
   });
 
   test('batch 사용안함 is one all-or-nothing call: a user the admin may not change stops it and is named', async () => {
-    const [a, b] = await Promise.all([createAccount(server, 1), createAccount(server, 1)]);
+    const [a, b] = await Promise.all([createAccount(suite.server, 1), createAccount(suite.server, 1)]);
     const nickname = async (id: number) => (await call('GET', `/api/user/${id}`, root)).body.item.nickname as string;
     const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent('테스터')}&use=1`, admin.token);
     await page.getByRole('checkbox', { name: `${await nickname(a.id)} 선택` }).check();
@@ -179,10 +150,7 @@ describe('/admin/user', () => {
     });
     await page.getByRole('button', { name: '사용안함 처리' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
-    await page
-      .getByRole('alert')
-      .getByText(`${await nickname(b.id)}: 이 작업을 할 권한이 없습니다`, { exact: true })
-      .waitFor({ timeout: 5000 });
+    await expectMessage(page, 'alert', `${await nickname(b.id)}: 이 작업을 할 권한이 없습니다`);
     expect(writes).toEqual(['PUT /api/user/batch']);
     for (const id of [a.id, b.id]) expect((await call('GET', `/api/user/${id}`, root)).body.item.use).toBe(1);
     expect((await call('GET', `/api/admin/audit?target=users&item=${a.id}`, root)).body.items).toEqual([]);
@@ -190,8 +158,8 @@ describe('/admin/user', () => {
   });
 
   test('a level-3 admin is offered only 일반 and 팀장, cannot edit a level-4 user, and the server agrees', async () => {
-    const superadmin = await createAccount(server, 4);
-    const plain = await createAccount(server, 1);
+    const superadmin = await createAccount(suite.server, 4);
+    const plain = await createAccount(suite.server, 1);
     const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(plain.loginid)}`, admin.token);
     await page.getByRole('button', { name: /편집$/ }).click();
     const options = await page.getByLabel('등급').last().locator('option').allInnerTexts();
@@ -212,7 +180,7 @@ describe('/admin/user', () => {
     const { page, close } = await visit('/admin/user?level=3', root);
     const href = await page.getByRole('link', { name: 'CSV 내려받기' }).getAttribute('href');
     expect(href).toBe('/api/admin/users.csv?level=3');
-    const csv = await fetch(`${server.url}${href}`, { headers: { authorization: `Bearer ${root}` } });
+    const csv = await fetch(`${suite.server.url}${href}`, { headers: { authorization: `Bearer ${root}` } });
     const text = await csv.text();
     expect(
       text
@@ -232,12 +200,12 @@ describe('/admin/inquiry', () => {
     const card = page.locator('details').filter({ hasText: title });
     await card.getByLabel('답변').fill('환불 처리했습니다.\n3일 안에 입금됩니다.');
     await card.getByRole('button', { name: '답변 등록' }).click();
-    await toast(page, '답변을 저장했습니다');
+    await expectMessage(page, 'status', '답변을 저장했습니다');
     const stored = await call('GET', `/api/inquiry/${created.body.id}`, member.token);
     expect(stored.body.item).toMatchObject({ status: 2, answer: '<p>환불 처리했습니다.</p><p>3일 안에 입금됩니다.</p>' });
     expect(stored.body.item.updatedate).not.toBe('');
     // No SMTP_URL here: the member's mail is in the outbox.
-    const outbox = path.join(server.dataDir, 'outbox');
+    const outbox = path.join(suite.server.dataDir, 'outbox');
     const mails = await Promise.all((await fs.readdir(outbox)).map((f) => fs.readFile(path.join(outbox, f), 'utf8')));
     expect(mails.some((m) => m.includes(`To: ${member.loginid}`))).toBe(true);
 
@@ -249,7 +217,7 @@ describe('/admin/inquiry', () => {
     expect(await answered.getByLabel('답변').inputValue()).toBe('환불 처리했습니다.\n3일 안에 입금됩니다.');
     await answered.getByLabel('답변').fill('환불 처리했습니다. 감사합니다.');
     await answered.getByRole('button', { name: '답변 수정' }).click();
-    await toast(page, '답변을 저장했습니다');
+    await expectMessage(page, 'status', '답변을 저장했습니다');
     await saveScreenshot(page, 'admin-inquiry-answered');
     expect((await call('GET', `/api/inquiry/${created.body.id}`, member.token)).body.item.answer).toBe(
       '<p>환불 처리했습니다. 감사합니다.</p>',
@@ -284,16 +252,16 @@ describe('/admin/mainschedule', () => {
       if (title === first) await saveScreenshot(page, 'admin-mainschedule-write-filled');
       await page.getByRole('button', { name: '저장' }).click();
       await page.waitForURL(/\/admin\/mainschedule$/);
-      await toast(page, '저장했습니다');
+      await expectMessage(page, 'status', '저장했습니다');
     }
     expect((await indexTitles()).filter((t) => t.endsWith(tag))).toEqual([first, second]);
 
     await page.getByRole('button', { name: `${second} 위로` }).click();
-    await toast(page, '순서를 바꿨습니다');
+    await expectMessage(page, 'status', '순서를 바꿨습니다');
     expect((await indexTitles()).filter((t) => t.endsWith(tag))).toEqual([second, first]);
 
     await page.getByRole('button', { name: `${second} 사용` }).click();
-    await toast(page, '사용안함으로 바꿨습니다');
+    await expectMessage(page, 'status', '사용안함으로 바꿨습니다');
     await saveScreenshot(page, 'admin-mainschedule-reordered');
     expect((await indexTitles()).filter((t) => t.endsWith(tag))).toEqual([first]);
     await close();
@@ -313,21 +281,21 @@ describe('moderation', () => {
     const { page, close } = await visit('/admin?section=community', admin.token);
     await page.getByRole('checkbox', { name: `${title} 선택` }).check();
     await page.getByRole('button', { name: '숨기기' }).click();
-    await toast(page, '숨겼습니다');
+    await expectMessage(page, 'status', '숨겼습니다');
     await page.getByRole('checkbox', { name: `${title} 선택` }).waitFor({ state: 'detached' });
 
-    expect((await fetch(`${server.url}/api/board/${id}`)).status).toBe(404);
-    const visitorPage = await fetchPage(server, `/community/${id}`);
+    expect((await fetch(`${suite.server.url}/api/board/${id}`)).status).toBe(404);
+    const visitorPage = await fetchPage(suite.server, `/community/${id}`);
     expect(visitorPage.status).toBeGreaterThanOrEqual(400);
     expect(visitorPage.html).not.toContain(title);
-    expect((await apiGet<{ item: { hidden: number } }>(server, `/api/board/${id}`, admin.token)).item.hidden).toBe(1);
+    expect((await apiGet<{ item: { hidden: number } }>(suite.server, `/api/board/${id}`, admin.token)).item.hidden).toBe(1);
 
     // The 숨김 tab lists it; 다시 보이기 brings it back.
     await page.getByRole('link', { name: '숨김', exact: true }).click();
     await page.getByRole('checkbox', { name: `${title} 선택` }).check();
     await page.getByRole('button', { name: '다시 보이기' }).click();
-    await toast(page, '다시 보이게 했습니다');
-    expect((await fetch(`${server.url}/api/board/${id}`)).status).toBe(200);
+    await expectMessage(page, 'status', '다시 보이게 했습니다');
+    expect((await fetch(`${suite.server.url}/api/board/${id}`)).status).toBe(200);
     await close();
   });
 
@@ -337,13 +305,13 @@ describe('moderation', () => {
     const box = page.getByRole('checkbox', { name: /^중고 자전거 .* 선택$/ });
     await box.check();
     await page.getByRole('button', { name: '거래완료 처리' }).click();
-    await toast(page, '마감했습니다');
+    await expectMessage(page, 'status', '마감했습니다');
     expect((await call('GET', `/api/board/${market.body.id}`, root)).body.item.marketstatus).toBe(2);
 
     await box.check();
     await page.getByRole('button', { name: '삭제' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
-    await toast(page, '삭제했습니다');
+    await expectMessage(page, 'status', '삭제했습니다');
     expect((await call('GET', `/api/board/${market.body.id}`, root)).status).toBe(404);
     await close();
   });
@@ -358,30 +326,30 @@ describe("moderation on an item's own page", () => {
       .id as number;
     const { page, errors, close } = await visit(`/community/${id}`, admin.token);
     await box(page).getByRole('button', { name: '숨기기' }).click();
-    await toast(page, '숨겼습니다');
+    await expectMessage(page, 'status', '숨겼습니다');
     await box(page).getByText('숨긴 글입니다. 관리자만 볼 수 있습니다.').waitFor();
     expect(await box(page).getByText('숨김', { exact: true }).count()).toBe(1);
 
     for (const token of [undefined, member.token]) {
-      const hidden = await fetchPage(server, `/community/${id}`, { token });
+      const hidden = await fetchPage(suite.server, `/community/${id}`, { token });
       expect(hidden.status).toBe(404);
       expect(hidden.html).not.toContain(title);
     }
-    expect((await fetch(`${server.url}/api/board/${id}`)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/api/board/${id}`)).status).toBe(404);
     const audit = await call('GET', `/api/admin/audit?target=board&item=${id}`, admin.token);
     expect(audit.body.items[0]).toMatchObject({ actor: admin.id, action: 'hide' });
 
     await box(page).getByRole('button', { name: '다시 보이기' }).click();
-    await toast(page, '다시 보이게 했습니다');
+    await expectMessage(page, 'status', '다시 보이게 했습니다');
     await box(page).getByRole('button', { name: '숨기기' }).waitFor();
-    expect((await fetchPage(server, `/community/${id}`)).status).toBe(200);
-    expect(unexpected(errors)).toEqual([]);
+    expect((await fetchPage(suite.server, `/community/${id}`)).status).toBe(200);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
   test('a member sees no moderation box, not even on their own post, and the server refuses them', async () => {
     const id = (await call('POST', '/api/board', member.token, { title: `내 글 ${Date.now()}`, topcategory: 5 })).body.id as number;
-    const other = await createAccount(server, 1);
+    const other = await createAccount(suite.server, 1);
     for (const token of [member.token, other.token]) {
       const { page, close } = await visit(`/community/${id}`, token);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -393,7 +361,7 @@ describe("moderation on an item's own page", () => {
     }
     const refused = await call('POST', '/api/admin/moderate', member.token, { target: 'board', ids: [id], action: 'hide' });
     expect(refused).toMatchObject({ status: 403, body: { code: 'error', message: 'forbidden' } });
-    expect((await fetchPage(server, `/community/${id}`)).status).toBe(200);
+    expect((await fetchPage(suite.server, `/community/${id}`)).status).toBe(200);
   });
 
   test('a market post is closed as 거래완료, then deleted after the confirm dialog, back to the list', async () => {
@@ -401,7 +369,7 @@ describe("moderation on an item's own page", () => {
     const id = (await call('POST', '/api/board', member.token, { title, topcategory: 4, price: 80 })).body.id as number;
     const { page, close } = await visit(`/market/${id}`, admin.token);
     await box(page).getByRole('button', { name: '거래완료 처리' }).click();
-    await toast(page, '마감했습니다');
+    await expectMessage(page, 'status', '마감했습니다');
     await box(page).getByText('거래완료', { exact: true }).waitFor();
     expect(await box(page).getByRole('button', { name: '거래완료 처리' }).count()).toBe(0);
     expect((await call('GET', `/api/board/${id}`, root)).body.item.marketstatus).toBe(2);
@@ -414,7 +382,7 @@ describe("moderation on an item's own page", () => {
     await box(page).getByRole('button', { name: '삭제' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
     await page.waitForURL(/\/market$/);
-    await toast(page, '삭제했습니다');
+    await expectMessage(page, 'status', '삭제했습니다');
     expect((await call('GET', `/api/board/${id}`, root)).status).toBe(404);
     await close();
   });
@@ -423,14 +391,14 @@ describe("moderation on an item's own page", () => {
     const job = (await call('POST', '/api/jobs', member.token, { title: `주방 보조 ${Date.now()}` })).body.id as number;
     const jobPage = await visit(`/jobs/${job}`, admin.token);
     await box(jobPage.page).getByRole('button', { name: '마감 처리' }).click();
-    await toast(jobPage.page, '마감했습니다');
+    await expectMessage(jobPage.page, 'status', '마감했습니다');
     expect((await call('GET', `/api/jobs/${job}`, root)).body.item.status).toBe(2);
     await jobPage.close();
 
     const biz = (await call('POST', '/api/business', member.token, { title: `한식당 ${Date.now()}`, category: '식당' })).body.id;
     const { page, close } = await visit(`/business/${biz}`, admin.token);
     await box(page).getByRole('button', { name: '프리미엄 지정' }).click();
-    await toast(page, '변경했습니다');
+    await expectMessage(page, 'status', '변경했습니다');
     await box(page).getByRole('button', { name: '메인 노출', exact: true }).click();
     await box(page).getByRole('button', { name: '메인 노출 해제' }).waitFor();
     expect((await call('GET', `/api/business/${biz}`, root)).body.item).toMatchObject({ type: 2, main: 2 });
@@ -450,8 +418,8 @@ describe("moderation on an item's own page", () => {
       const { page, errors, close } = await visit(`/${section}/${id}`, admin.token, width);
       await box(page).waitFor();
       await saveScreenshot(page, `detail-moderation-${section}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      expect(unexpected(errors)).toEqual([]);
+      await expectNoHorizontalScroll(page);
+      expect(unexpectedErrors(errors)).toEqual([]);
       await close();
     }
   });

@@ -1,19 +1,20 @@
 import { createRequire } from 'node:module';
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,
   apiGet,
   createAccount,
+  expectNoHorizontalScroll,
   fetchPage,
-  launchBrowser,
+  hydrated,
   openPage,
   type PageOptions,
   rootToken,
   saveScreenshot,
-  startServer,
+  submitLogin,
   type TestPage,
-  type TestServer,
+  setUpServerAndBrowser,
   type Width,
   WIDTHS,
 } from '#tests/support/browser.ts';
@@ -79,20 +80,18 @@ const ADMIN_ONLY_TEXT = {
   '/admin/mainschedule/write': '일정 등록',
 } as const;
 
-let server: TestServer;
-let browser: Browser;
+const suite = setUpServerAndBrowser();
 let member: Account;
 let admin: Account;
 let root: string;
 const postIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  root = await rootToken(server);
-  [member, admin] = await Promise.all([createAccount(server, 1), createAccount(server, 3)]);
+  root = await rootToken(suite.server);
+  [member, admin] = await Promise.all([createAccount(suite.server, 1), createAccount(suite.server, 3)]);
   // One existing demo post per section with a detail page.
   const first = async (query: string) => {
-    const id = (await apiGet<{ items: { id: number }[] }>(server, query)).items[0]?.id;
+    const id = (await apiGet<{ items: { id: number }[] }>(suite.server, query)).items[0]?.id;
     if (!id) throw new Error(`no demo content for ${query}`);
     return id;
   };
@@ -101,23 +100,12 @@ beforeAll(async () => {
   postIds.jobs = await first('/api/jobs?size=1');
   postIds.business = await first('/api/business?size=1');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const realPath = (path: string) => path.replace(':id', String(postIds[path.split('/')[1] ?? '']));
 /** Screenshot names: `/` → index, `/news/:id` → news-id, `/admin/user` → admin-user. */
 const shotName = (path: string) => (path === '/' ? 'index' : path.slice(1).replaceAll(':', '').replaceAll('/', '-'));
 const tokenFor = (access: Access) => (access === 'admin' || access === 'staff' ? root : access === 'member' ? member.token : undefined);
 const loginLink = (path: string) => `/login?next=${encodeURIComponent(path)}`;
-
-/** Resolves once React has hydrated the page: its scripts ran under the CSP. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
 
 async function expectCommonLayout(page: Page): Promise<void> {
   const header = page.getByRole('banner');
@@ -128,45 +116,33 @@ async function expectCommonLayout(page: Page): Promise<void> {
   expect(await page.getByRole('contentinfo').innerText()).toContain(SITE);
 }
 
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, 'the page is wider than the screen').toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
 /** One page per role and width for the route walk: a context costs more than a page load. */
 const rolePages = new Map<string, TestPage>();
 async function pageAs(access: Access, width: Width): Promise<TestPage> {
   const key = `${access} ${width}`;
   let opened = rolePages.get(key);
   if (!opened) {
-    opened = await openPage(browser, server, { width, token: tokenFor(access) });
+    opened = await openPage(suite.browser, suite.server, { width, token: tokenFor(access) });
     rolePages.set(key, opened);
   }
   opened.errors.length = 0;
   return opened;
 }
 
+/** A page as first served, without waiting for hydration: some of these run without JavaScript. */
 async function visit(path: string, options: PageOptions) {
-  const opened = await openPage(browser, server, options);
+  const opened = await openPage(suite.browser, suite.server, options);
   const response = await opened.page.goto(path);
   return { ...opened, status: response?.status() };
-}
-
-/** Logs in through the /login page's form the way a person does, without any test shortcut. */
-async function submitLoginForm(page: Page, account: { loginid: string; passwd: string }): Promise<void> {
-  const form = page.getByRole('main');
-  await form.getByLabel('아이디(이메일)', { exact: true }).fill(account.loginid);
-  await form.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
-  await form.getByRole('button', { name: '로그인', exact: true }).click();
 }
 
 describe('every route of SPEC §2', () => {
   test.each(ROUTES)('$path ($access): status per role, title, layout, screenshots at 360 and 1280', async (route) => {
     const path = realPath(route.path);
     const [visitorAnswer, memberAnswer, rootAnswer] = await Promise.all([
-      fetchPage(server, path),
-      fetchPage(server, path, { token: member.token }),
-      fetchPage(server, path, { token: root }),
+      fetchPage(suite.server, path),
+      fetchPage(suite.server, path, { token: member.token }),
+      fetchPage(suite.server, path, { token: root }),
     ]);
     if (path === '/login') {
       // A signed-in user has nothing to do on the login page: home, or the ?next= target.
@@ -217,7 +193,7 @@ describe('every route of SPEC §2', () => {
   test('a post id that is not a number is a 404 for everyone', async () => {
     for (const path of ['/news/abc', '/jobs/1x', '/market/-1', '/business/0']) {
       for (const token of [undefined, member.token, root]) {
-        const answer = await fetchPage(server, path, { token });
+        const answer = await fetchPage(suite.server, path, { token });
         expect(answer.status, path).toBe(404);
         expect(answer.html).toContain(`Page not found: ${path}`);
       }
@@ -226,18 +202,18 @@ describe('every route of SPEC §2', () => {
 
   test('a search-engine bot gets a bare 404, without the error page', async () => {
     const bot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-    const answer = await fetchPage(server, '/no-such-page', { headers: { 'user-agent': bot } });
+    const answer = await fetchPage(suite.server, '/no-such-page', { headers: { 'user-agent': bot } });
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(answer.html).toBe('Not Found');
     // The same bot still reads real pages.
-    expect((await fetchPage(server, '/news', { headers: { 'user-agent': bot } })).status).toBe(200);
+    expect((await fetchPage(suite.server, '/news', { headers: { 'user-agent': bot } })).status).toBe(200);
   });
 });
 
 describe('admin guard', () => {
   test('a visitor gets the login dialog and, after logging in, the admin page itself', async () => {
-    const account = await createAccount(server, 3);
+    const account = await createAccount(suite.server, 3);
     for (const width of WIDTHS) {
       const { page, status, errors, close } = await visit('/admin/user?page=1', { width });
       expect(status).toBe(401);
@@ -245,11 +221,9 @@ describe('admin guard', () => {
       await dialog.waitFor();
       expect(await page.getByRole('heading', { level: 1, name: '로그인이 필요합니다' }).count()).toBe(1);
       await saveScreenshot(page, 'login-required');
-      await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
-      await dialog.getByLabel('비밀번호').fill(account.passwd);
-      await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+      await submitLogin(dialog, account);
       await page.getByRole('heading', { level: 1, name: '회원 관리' }).waitFor();
-      expect(page.url()).toBe(`${server.url}/admin/user?page=1`);
+      expect(page.url()).toBe(`${suite.server.url}/admin/user?page=1`);
       // Chromium reports the page's own 401 as a console error; nothing else may show up.
       expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
       await close();
@@ -260,26 +234,26 @@ describe('admin guard', () => {
     const { page, status, close } = await visit('/admin/mainschedule', { width: 360, javaScriptEnabled: false });
     expect(status).toBe(401);
     await page.getByRole('main').getByRole('link', { name: '로그인' }).click();
-    await page.waitForURL(`${server.url}${loginLink('/admin/mainschedule')}`);
+    await page.waitForURL(`${suite.server.url}${loginLink('/admin/mainschedule')}`);
     await saveScreenshot(page, 'login-next');
-    await submitLoginForm(page, await createAccount(server, 3));
-    await page.waitForURL(`${server.url}/admin/mainschedule`);
+    await submitLogin(page.getByRole('main'), await createAccount(suite.server, 3));
+    await page.waitForURL(`${suite.server.url}/admin/mainschedule`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('메인 일정 관리');
     await close();
   });
 
   test('a member below level 3 gets 403 and none of the admin page in the HTML', async () => {
-    const editor = await createAccount(server, 2);
+    const editor = await createAccount(suite.server, 2);
     for (const [path, adminText] of Object.entries(ADMIN_ONLY_TEXT)) {
       // The text is really the admin's: the check below would otherwise pass for nothing.
-      expect((await fetchPage(server, path, { token: root })).html).toContain(adminText);
+      expect((await fetchPage(suite.server, path, { token: root })).html).toContain(adminText);
       for (const token of [member.token, editor.token]) {
-        const answer = await fetchPage(server, path, { token });
+        const answer = await fetchPage(suite.server, path, { token });
         expect(answer.status, path).toBe(403);
         expect(answer.html).not.toContain(adminText);
       }
       // A visitor's redirect carries nothing either.
-      expect((await fetchPage(server, path)).html).not.toContain(adminText);
+      expect((await fetchPage(suite.server, path)).html).not.toContain(adminText);
     }
     for (const width of WIDTHS) {
       const { status, page, close } = await visit('/admin', { width, token: member.token });
@@ -293,7 +267,7 @@ describe('admin guard', () => {
 
   test('a level-3 admin sees every admin page', async () => {
     for (const [path, adminText] of Object.entries(ADMIN_ONLY_TEXT)) {
-      const answer = await fetchPage(server, path, { token: admin.token });
+      const answer = await fetchPage(suite.server, path, { token: admin.token });
       expect(answer.status, path).toBe(200);
       expect(answer.html).toContain(adminText);
     }
@@ -305,19 +279,19 @@ describe('return-to targets', () => {
 
   test.each(['https://evil.example', '//evil.example'])('?next=%s after logging in in the browser goes to /', async (next) => {
     const { page, close } = await visit(`/login?next=${encodeURIComponent(next)}`, { width: 1280 });
-    await submitLoginForm(page, member);
+    await submitLogin(page.getByRole('main'), member);
     await page
       .getByRole('banner')
       .getByRole('link', { name: /마이페이지/ })
       .waitFor();
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${suite.server.url}/`);
     await close();
   });
 
   test('the login form follows only same-site paths', async () => {
-    const account = await createAccount(server, 1);
+    const account = await createAccount(suite.server, 1);
     const loginWith = (next: string) =>
-      fetchPage(server, '/login', {
+      fetchPage(suite.server, '/login', {
         method: 'POST',
         body: new URLSearchParams({ loginid: account.loginid, passwd: account.passwd, next }),
       });
@@ -327,9 +301,9 @@ describe('return-to targets', () => {
 
   test('a signed-in user on /login goes to ?next= only when it is a same-site path', async () => {
     for (const next of foreign) {
-      expect((await fetchPage(server, `/login?next=${encodeURIComponent(next)}`, { token: member.token })).location, next).toBe('/');
+      expect((await fetchPage(suite.server, `/login?next=${encodeURIComponent(next)}`, { token: member.token })).location, next).toBe('/');
     }
-    expect((await fetchPage(server, '/login?next=%2Fnews', { token: member.token })).location).toBe('/news');
+    expect((await fetchPage(suite.server, '/login?next=%2Fnews', { token: member.token })).location).toBe('/news');
   });
 });
 
@@ -346,7 +320,7 @@ describe('security of every page', () => {
 
   test.each(pages)('%s (%s): CSP with a fresh nonce on every script, nosniff, strict referrer, no public caching', async (path, who) => {
     const token = who === 'root' ? root : who === 'member' ? member.token : undefined;
-    const [one, two] = [await fetchPage(server, path, { token }), await fetchPage(server, path, { token })];
+    const [one, two] = [await fetchPage(suite.server, path, { token }), await fetchPage(suite.server, path, { token })];
     const csp = one.headers.get('content-security-policy') ?? '';
     const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce, csp).toBeDefined();
@@ -368,14 +342,14 @@ describe('security of every page', () => {
   });
 
   test('HSTS is sent when the site is served over HTTPS', async () => {
-    const answer = await fetchPage(server, '/', { headers: { 'x-forwarded-proto': 'https' } });
+    const answer = await fetchPage(suite.server, '/', { headers: { 'x-forwarded-proto': 'https' } });
     // At least 180 days.
     expect(Number(/max-age=(\d+)/.exec(answer.headers.get('strict-transport-security') ?? '')?.[1])).toBeGreaterThanOrEqual(15_552_000);
   });
 
   test('a signed-in page answered to a member is never cached publicly, nor is its redirect', async () => {
     for (const path of ['/mypage', '/news', '/', '/login', '/admin']) {
-      const answer = await fetchPage(server, path, { token: member.token });
+      const answer = await fetchPage(suite.server, path, { token: member.token });
       expect(answer.headers.get('cache-control'), path).toMatch(/^(private|no-store)/);
     }
   });
@@ -387,13 +361,13 @@ describe('reading without JavaScript', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toBe('');
     expect(await page.locator('main a[href^="/news/"]').count(), 'links to posts').toBeGreaterThan(0);
     await page.getByRole('navigation', { name: '섹션' }).getByRole('link', { name: '뉴스' }).click();
-    await page.waitForURL(`${server.url}/news`);
+    await page.waitForURL(`${suite.server.url}/news`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('뉴스');
     await page.goto(`/news/${postIds.news}`);
     expect(await page.getByRole('main').innerText()).not.toBe('');
     await page.getByRole('banner').getByRole('searchbox').fill('렌트');
     await page.getByRole('banner').getByRole('button', { name: '검색' }).click();
-    await page.waitForURL(`${server.url}/search?q=${encodeURIComponent('렌트')}`);
+    await page.waitForURL(`${suite.server.url}/search?q=${encodeURIComponent('렌트')}`);
     expect(await page.getByRole('main').innerText()).toContain('렌트');
     await close();
   });

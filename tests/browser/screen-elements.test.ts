@@ -1,17 +1,16 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import {
   type Account,
   createAccount,
-  launchBrowser,
-  openPage,
-  SCREENSHOT_DIR,
+  expectMessage,
+  hydrated,
+  message,
   saveScreenshot,
-  startServer,
-  type TestServer,
+  submitLogin,
+  unexpectedErrors,
+  setUpServerAndBrowser,
   WIDTHS,
 } from '#tests/support/browser.ts';
 import { type Smtp, startSmtp } from '#tests/support/smtp.ts';
@@ -21,51 +20,16 @@ import { type Smtp, startSmtp } from '#tests/support/smtp.ts';
 // the loading overlay and the keyboard shortcuts, at phone and desktop widths.
 
 let smtp: Smtp;
-let server: TestServer;
-let browser: Browser;
-
 beforeAll(async () => {
   smtp = await startSmtp();
-  [server, browser] = await Promise.all([startServer({ seedDemo: false, env: { SMTP_URL: smtp.url } }), launchBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await smtp?.close();
 });
-
-/** React has hydrated the page: handlers are attached. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-async function visit(path: string, options: { width?: 360 | 1280; token?: string } = {}) {
-  const opened = await openPage(browser, server, options);
-  await opened.page.goto(path);
-  await hydrated(opened.page);
-  return opened;
-}
-
-/** What a person sees on the screen: dialogs and the shortcut banner are fixed to the
- * viewport, which a full-page screenshot would stretch. */
-async function saveViewport(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width}.png`) });
-}
-
-/** Console errors but the 4xx answers the tests ask for on purpose (Chromium logs each). */
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
-
-/** A message in the message box: errors are alerts, the rest status messages. */
-function message(page: Page, kind: 'alert' | 'status', text: string) {
-  return page.getByRole(kind).getByText(text, { exact: true });
-}
-
-async function expectMessage(page: Page, kind: 'alert' | 'status', text: string): Promise<void> {
-  await message(page, kind, text).waitFor({ timeout: 5000 });
-}
+const suite = setUpServerAndBrowser(() => ({ seedDemo: false, env: { SMTP_URL: smtp.url } }));
+const visit = suite.visit;
+// Dialogs and the shortcut banner are fixed to the viewport, which a full-page screenshot would
+// stretch: their screenshots show the viewport only (fullPage: false).
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -108,7 +72,7 @@ describe('login dialog', () => {
       // Nothing wider than the screen, and the whole dialog inside it.
       const box = await dialog.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
-      await saveViewport(page, 'login-dialog');
+      await saveScreenshot(page, 'login-dialog', { fullPage: false });
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -117,7 +81,7 @@ describe('login dialog', () => {
       await openLoginDialog(page);
       await page.getByRole('button', { name: '닫기' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(unexpected(errors)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
       await close();
     },
   );
@@ -131,7 +95,7 @@ describe('login dialog', () => {
     for (const label of ['아이디(이메일)', '인증번호', '이름', '닉네임', '비밀번호', '비밀번호 확인']) {
       expect(await dialog.getByLabel(label, { exact: true }).isVisible(), label).toBe(true);
     }
-    await saveViewport(page, 'login-dialog-signup');
+    await saveScreenshot(page, 'login-dialog-signup', { fullPage: false });
     await dialog.getByRole('button', { name: '로그인' }).click();
     expect(await dialog.getByRole('tab', { selected: true }).innerText()).toBe('로그인');
 
@@ -158,13 +122,13 @@ describe('login dialog', () => {
   });
 
   test('checks the id, then the password, then says the login failed', async () => {
-    const account = await createAccount(server);
+    const account = await createAccount(suite.server);
     const { page, close } = await visit('/customer', { width: 360 });
     const dialog = await openLoginDialog(page);
     await dialog.getByRole('button', { name: '로그인', exact: true }).click();
     await expectMessage(page, 'alert', '로그인 아이디를 입력하세요');
     expect(await focusedId(page)).toBe('dialog-loginid');
-    await saveViewport(page, 'toast-error');
+    await saveScreenshot(page, 'toast-error', { fullPage: false });
     await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
     await dialog.getByRole('button', { name: '로그인', exact: true }).click();
     await expectMessage(page, 'alert', '패스워드를 입력하세요');
@@ -176,18 +140,16 @@ describe('login dialog', () => {
   });
 
   test('a login stores token and user, the header names the member without a reload; logout asks, then clears both', async () => {
-    const account = await createAccount(server);
+    const account = await createAccount(suite.server);
     const nickname = `테스터${account.loginid.slice(5, 13)}`;
     const { page, errors, close } = await visit('/customer', { width: 1280 });
     await page.evaluate(() => {
       (window as { sameDocument?: boolean }).sameDocument = true;
     });
     const dialog = await openLoginDialog(page);
-    await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
-    await dialog.getByLabel('비밀번호').fill(account.passwd);
-    await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+    await submitLogin(dialog, account);
     await page.getByRole('banner').getByText(`${nickname}님`, { exact: false }).waitFor();
-    expect(page.url()).toBe(`${server.url}/customer`);
+    expect(page.url()).toBe(`${suite.server.url}/customer`);
     const stored = await session(page);
     expect(stored?.token).toMatch(/^ey/);
     expect(stored?.user?.nickname).toBe(nickname);
@@ -200,7 +162,7 @@ describe('login dialog', () => {
     await logoutButton.click();
     await confirm.waitFor();
     expect(await confirm.getByRole('button').allInnerTexts()).toEqual(['취소', '확인']);
-    await saveViewport(page, 'confirm-dialog');
+    await saveScreenshot(page, 'confirm-dialog', { fullPage: false });
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.textContent === '로그아웃');
@@ -219,19 +181,17 @@ describe('login dialog', () => {
     expect(await session(page)).toBeNull();
     expect(await sessionCookie(page)).toBeUndefined();
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
   test('after logging in from a member link the visitor lands on the remembered page', async () => {
-    const account = await createAccount(server);
+    const account = await createAccount(suite.server);
     const { page, close } = await visit('/customer', { width: 360 });
     await page.getByRole('contentinfo').getByRole('link', { name: '내 정보' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
-    await dialog.getByLabel('비밀번호').fill(account.passwd);
-    await dialog.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.waitForURL(`${server.url}/mypage/myinfo`);
+    await submitLogin(dialog, account);
+    await page.waitForURL(`${suite.server.url}/mypage/myinfo`);
     expect(await page.getByLabel('단축키 사용').isChecked()).toBe(true);
     await close();
   });
@@ -247,13 +207,11 @@ describe('login dialog', () => {
       await route.continue();
     });
     const dialog = await openLoginDialog(page);
-    await dialog.getByLabel('아이디(이메일)').fill('nobody@browser.example');
-    await dialog.getByLabel('비밀번호').fill('whatever-123');
-    await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+    await submitLogin(dialog, { loginid: 'nobody@browser.example', passwd: 'whatever-123' });
     const overlay = page.getByRole('status').filter({ hasText: 'Loading' });
     await overlay.waitFor();
     await page.waitForTimeout(500); // past its fade-in
-    await saveViewport(page, 'loading-overlay');
+    await saveScreenshot(page, 'loading-overlay', { fullPage: false });
     release();
     await overlay.waitFor({ state: 'detached' });
     await expectMessage(page, 'alert', '로그인 정보가 정확하지 않습니다');
@@ -333,7 +291,7 @@ describe('sign-up in the dialog', () => {
   });
 
   test('end to end: code sent, confirmed, account created, then logged in', async () => {
-    const existing = await createAccount(server);
+    const existing = await createAccount(suite.server);
     const email = freshEmail('signup');
     const { page, errors, close } = await visit('/customer', { width: 360 });
     const dialog = await openLoginDialog(page);
@@ -370,12 +328,12 @@ describe('sign-up in the dialog', () => {
     await page.keyboard.type('new-member-2026');
     await page.keyboard.press('Enter');
     await page.getByRole('banner').getByText(`${nickname}님`, { exact: false }).waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
   test('an e-mail that already has an account is refused after its code is confirmed', async () => {
-    const existing = await createAccount(server);
+    const existing = await createAccount(suite.server);
     const { page, close } = await visit('/customer', { width: 1280 });
     const dialog = await openLoginDialog(page);
     await dialog.getByRole('tab', { name: '회원가입' }).click();
@@ -411,7 +369,7 @@ describe('password reset in the dialog', () => {
   }
 
   test('end to end: the same password is refused, a new one works', async () => {
-    const account = await createAccount(server);
+    const account = await createAccount(suite.server);
     const { page, close } = await visit('/customer', { width: 360 });
     const dialog = await confirmResetCode(page, account);
     const change = () => dialog.getByRole('button', { name: '비밀번호 변경' }).click();
@@ -454,25 +412,25 @@ describe('keyboard shortcuts', () => {
       await page.keyboard.press('KeyF');
       await page.getByText(BANNER).waitFor();
       expect(await page.locator('kbd').count()).toBeGreaterThan(8);
-      await saveViewport(page, 'shortcut-mode');
+      await saveScreenshot(page, 'shortcut-mode', { fullPage: false });
       await page.keyboard.press('KeyH');
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${suite.server.url}/`);
       expect(await page.getByText(BANNER).count()).toBe(0);
 
       await page.keyboard.press('KeyF');
       await page.keyboard.press('KeyC');
       await page.keyboard.press('KeyF');
-      await page.waitForURL(`${server.url}/customer/faq`);
+      await page.waitForURL(`${suite.server.url}/customer/faq`);
 
       // c alone waits a moment for a second key, then goes to 고객센터.
       await page.keyboard.press('KeyF');
       await page.keyboard.press('KeyC');
-      await page.waitForURL(`${server.url}/customer`);
+      await page.waitForURL(`${suite.server.url}/customer`);
 
       await page.keyboard.press('KeyF');
       await page.keyboard.press('KeyB');
-      await page.waitForURL(`${server.url}/customer/faq`);
-      expect(unexpected(errors)).toEqual([]);
+      await page.waitForURL(`${suite.server.url}/customer/faq`);
+      expect(unexpectedErrors(errors)).toEqual([]);
       await close();
     },
   );
@@ -495,7 +453,7 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.type('fh');
     expect(await page.locator('#shortcuts').inputValue()).toBe('fh');
     expect(await page.getByText(BANNER).count()).toBe(0);
-    expect(page.url()).toBe(`${server.url}/customer`);
+    expect(page.url()).toBe(`${suite.server.url}/customer`);
     await close();
   });
 
@@ -509,7 +467,7 @@ describe('keyboard shortcuts', () => {
     await press('ㄹ', 'KeyF');
     await page.getByText(BANNER).waitFor();
     await press('ㅗ', 'KeyH');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await close();
   });
 
@@ -523,10 +481,10 @@ describe('keyboard shortcuts', () => {
   });
 
   test('off on write pages and on the inquiry form', async () => {
-    const member = await createAccount(server);
+    const member = await createAccount(suite.server);
     for (const path of ['/community/write', '/customer/inquiry']) {
       const { page, close } = await visit(path, { width: 1280, token: member.token });
-      expect(page.url()).toBe(`${server.url}${path}`);
+      expect(page.url()).toBe(`${suite.server.url}${path}`);
       await page.keyboard.press('KeyF');
       await page.waitForTimeout(200);
       expect(await page.getByText(BANNER).count(), path).toBe(0);
@@ -535,7 +493,7 @@ describe('keyboard shortcuts', () => {
   });
 
   test('a visitor’s shortcut to a member page opens the login dialog, then goes there', async () => {
-    const account = await createAccount(server);
+    const account = await createAccount(suite.server);
     const { page, close } = await visit('/customer', { width: 360 });
     await page.keyboard.press('KeyF');
     await page.keyboard.press('KeyM');
@@ -546,12 +504,12 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.type(account.loginid);
     await dialog.getByLabel('비밀번호').fill(account.passwd);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/mypage/like`);
+    await page.waitForURL(`${suite.server.url}/mypage/like`);
     await close();
   });
 
   test('a member can switch them off in 내 정보 (kept in this browser) and on again', async () => {
-    const member = await createAccount(server);
+    const member = await createAccount(suite.server);
     const { page, close } = await visit('/mypage/myinfo', { width: 360, token: member.token });
     const setting = page.getByLabel('단축키 사용');
     expect(await setting.isChecked()).toBe(true);
@@ -572,7 +530,7 @@ describe('keyboard shortcuts', () => {
     await page.getByText(BANNER).waitFor();
     await page.keyboard.press('KeyM');
     await page.keyboard.press('KeyI');
-    await page.waitForURL(`${server.url}/mypage/inquiry`);
+    await page.waitForURL(`${suite.server.url}/mypage/inquiry`);
     await close();
   });
 });

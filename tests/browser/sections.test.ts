@@ -1,15 +1,17 @@
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,
+  apiCall,
   apiGet,
   createAccount,
+  expectNoHorizontalScroll,
   fetchPage,
-  launchBrowser,
+  hydrated,
   openPage,
+  type PageOptions,
   saveScreenshot,
-  startServer,
-  type TestServer,
+  setUpServerAndBrowser,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -17,8 +19,7 @@ import {
 // shows, filters in the URL, pages, keyword search, a post with its photos and comments, likes,
 // comments and replies by a member, the English version, real 404s, and how it all looks.
 
-let server: TestServer;
-let browser: Browser;
+const suite = setUpServerAndBrowser();
 let member: Account;
 
 interface Listed {
@@ -29,31 +30,14 @@ interface Listed {
   comment?: number;
   topcategory?: number;
 }
-const list = async (query: string) => (await apiGet<{ items: Listed[]; total: number }>(server, query)).items;
+const list = async (query: string) => (await apiGet<{ items: Listed[]; total: number }>(suite.server, query)).items;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  member = await createAccount(server, 1);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  member = await createAccount(suite.server, 1);
 });
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-/** Opens a page and answers it once hydrated, with the console errors seen. */
-async function visit(path: string, options: { width?: 360 | 1280; token?: string } = {}) {
-  const t = await openPage(browser, server, options);
-  const res = await t.page.goto(path);
-  expect(res?.status(), path).toBe(200);
-  await hydrated(t.page);
-  return t;
-}
+/** Opens a page, which must answer 200, and answers it once hydrated with the console errors seen. */
+const visit = (path: string, options: PageOptions = {}) => suite.visit(path, { ...options, status: 200 });
 
 const LISTS = ['/news', '/life', '/jobs', '/market', '/business', '/community', '/organizations', '/customer/faq'];
 
@@ -66,7 +50,7 @@ describe('lists', () => {
         expect(await items.count(), path).toBeGreaterThan(0);
         await expect(page.getByText(/총 \d+건/).textContent()).resolves.toMatch(/총 \d+건/);
         // Nothing wider than the screen on a phone.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+        await expectNoHorizontalScroll(page, path);
         await saveScreenshot(page, `sections${path.replaceAll('/', '-')}`);
         expect(errors, path).toEqual([]);
         await close();
@@ -75,7 +59,7 @@ describe('lists', () => {
   }
 
   test('market filters live in the URL: 무료나눔 only, 거래완료 only, price order', async () => {
-    const free = await fetchPage(server, '/market?free=2');
+    const free = await fetchPage(suite.server, '/market?free=2');
     expect(free.status).toBe(200);
     const { page, close } = await visit('/market?free=2');
     const cards = page.locator('main ul > li');
@@ -106,7 +90,7 @@ describe('lists', () => {
   });
 
   test('filters work without JavaScript', async () => {
-    const t = await openPage(browser, server, { javaScriptEnabled: false });
+    const t = await openPage(suite.browser, suite.server, { javaScriptEnabled: false });
     await t.page.goto('/life');
     await t.page.getByLabel('분류').selectOption('건강');
     await t.page.getByRole('button', { name: '검색', exact: true }).last().click();
@@ -188,10 +172,10 @@ describe('lists', () => {
 describe('post pages', () => {
   test('missing, hidden-like and other sections’ ids are 404', async () => {
     const [news] = await list('/api/board?topcategory=1&size=1');
-    expect((await fetchPage(server, '/news/999999')).status).toBe(404);
-    expect((await fetchPage(server, `/market/${news?.id}`)).status).toBe(404);
-    expect((await fetchPage(server, '/jobs/999999')).status).toBe(404);
-    const ok = await fetchPage(server, `/news/${news?.id}`);
+    expect((await fetchPage(suite.server, '/news/999999')).status).toBe(404);
+    expect((await fetchPage(suite.server, `/market/${news?.id}`)).status).toBe(404);
+    expect((await fetchPage(suite.server, '/jobs/999999')).status).toBe(404);
+    const ok = await fetchPage(suite.server, `/news/${news?.id}`);
     expect(ok.status).toBe(200);
     expect(ok.html).toContain('rel="canonical"');
     expect(ok.html).toContain('property="og:title"');
@@ -202,7 +186,7 @@ describe('post pages', () => {
     const posts = await list('/api/board?topcategory=4&size=50');
     const post = posts.find((p) => (p.images?.length ?? 0) > 1 && (p.comment ?? 0) > 0) ?? posts.find((p) => (p.images?.length ?? 0) > 1);
     if (!post) throw new Error('no market post with photos');
-    const html = (await fetchPage(server, `/market/${post.id}`)).html;
+    const html = (await fetchPage(suite.server, `/market/${post.id}`)).html;
     expect(html).toContain('property="og:image"');
     const { page, errors, close } = await visit(`/market/${post.id}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(post.title);
@@ -233,7 +217,7 @@ describe('post pages', () => {
     await page.getByRole('button', { name: /좋아요/ }).click();
     await expect.poll(() => page.getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => Number(await count.textContent())).toBe(before + 1);
-    const stored = await apiGet<{ item: { like: number } }>(server, `/api/board/${post?.id}`);
+    const stored = await apiGet<{ item: { like: number } }>(suite.server, `/api/board/${post?.id}`);
     expect(stored.item.like).toBe(before + 1);
 
     const comment = `브라우저 댓글 ${Date.now()}`;
@@ -263,18 +247,20 @@ describe('post pages', () => {
   });
 
   test('the author edits and deletes a post of their own', async () => {
-    const res = await fetch(`${server.url}/api/board`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-      body: JSON.stringify({ topcategory: 5, category: '자유게시판', title: '지울 글', content: '<p>곧 지웁니다</p>' }),
-    });
-    const { id } = (await res.json()) as { id: number };
+    const { id } = (
+      await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', member.token, {
+        topcategory: 5,
+        category: '자유게시판',
+        title: '지울 글',
+        content: '<p>곧 지웁니다</p>',
+      })
+    ).body;
     const { page, close } = await visit(`/community/${id}`, { token: member.token });
     expect(await page.getByRole('link', { name: '수정' }).getAttribute('href')).toBe(`/community/write?id=${id}`);
     await page.getByRole('button', { name: '삭제', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
     await page.waitForURL((url) => url.pathname === '/community');
-    expect((await fetchPage(server, `/community/${id}`)).status).toBe(404);
+    expect((await fetchPage(suite.server, `/community/${id}`)).status).toBe(404);
     await close();
   });
 
@@ -310,11 +296,11 @@ describe('post pages', () => {
     // Read as a crawler, which is not counted, once the queued visits are written (200 ms).
     const stored = async () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
-      const res = await fetch(`${server.url}/api/board/${post?.id}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+      const res = await fetch(`${suite.server.url}/api/board/${post?.id}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
       return ((await res.json()) as { item: { count: number } }).item.count;
     };
     const before = await stored();
-    const t = await openPage(browser, server);
+    const t = await openPage(suite.browser, suite.server);
     await t.page.goto(`/life/${post?.id}`);
     expect(
       await t.page
@@ -325,7 +311,7 @@ describe('post pages', () => {
     await stored();
     await t.page.reload();
     expect(await stored()).toBe(before + 1);
-    await fetchPage(server, `/life/${post?.id}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+    await fetchPage(suite.server, `/life/${post?.id}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
     expect(await stored()).toBe(before + 1);
     await t.close();
   });
@@ -342,7 +328,7 @@ describe('post pages', () => {
       };
       for (const [section, id] of Object.entries(ids)) {
         const { page, errors, close } = await visit(`/${section}/${id}`, { width });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), section).toBeLessThanOrEqual(width);
+        await expectNoHorizontalScroll(page, section);
         await saveScreenshot(page, `sections-${section}-id`);
         expect(errors, section).toEqual([]);
         await close();
@@ -354,7 +340,7 @@ describe('post pages', () => {
 describe('FAQ anchors', () => {
   /** The FAQ entries' ids on the server-rendered first page, in page order. */
   async function faqIds(): Promise<number[]> {
-    const { html } = await fetchPage(server, '/customer/faq');
+    const { html } = await fetchPage(suite.server, '/customer/faq');
     return [...html.matchAll(/<details[^>]* id="faq-(\d+)"/g)].map((m) => Number(m[1]));
   }
 
@@ -391,7 +377,7 @@ describe('FAQ anchors', () => {
   test('a search result for an FAQ answer opens it on the FAQ page', async () => {
     const ids = await faqIds();
     const target = ids.at(-2) as number;
-    const { item } = await apiGet<{ item: { title: string } }>(server, `/api/board/${target}`);
+    const { item } = await apiGet<{ item: { title: string } }>(suite.server, `/api/board/${target}`);
     const { page, errors, close } = await visit(`/search?q=${encodeURIComponent(item.title)}`);
     await page.locator(`main a[href="/customer/faq#faq-${target}"]`).first().click();
     await page.waitForURL((u) => u.pathname === '/customer/faq' && u.hash === `#faq-${target}`);

@@ -1,16 +1,16 @@
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,
   apiGet,
   createAccount,
+  expectNoHorizontalScroll,
   fetchPage,
-  launchBrowser,
-  openPage,
+  hydrated,
   saveScreenshot,
-  startServer,
-  type TestServer,
+  setUpServerAndBrowser,
+  type Width,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -18,33 +18,15 @@ import {
 // market prices, staff-only news with an English version, a validation error that keeps what was
 // typed, the question before leaving unsaved work, and how the forms look on a phone and a desk.
 
-let server: TestServer;
-let browser: Browser;
+const suite = setUpServerAndBrowser();
 let member: Account;
 let staff: Account;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  [member, staff] = await Promise.all([createAccount(server, 1), createAccount(server, 2)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  [member, staff] = await Promise.all([createAccount(suite.server, 1), createAccount(suite.server, 2)]);
 });
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-async function visit(path: string, token: string, width: 360 | 1280 = 1280) {
-  const t = await openPage(browser, server, { token, width });
-  const res = await t.page.goto(path);
-  expect(res?.status(), path).toBe(200);
-  await hydrated(t.page);
-  return t;
-}
+const visit = (path: string, token: string, width: Width = 1280) => suite.visit(path, { token, width, status: 200 });
 
 /** Submits the form and answers the saved item's id from the detail page it lands on. */
 async function submit(page: Page, button: string, section: string): Promise<number> {
@@ -76,7 +58,7 @@ describe('write pages', () => {
     const id = await submit(page, '등록', 'community');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('글쓰기 화면 시험 글');
     expect(await page.locator('main :is(b, strong)', { hasText: '굵은 글씨' }).count()).toBe(1);
-    const { item } = await apiGet<{ item: { images: string[]; image: string; category: string } }>(server, `/api/board/${id}`);
+    const { item } = await apiGet<{ item: { images: string[]; image: string; category: string } }>(suite.server, `/api/board/${id}`);
     expect(item.images).toHaveLength(1);
     expect(item.image).toBe(item.images[0]);
     expect(item.category).toBe('자유게시판');
@@ -103,16 +85,16 @@ describe('write pages', () => {
     await editor(page).fill('거의 새것입니다.');
     const id = await submit(page, '등록', 'market');
     await expect.poll(() => page.locator('main').textContent()).toContain('$12,345');
-    const { item } = await apiGet<{ item: { price: number; free: number; location: string } }>(server, `/api/board/${id}`);
+    const { item } = await apiGet<{ item: { price: number; free: number; location: string } }>(suite.server, `/api/board/${id}`);
     expect(item).toMatchObject({ price: 12345, free: 1, location: '토런스' });
     expect(errors).toEqual([]);
     await close();
   });
 
   test('news is for staff: a member gets 403, a level-2 account posts with an English title', async () => {
-    expect((await fetchPage(server, '/news/write', { token: member.token })).status).toBe(403);
-    expect((await fetchPage(server, '/customer/write', { token: member.token })).status).toBe(403);
-    expect((await fetchPage(server, '/news/write')).status).toBe(401);
+    expect((await fetchPage(suite.server, '/news/write', { token: member.token })).status).toBe(403);
+    expect((await fetchPage(suite.server, '/customer/write', { token: member.token })).status).toBe(403);
+    expect((await fetchPage(suite.server, '/news/write')).status).toBe(401);
 
     const { page, errors, close } = await visit('/news/write', staff.token);
     await titleField(page).fill('한인회 새 회장 선출');
@@ -120,10 +102,10 @@ describe('write pages', () => {
     await editor(page).fill('새 회장이 뽑혔습니다.');
     await page.getByLabel(/English title/).fill('New Korean Association president');
     const id = await submit(page, '등록', 'news');
-    const { item } = await apiGet<{ item: { etitle: string; english: number } }>(server, `/api/board/${id}`);
+    const { item } = await apiGet<{ item: { etitle: string; english: number } }>(suite.server, `/api/board/${id}`);
     expect(item).toMatchObject({ etitle: 'New Korean Association president', english: 1 });
     // Somebody else's post cannot be edited by a member.
-    expect((await fetchPage(server, `/news/write?id=${id}`, { token: member.token })).status).toBe(403);
+    expect((await fetchPage(suite.server, `/news/write?id=${id}`, { token: member.token })).status).toBe(403);
     expect(errors).toEqual([]);
     await close();
   });
@@ -160,7 +142,7 @@ describe('write pages', () => {
     await expect.poll(() => page.locator('#write-email-error').textContent()).toBe('이메일 형식이 올바르지 않습니다');
     await page.getByLabel('이메일').fill('cook@example.com');
     const jobId = await submit(page, '등록', 'jobs');
-    const job = await apiGet<{ item: Record<string, unknown> }>(server, `/api/jobs/${jobId}`);
+    const job = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/jobs/${jobId}`);
     expect(job.item).toMatchObject({ type: 2, employmenttype: '파트타임', limitdate: '2030-01-31', email: 'cook@example.com' });
 
     await page.goto('/business/write');
@@ -179,7 +161,7 @@ describe('write pages', () => {
     // One photo for a listing: the add button goes once it is there.
     expect(await page.locator('input[type=file]').count()).toBe(0);
     const shopId = await submit(page, '등록', 'business');
-    const shop = await apiGet<{ item: Record<string, unknown> }>(server, `/api/business/${shopId}`);
+    const shop = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/business/${shopId}`);
     expect(shop.item).toMatchObject({ category: '식당', starttime: '09:00', endtime: '21:00', breakstarttime: '15:00', type: 1 });
     expect(String(shop.item.image)).toMatch(/^\/api\/webdata\//);
     expect(errors).toEqual([]);
@@ -190,7 +172,7 @@ describe('write pages', () => {
     test(`the forms fit and look right at ${width} px`, async () => {
       for (const path of ['/market/write', '/jobs/write', '/business/write', '/news/write']) {
         const { page, errors, close } = await visit(path, staff.token, width);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+        await expectNoHorizontalScroll(page, path);
         await saveScreenshot(page, `write${path.replaceAll('/', '-')}`);
         expect(errors, path).toEqual([]);
         await close();

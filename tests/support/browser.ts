@@ -5,7 +5,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 
 // Browser tests run the real thing: the built app served by `src/server/main.ts` in production
@@ -269,4 +270,90 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   await fsp.mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
+}
+
+/** Resolves once React has hydrated the page: its scripts ran under the CSP and its handlers
+ * are attached. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+  );
+}
+
+export interface VisitOptions extends PageOptions {
+  /** The status the page must answer with; any when left out. */
+  status?: number;
+}
+
+export interface VisitedPage extends TestPage {
+  /** The status of the page's own answer. */
+  status: number | undefined;
+}
+
+/** Opens `path` in a new context and answers it once hydrated, with the status it answered. */
+export async function visitPage(browser: Browser, server: TestServer, path: string, options: VisitOptions = {}): Promise<VisitedPage> {
+  const opened = await openPage(browser, server, options);
+  const answer = await opened.page.goto(path);
+  if (options.status !== undefined) expect(answer?.status(), path).toBe(options.status);
+  await hydrated(opened.page);
+  return { ...opened, status: answer?.status() };
+}
+
+export interface BrowserSuite {
+  /** Both are there once the file's first test runs. */
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** `visitPage` with this file's browser and server. */
+  visit: (path: string, options?: VisitOptions) => Promise<VisitedPage>;
+}
+
+/** One server and one Chromium for a test file: started together before its first test and
+ * closed after its last. Options given as a function are read when the server starts (after
+ * the hooks registered before this call, such as an SMTP server's). */
+export function setUpServerAndBrowser(options: ServerOptions | (() => ServerOptions) = {}): BrowserSuite {
+  const started = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    const serverOptions = typeof options === 'function' ? options() : options;
+    [started.server, started.browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  return {
+    get server() {
+      return started.server;
+    },
+    get browser() {
+      return started.browser;
+    },
+    visit: (path, visitOptions) => visitPage(started.browser, started.server, path, visitOptions),
+  };
+}
+
+/** Fills in and sends a login form, the dialog's or the /login page's, the way a person does. */
+export async function submitLogin(form: Locator, account: { loginid: string; passwd: string }): Promise<void> {
+  await form.getByLabel('아이디(이메일)', { exact: true }).fill(account.loginid);
+  await form.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+  await form.getByRole('button', { name: '로그인', exact: true }).click();
+}
+
+/** A message in the message box: errors are alerts, the rest status messages. */
+export function message(page: Page, kind: 'alert' | 'status', text: string): Locator {
+  return page.getByRole(kind).getByText(text, { exact: true });
+}
+
+export async function expectMessage(page: Page, kind: 'alert' | 'status', text: string): Promise<void> {
+  await message(page, kind, text).waitFor({ timeout: 5000 });
+}
+
+/** Console errors but the 4xx answers a test asks for on purpose (Chromium logs each). */
+export function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter((e) => !/status of 4\d\d/.test(e));
+}
+
+/** Nothing on the page is wider than the screen. */
+export async function expectNoHorizontalScroll(page: Page, what = 'the page is wider than the screen'): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, what).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }

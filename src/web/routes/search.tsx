@@ -1,9 +1,10 @@
 import { Form, Link } from 'react-router';
+import { type SearchGroup } from '#shared/api.ts';
 import { search } from '#server/modules/search/search.service.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { orPageError } from '../features/admin/page-error.ts';
-import { countLabel, GroupBlock, NoResults, ResultList, type SearchGroup } from '../features/search/search-results.tsx';
+import { countLabel, GroupBlock, NoResults, ResultList } from '../features/search/search-results.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { type Route } from './+types/search.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CommentRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { CommentSaveSchema } from '#shared/schemas/content.ts';
@@ -95,23 +96,11 @@ export async function removeComment(deps: Deps, caller: Caller, body: unknown): 
   return { id };
 }
 
-export interface CommentView {
-  id: number;
-  board: number;
-  parent: number;
-  content: string;
-  name: string;
-  user: number;
-  deleted: number;
-  date: string;
-  replies?: CommentView[];
-}
-
 export async function listComments(deps: Deps, caller: Caller, query: Record<string, string>) {
   const params = parseInput(ListSchema, query);
   await requireVisiblePost(deps, caller, params.board);
   const { top, replies, total } = await listThread(deps.db, params.board, params.page, params.size);
-  const view = (c: CommentRow): CommentView => (c.deleted === 1 ? { ...c, content: '', name: '', user: 0 } : { ...c });
+  const view = (c: CommentRow): CommentRecord => (c.deleted === 1 ? { ...c, content: '', name: '', user: 0 } : { ...c });
   const items = top.map((c) => ({ ...view(c), replies: replies.filter((r) => r.parent === c.id).map(view) }));
   return { items, total, page: params.page, size: params.size };
 }

@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import { type SearchGroup, type SearchResult } from '#shared/api.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { chosungOf, indexTokens, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
 import { itemPath } from '#shared/site.ts';
@@ -125,15 +126,6 @@ export const SEARCH_SECTIONS: SearchSection[] = [
   { key: 'faq', label: '자주 묻는 질문', target: 'board', section: TopCategory.customer, path: '/customer/faq' },
 ];
 
-export interface SearchResult {
-  target: string;
-  item: number;
-  title: string;
-  snippet: string;
-  date: string;
-  url: string;
-}
-
 function toResult(s: SearchSection, h: Hit, q: SearchQuery): SearchResult {
   return {
     target: h.target,
@@ -187,7 +179,7 @@ export async function search(deps: Deps, query: Record<string, string>) {
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
   const groups = await Promise.all(
-    sections.map(async (s) => {
+    sections.map(async (s): Promise<SearchGroup> => {
       const r = empty ? { total: 0, items: [] } : await sectionResults(deps.db, deps.dialect, s, q, params.page, size);
       return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= COUNT_CAP, items: r.items };
     }),

@@ -101,6 +101,40 @@ export function refusedIndex(failure: ApiFailure): number | undefined {
   return index === undefined ? undefined : Number(index);
 }
 
+/** A table of rows an admin selects for a batch action: the first column holds each row's
+ * checkbox, and its header one that selects every row. `minWidth` keeps the columns readable on
+ * a phone, where the table scrolls inside its box. */
+export function SelectableTable({
+  minWidth,
+  allSelected,
+  onSelectAll,
+  headers,
+  children,
+}: {
+  minWidth: string;
+  allSelected: boolean;
+  onSelectAll: () => void;
+  /** The other columns' header cells. */
+  headers: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className={`w-full ${minWidth} text-left`}>
+        <thead className="bg-slate-50 text-sm text-slate-600">
+          <tr>
+            <th scope="col" className="w-10 px-3 py-2">
+              <input type="checkbox" aria-label="모두 선택" checked={allSelected} onChange={onSelectAll} className="size-5" />
+            </th>
+            {headers}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Selected ids of a list with a check box per row and one for all. */
 export function toggleId(selected: number[], id: number): number[] {
   return selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];

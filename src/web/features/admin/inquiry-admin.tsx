@@ -1,4 +1,5 @@
 import { Link, useLocation, useRevalidator } from 'react-router';
+import { type InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { api } from '../../lib/session.ts';
@@ -7,18 +8,10 @@ import { buttonClass, linesToHtml, Pager, runCalls } from './admin-ui.tsx';
 // /admin/inquiry: members' questions with a status filter; an answer (new or edited) is saved
 // with PUT /api/inquiry, which sets 답변완료 and updatedate and e-mails the member.
 
-export interface AdminInquiry {
-  id: number;
-  title: string;
-  /** Sanitized HTML, as stored. */
-  content: string;
+export type AdminInquiry = Omit<InquiryRecord, 'answer'> & {
   /** The stored answer as plain lines, for the editor. */
   answertext: string;
-  status: number;
-  name: string;
-  updatedate: string;
-  date: string;
-}
+};
 
 export interface InquiryAdminData {
   items: AdminInquiry[];

@@ -4,7 +4,7 @@ import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { type ModerationAction, type ModerationTarget } from '#shared/schemas/admin.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
-import { buttonClass, Pager, runCalls, toggleId } from './admin-ui.tsx';
+import { buttonClass, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
 
 // The moderators' list for one section (or the site's newest comments): hide, show, close and
@@ -146,82 +146,62 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
           {data.label}에 해당하는 항목이 없습니다.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[36rem] text-left">
-            <thead className="bg-slate-50 text-sm text-slate-600">
-              <tr>
-                <th scope="col" className="w-10 px-3 py-2">
+        <SelectableTable
+          minWidth="min-w-[36rem]"
+          allSelected={allSelected}
+          onSelectAll={() => setSelected(allSelected ? [] : ids)}
+          headers={[data.target === 'comment' ? '댓글' : '제목', '작성자', '날짜', '상태'].map((h) => (
+            <th key={h} scope="col" className="px-3 py-2">
+              {h}
+            </th>
+          ))}
+        >
+          {data.items.map((item) => {
+            const title = data.target === 'comment' ? (item.content ?? '') : item.title;
+            return (
+              <tr key={item.id}>
+                <td className="px-3 py-2">
                   <input
                     type="checkbox"
-                    aria-label="모두 선택"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : ids)}
+                    aria-label={`${title} 선택`}
+                    checked={selected.includes(item.id)}
+                    onChange={() => setSelected((s) => toggleId(s, item.id))}
                     className="size-5"
                   />
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {data.target === 'comment' ? '댓글' : '제목'}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  작성자
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  날짜
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  상태
-                </th>
+                </td>
+                <td className="max-w-md px-3 py-2">
+                  {item.link ? (
+                    <Link to={item.link} className="line-clamp-2 hover:text-brand-700 hover:underline">
+                      {title}
+                    </Link>
+                  ) : (
+                    <span className="line-clamp-2">{title}</span>
+                  )}
+                  {data.target === 'comment' ? <span className="block text-sm text-slate-500">글: {item.title}</span> : null}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{item.name}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.date, timeZone)}</td>
+                <td className="px-3 py-2">
+                  <span className="whitespace-nowrap">{stateOf(data, item)}</span>
+                  {data.target === 'business' ? (
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      {BUSINESS_FLAGS.map((flag) => (
+                        <button
+                          key={flag.field}
+                          type="button"
+                          className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+                          onClick={() => setBusiness(item, flag, item[flag.field] !== flag.on)}
+                        >
+                          {item[flag.field] === flag.on ? flag.unset : flag.set}
+                        </button>
+                      ))}
+                    </span>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.map((item) => {
-                const title = data.target === 'comment' ? (item.content ?? '') : item.title;
-                return (
-                  <tr key={item.id}>
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={`${title} 선택`}
-                        checked={selected.includes(item.id)}
-                        onChange={() => setSelected((s) => toggleId(s, item.id))}
-                        className="size-5"
-                      />
-                    </td>
-                    <td className="max-w-md px-3 py-2">
-                      {item.link ? (
-                        <Link to={item.link} className="line-clamp-2 hover:text-brand-700 hover:underline">
-                          {title}
-                        </Link>
-                      ) : (
-                        <span className="line-clamp-2">{title}</span>
-                      )}
-                      {data.target === 'comment' ? <span className="block text-sm text-slate-500">글: {item.title}</span> : null}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{item.name}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.date, timeZone)}</td>
-                    <td className="px-3 py-2">
-                      <span className="whitespace-nowrap">{stateOf(data, item)}</span>
-                      {data.target === 'business' ? (
-                        <span className="mt-1 flex flex-wrap gap-1">
-                          {BUSINESS_FLAGS.map((flag) => (
-                            <button
-                              key={flag.field}
-                              type="button"
-                              className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                              onClick={() => setBusiness(item, flag, item[flag.field] !== flag.on)}
-                            >
-                              {item[flag.field] === flag.on ? flag.unset : flag.set}
-                            </button>
-                          ))}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </SelectableTable>
       )}
       <Pager page={data.page} size={data.size} total={data.total} search={search} />
     </section>

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import { type MainscheduleRecord } from '#shared/api.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, inputClass, linesToHtml, runCalls } from './admin-ui.tsx';
@@ -7,20 +8,8 @@ import { buttonClass, inputClass, linesToHtml, runCalls } from './admin-ui.tsx';
 // order admins give them, each switched on (status 1) or off (status 2). The index page reads
 // them on every request, so a change shows there at once.
 
-export interface ScheduleItem {
-  id: number;
-  title: string;
-  startdate: string;
-  enddate: string;
-  starttime: string;
-  endtime: string;
-  location: string;
-  url: string;
-  category: string;
-  weekday: number;
-  status: number;
-  sortorder: number;
-}
+/** A schedule item without its content, which the write page edits as lines. */
+export type ScheduleItem = Omit<MainscheduleRecord, 'content'>;
 
 const ARROW =
   'inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40';

@@ -6,7 +6,7 @@ import { type UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { type ApiFailure } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.ts';
-import { buttonClass, inputClass, Pager, refusedIndex, runCalls, toggleId } from './admin-ui.tsx';
+import { buttonClass, inputClass, Pager, refusedIndex, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 
 // /admin/user: search and filter, a table of users with the enumerations' Korean labels, an
 // editor per row (level, status, use, remark) with the row's audit log, batch 사용안함 and
@@ -251,42 +251,29 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
           CSV 내려받기
         </a>
       </fieldset>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[56rem] text-left">
-          <thead className="bg-slate-50 text-sm text-slate-600">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label="모두 선택"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? [] : manageable)}
-                  className="size-5"
-                />
-              </th>
-              {['아이디', '이름', '닉네임', '등급', '상태', '사용', '최근 로그인', '가입일', '관리'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {data.items.map((u) => (
-              <UserRows
-                key={u.id}
-                user={u}
-                data={data}
-                manageable={canManage(u)}
-                selected={selected.includes(u.id)}
-                editing={editing === u.id}
-                onSelect={() => setSelected((s) => toggleId(s, u.id))}
-                onEdit={(on) => setEditing(on ? u.id : null)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SelectableTable
+        minWidth="min-w-[56rem]"
+        allSelected={allSelected}
+        onSelectAll={() => setSelected(allSelected ? [] : manageable)}
+        headers={['아이디', '이름', '닉네임', '등급', '상태', '사용', '최근 로그인', '가입일', '관리'].map((h) => (
+          <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
+            {h}
+          </th>
+        ))}
+      >
+        {data.items.map((u) => (
+          <UserRows
+            key={u.id}
+            user={u}
+            data={data}
+            manageable={canManage(u)}
+            selected={selected.includes(u.id)}
+            editing={editing === u.id}
+            onSelect={() => setSelected((s) => toggleId(s, u.id))}
+            onEdit={(on) => setEditing(on ? u.id : null)}
+          />
+        ))}
+      </SelectableTable>
       {data.items.length === 0 ? <p className="mt-4 text-center text-slate-600">조건에 맞는 회원이 없습니다.</p> : null}
       <Pager page={data.page} size={data.size} total={data.total} search={search} />
     </>

@@ -77,3 +77,5 @@ export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword')
 
   return { codeId, confirmed, send, check, restart, run };
 }
+
+export type EmailCode = ReturnType<typeof useEmailCode>;

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { failureMessage, Messages } from '#shared/messages.ts';
-import { Field, FieldButton } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { showMessage } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
+import { EmailCodeFields } from './email-code-fields.tsx';
 import { fail, PASSWORD_HINT, useEmailCode, fieldValue } from './form-steps.ts';
 
 /** 비밀번호 찾기: the same three steps as sign-up; the last sets a new password (SPEC §4, §5). */
@@ -29,25 +30,7 @@ export function ResetForm({ onChanged }: { onChanged: (loginid: string) => void 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4">
       <p className="text-slate-700">가입한 이메일로 인증번호를 받아 새 비밀번호를 정합니다.</p>
-      <Field
-        id="reset-loginid"
-        name="loginid"
-        type="email"
-        label="아이디(이메일)"
-        autoComplete="email"
-        inputMode="email"
-        onChange={code.restart}
-        action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
-      />
-      <Field
-        id="reset-number"
-        name="number"
-        label="인증번호"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        hint={code.confirmed ? '인증번호가 확인되었습니다.' : '이메일로 받은 6자리 숫자'}
-        action={<FieldButton onClick={() => code.check(form.current)}>인증번호 확인</FieldButton>}
-      />
+      <EmailCodeFields idPrefix="reset" code={code} form={form} />
       <Field
         id="reset-passwd"
         name="passwd"

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { failureMessage, Messages } from '#shared/messages.ts';
-import { Field, FieldButton } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { showMessage } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
+import { EmailCodeFields } from './email-code-fields.tsx';
 import { fail, PASSWORD_HINT, useEmailCode, fieldValue } from './form-steps.ts';
 
 /** 회원가입: send a code to the e-mail, confirm it, then the account (SPEC §4, §5, §8). */
@@ -36,25 +37,7 @@ export function SignupForm({ onSignedUp, onLogin }: { onSignedUp: (loginid: stri
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4">
-      <Field
-        id="signup-loginid"
-        name="loginid"
-        type="email"
-        label="아이디(이메일)"
-        autoComplete="email"
-        inputMode="email"
-        onChange={code.restart}
-        action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
-      />
-      <Field
-        id="signup-number"
-        name="number"
-        label="인증번호"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        hint={code.confirmed ? '인증번호가 확인되었습니다.' : '이메일로 받은 6자리 숫자'}
-        action={<FieldButton onClick={() => code.check(form.current)}>인증번호 확인</FieldButton>}
-      />
+      <EmailCodeFields idPrefix="signup" code={code} form={form} />
       <Field id="signup-name" name="name" label="이름" autoComplete="name" />
       <Field id="signup-nickname" name="nickname" label="닉네임" autoComplete="nickname" />
       <Field id="signup-passwd" name="passwd" type="password" label="비밀번호" autoComplete="new-password" hint={PASSWORD_HINT} />

@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { type CommentRecord } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from './api-failure.ts';
 
-export interface CommentItem {
-  id: number;
-  parent: number;
-  content: string;
-  name: string;
-  user: number;
-  deleted: number;
-  date: string;
-  replies?: CommentItem[];
-}
+export type CommentItem = CommentRecord;
 
 interface Viewer {
   id: number;

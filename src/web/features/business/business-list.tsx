@@ -1,25 +1,8 @@
-import { Link } from 'react-router';
+import { type BusinessRecord } from '#shared/api.ts';
 import { type BusinessHours, OPEN_STATE_LABEL, type OpenState, openState, type SiteClock } from '#shared/business-hours.ts';
+import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 
-export interface BusinessItem extends BusinessHours {
-  id: number;
-  category: string;
-  subcategory: string;
-  title: string;
-  tel: string;
-  address: string;
-  url: string;
-  location: string;
-  image: string;
-  content: string;
-  type: number;
-  main: number;
-  count: number;
-  like: number;
-  name: string;
-  user: number;
-  date: string;
-}
+export type BusinessItem = BusinessRecord;
 
 const STATE_STYLE: Record<OpenState, string> = {
   open: 'bg-emerald-100 text-emerald-800',
@@ -41,40 +24,21 @@ export function PremiumBadge() {
 
 export function BusinessList({ items, base, clock }: { items: BusinessItem[]; base: string; clock: SiteClock }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+    <ThumbnailCards>
       {items.map((b) => (
-        <li key={b.id}>
-          <Link
-            to={`${base}/${b.id}`}
-            className={`group flex gap-3 rounded-xl border bg-white p-3 hover:border-brand-600 ${b.type === 2 ? 'border-amber-300' : 'border-slate-200'}`}
-          >
-            {b.image ? (
-              <img
-                src={b.image}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                className="size-24 shrink-0 rounded-lg bg-slate-100 object-cover"
-              />
-            ) : (
-              <span aria-hidden="true" className="size-24 shrink-0 rounded-lg bg-slate-100" />
-            )}
-            <span className="min-w-0 flex-1">
-              <span className="flex flex-wrap items-center gap-1.5">
-                {b.type === 2 ? <PremiumBadge /> : null}
-                <OpenBadge hours={b} clock={clock} />
-                <span className="text-sm text-slate-500">{[b.category, b.subcategory].filter(Boolean).join(' › ')}</span>
-              </span>
-              <span className="mt-1 block font-semibold group-hover:text-brand-700 group-hover:underline">{b.title}</span>
-              <span className="mt-0.5 block truncate text-sm text-slate-600">{b.address}</span>
-              <span className="block text-sm text-slate-500">
-                {[b.location, b.tel, `조회 ${b.count}`, `좋아요 ${b.like}`].filter(Boolean).join(' · ')}
-              </span>
-            </span>
-          </Link>
-        </li>
+        <ThumbnailCard key={b.id} to={`${base}/${b.id}`} image={b.image} border={b.type === 2 ? 'border-amber-300' : 'border-slate-200'}>
+          <span className="flex flex-wrap items-center gap-1.5">
+            {b.type === 2 ? <PremiumBadge /> : null}
+            <OpenBadge hours={b} clock={clock} />
+            <span className="text-sm text-slate-500">{[b.category, b.subcategory].filter(Boolean).join(' › ')}</span>
+          </span>
+          <span className="mt-1 block font-semibold group-hover:text-brand-700 group-hover:underline">{b.title}</span>
+          <span className="mt-0.5 block truncate text-sm text-slate-600">{b.address}</span>
+          <span className="block text-sm text-slate-500">
+            {[b.location, b.tel, `조회 ${b.count}`, `좋아요 ${b.like}`].filter(Boolean).join(' · ')}
+          </span>
+        </ThumbnailCard>
       ))}
-    </ul>
+    </ThumbnailCards>
   );
 }

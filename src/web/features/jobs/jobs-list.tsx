@@ -1,28 +1,9 @@
 import { Link } from 'react-router';
+import { type JobsRecord } from '#shared/api.ts';
 import { JobsTypeLabel } from '#shared/enums.ts';
 import { dDay, formatDate } from '#shared/format.ts';
 
-export interface JobsItem {
-  id: number;
-  title: string;
-  content: string;
-  type: number;
-  companyname: string;
-  tel: string;
-  url: string;
-  manager: string;
-  email: string;
-  category: string;
-  location: string;
-  employmenttype: string;
-  limitdate: string;
-  status: number;
-  count: number;
-  like: number;
-  name: string;
-  user: number;
-  date: string;
-}
+export type JobsItem = JobsRecord;
 
 /** PRODUCT.md: the deadline as D-day, 마감 once past or when the status says sold (2). */
 export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' | 'status'>; today: string }) {

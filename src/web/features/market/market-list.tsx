@@ -1,22 +1,10 @@
-import { Link } from 'react-router';
+import { type BoardRecord } from '#shared/api.ts';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
+import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 
-export interface MarketItem {
-  id: number;
-  title: string;
-  image: string;
-  name: string;
-  count: number;
-  like: number;
-  comment: number;
-  location: string;
-  price: number;
-  free: number;
-  marketstatus: number;
-  category: string;
-  date: string;
-}
+/** A market post: a board post (topcategory 4). */
+export type MarketItem = BoardRecord;
 
 /** PRODUCT.md: "무료나눔" when free = 2, otherwise the price with thousands separators. */
 export function MarketPrice({ item, className = '' }: { item: Pick<MarketItem, 'free' | 'price'>; className?: string }) {
@@ -39,38 +27,22 @@ export function MarketStatusBadge({ status }: { status: number }) {
 /** The market: a thumbnail beside each item (a list on phones, two columns on desktops). */
 export function MarketList({ items, base, timeZone }: { items: MarketItem[]; base: string; timeZone: string }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+    <ThumbnailCards>
       {items.map((i) => (
-        <li key={i.id}>
-          <Link to={`${base}/${i.id}`} className="group flex gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-600">
-            {i.image ? (
-              <img
-                src={i.image}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                className="size-24 shrink-0 rounded-lg bg-slate-100 object-cover"
-              />
-            ) : (
-              <span aria-hidden="true" className="size-24 shrink-0 rounded-lg bg-slate-100" />
-            )}
-            <span className="min-w-0 flex-1">
-              <span className="flex items-center gap-2">
-                <MarketStatusBadge status={i.marketstatus} />
-                {i.category ? <span className="truncate text-sm text-slate-500">{i.category}</span> : null}
-              </span>
-              <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
-              <MarketPrice item={i} className="mt-1 block" />
-              <span className="mt-0.5 block text-sm text-slate-500">
-                {[i.location, formatDate(i.date, timeZone), `조회 ${i.count}`, `좋아요 ${i.like}`, `댓글 ${i.comment}`]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-            </span>
-          </Link>
-        </li>
+        <ThumbnailCard key={i.id} to={`${base}/${i.id}`} image={i.image}>
+          <span className="flex items-center gap-2">
+            <MarketStatusBadge status={i.marketstatus} />
+            {i.category ? <span className="truncate text-sm text-slate-500">{i.category}</span> : null}
+          </span>
+          <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+          <MarketPrice item={i} className="mt-1 block" />
+          <span className="mt-0.5 block text-sm text-slate-500">
+            {[i.location, formatDate(i.date, timeZone), `조회 ${i.count}`, `좋아요 ${i.like}`, `댓글 ${i.comment}`]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </ThumbnailCard>
       ))}
-    </ul>
+    </ThumbnailCards>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useRevalidator } from 'react-router';
+import { type InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { reportFailure } from '../board/api-failure.ts';
@@ -10,16 +11,7 @@ import { api } from '../../lib/session.ts';
 // still waiting (대기중) can be edited or deleted; once answered it is read-only (the server
 // refuses both).
 
-export interface MyInquiry {
-  id: number;
-  title: string;
-  /** Sanitized HTML, as stored. */
-  content: string;
-  answer: string;
-  status: number;
-  updatedate: string;
-  date: string;
-}
+export type MyInquiry = InquiryRecord;
 
 export function StatusBadge({ status }: { status: number }) {
   const answered = status === InquiryStatus.answered;

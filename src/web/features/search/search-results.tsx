@@ -1,29 +1,11 @@
 import { Link } from 'react-router';
+import { type SearchGroup, type SearchResult } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { highlightParts } from '#shared/search-text.ts';
 
 // /search's results: one block per section with its count and first results, or one section's
 // pages. Titles and snippets are plain text from the index; matches are wrapped in <mark> as
 // React elements, so nothing found in a post can ever become markup.
-
-export interface SearchItem {
-  target: string;
-  item: number;
-  title: string;
-  snippet: string;
-  date: string;
-  url: string;
-}
-
-export interface SearchGroup {
-  key: string;
-  label: string;
-  path: string;
-  total: number;
-  /** The count stopped at the cap: shown as "1,000+". */
-  more: boolean;
-  items: SearchItem[];
-}
 
 export function Highlight({ text, words }: { text: string; words: string[] }) {
   return (
@@ -46,7 +28,7 @@ export function countLabel(g: Pick<SearchGroup, 'total' | 'more'>): string {
   return `${g.total.toLocaleString('en-US')}${g.more ? '+' : ''}`;
 }
 
-export function ResultList({ items, words, timeZone }: { items: SearchItem[]; words: string[]; timeZone: string }) {
+export function ResultList({ items, words, timeZone }: { items: SearchResult[]; words: string[]; timeZone: string }) {
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((r) => (

@@ -1,0 +1,38 @@
+import { Field, FieldButton } from '../../components/ui/field.tsx';
+import { type EmailCode } from './form-steps.ts';
+
+/** SPEC §4's first two steps, the same in sign-up and reset: the address with 인증번호 발송,
+ * then the code with 인증번호 확인. Typing another address starts over. */
+export function EmailCodeFields({
+  idPrefix,
+  code,
+  form,
+}: {
+  idPrefix: 'signup' | 'reset';
+  code: EmailCode;
+  form: React.RefObject<HTMLFormElement | null>;
+}) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-loginid`}
+        name="loginid"
+        type="email"
+        label="아이디(이메일)"
+        autoComplete="email"
+        inputMode="email"
+        onChange={code.restart}
+        action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
+      />
+      <Field
+        id={`${idPrefix}-number`}
+        name="number"
+        label="인증번호"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        hint={code.confirmed ? '인증번호가 확인되었습니다.' : '이메일로 받은 6자리 숫자'}
+        action={<FieldButton onClick={() => code.check(form.current)}>인증번호 확인</FieldButton>}
+      />
+    </>
+  );
+}
