@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
 import { hashPassword } from '../src/server/lib/password.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { type BenchOptions, type SectionReport, table, targetsSection } from './lib/report.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
 import { generateContentDatabase } from './lib/generate-content.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';

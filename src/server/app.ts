@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { ping } from '#server/db/connect.ts';
 import { authenticate } from '#server/http/auth.ts';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import type { AppEnv, Deps } from '#server/http/context.ts';
 import { errorAnswer } from '#server/http/envelope.ts';
 import { requestLog } from '#server/http/request-log.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';

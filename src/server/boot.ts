@@ -1,7 +1,7 @@
-import { type Env } from './env.ts';
+import type { Env } from './env.ts';
 import { connect, type Connection } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { type Deps } from './http/context.ts';
+import type { Deps } from './http/context.ts';
 import { createLimits } from './http/rate-limit.ts';
 import { createJwt } from './lib/jwt.ts';
 import { createLogger, type Logger } from './lib/logger.ts';

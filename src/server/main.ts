@@ -2,7 +2,6 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { buildDeps } from './boot.ts';
-import { seedDemo } from './db/seed/demo.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/user.service.ts';
@@ -27,6 +26,8 @@ if (admin) {
   }
 }
 if (env.SEED_DEMO) {
+  // Loaded only here: the demo's fake-data library holds ~30 MB a running site never needs.
+  const { seedDemo } = await import('./db/seed/demo.ts');
   const demo = await seedDemo(deps);
   if (demo.seeded) logger.info({ counts: demo.counts }, 'demo content seeded');
 }

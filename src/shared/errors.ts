@@ -1,4 +1,4 @@
-import { type ErrorKey } from './messages.ts';
+import type { ErrorKey } from './messages.ts';
 
 /** A refusal the client can act on: services throw it, one mapper answers it. */
 export class AppError extends Error {

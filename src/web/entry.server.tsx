@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { type Actor, type Deps } from '#server/http/context.ts';
-import { type Visitor } from '#server/modules/view/visitor.ts';
-import { type PageEffects } from '#server/web/page-cache.ts';
+import type { Actor, Deps } from '#server/http/context.ts';
+import type { Visitor } from '#server/modules/view/visitor.ts';
+import type { PageEffects } from '#server/web/page-cache.ts';
 
 /** What the Hono server hands every page render. Exported from here so that the server uses the
  * very objects the built routes read (ARCHITECTURE.md). */

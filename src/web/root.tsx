@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
-import { type Route } from './+types/root.ts';
+import type { Route } from './+types/root.ts';
 // Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
 // Phones keep their own Korean system font (Apple SD Gothic Neo, Noto Sans CJK KR): a Korean page
 // needs about ten glyph sets, some 280 KB, too much for a first visit on mobile data.

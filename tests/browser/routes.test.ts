@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,

@@ -1,4 +1,4 @@
-import { type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import {

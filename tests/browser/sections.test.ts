@@ -1,4 +1,4 @@
-import { type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Account,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { type TestProject } from 'vitest/node';
+import type { TestProject } from 'vitest/node';
 
 // A real PostgreSQL server for the postgres test project, started once per run in a child
 // process (see pg-server.ts). Each test file creates its own database on it.

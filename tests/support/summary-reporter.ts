@@ -1,4 +1,4 @@
-import { type Reporter, type TestModule } from 'vitest/node';
+import type { Reporter, TestModule } from 'vitest/node';
 
 /** Prints the plain closing line CI reads: `N passed, N failed, N skipped`. */
 export default class SummaryReporter implements Reporter {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type Database, type Db, type Dialect } from './database.ts';
+import type { Database, Db, Dialect } from './database.ts';
 import { openSqlite } from './sqlite-dialect.ts';
 import { registerTracker, trackCommits, WriteTracker } from './write-tracker.ts';
 

@@ -1,4 +1,4 @@
-import { type Generated, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 // The schema both databases share. Times are ISO-8601 UTC text on both (see lib/clock.ts), so
 // rows read the same from SQLite and PostgreSQL.

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
-import { type Db, type Dialect } from './database.ts';
-import { type MigrationContext } from './migration-kit.ts';
+import type { Db, Dialect } from './database.ts';
+import type { MigrationContext } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-content.ts';
 import * as m0003 from './migrations/0003-search.ts';

@@ -1,5 +1,5 @@
-import { type ColumnDefinitionBuilder } from 'kysely';
-import { type Dialect } from './database.ts';
+import type { ColumnDefinitionBuilder } from 'kysely';
+import type { Dialect } from './database.ts';
 
 export interface MigrationContext {
   dialect: Dialect;

@@ -1,15 +1,15 @@
-import {
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type KyselyPlugin,
-  type QueryId,
-  type OperationNode,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
+import type {
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  KyselyPlugin,
+  QueryId,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
 } from 'kysely';
 
 // Counts writes per table, so that cached list answers (counts, page anchors) know when they are

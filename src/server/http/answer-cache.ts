@@ -1,4 +1,4 @@
-import { type WriteTracker } from '#server/db/write-tracker.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 
 // Answers for visitors without a session, kept while nothing they show can have changed: an
 // entry belongs to the database's write epoch (db/write-tracker.ts: every post, edit, like,

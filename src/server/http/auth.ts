@@ -1,9 +1,9 @@
-import { type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isAdminLevel, isRootLevel } from '#shared/enums.ts';
-import { type Actor, type AppEnv } from './context.ts';
+import type { Actor, AppEnv } from './context.ts';
 
 export const TOKEN_COOKIE = 'portal_token';
 

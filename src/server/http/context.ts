@@ -1,9 +1,9 @@
-import { type Db, type Dialect } from '#server/db/database.ts';
-import { type Env } from '#server/env.ts';
-import { type Jwt } from '#server/lib/jwt.ts';
-import { type Logger } from '#server/lib/logger.ts';
-import { type Mailer } from '#server/lib/mailer.ts';
-import { type Limits } from './rate-limit.ts';
+import type { Db, Dialect } from '#server/db/database.ts';
+import type { Env } from '#server/env.ts';
+import type { Jwt } from '#server/lib/jwt.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { Mailer } from '#server/lib/mailer.ts';
+import type { Limits } from './rate-limit.ts';
 
 /** Who is calling: a signed-in user (level read from the database, not the token) or nobody. */
 export interface Actor {

@@ -1,9 +1,9 @@
-import { type Context } from 'hono';
-import { type ContentfulStatusCode } from 'hono/utils/http-status';
-import { type ZodType } from 'zod';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { type Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/logger.ts';
 
 /** Parse input with a schema; the first problem becomes a 400 naming its field. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): S['_output'] {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Logger } from '#server/lib/logger.ts';
-import { type AppEnv } from './context.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { AppEnv } from './context.ts';
 
 // Legacy GET calls carry a password, a code or an e-mail in the URL (SPEC §7); their URLs are
 // logged without those parts.

@@ -1,4 +1,4 @@
-import { type Context } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, generateCookie, setCookie } from 'hono/cookie';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import { TOKEN_COOKIE } from './auth.ts';

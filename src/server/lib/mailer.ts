@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
-import { type Logger } from './logger.ts';
+import type nodemailer from 'nodemailer';
+import type { Logger } from './logger.ts';
 
 export interface Mail {
   to: string;
@@ -14,24 +14,35 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+
+/** The mail library is loaded with the first message (~15 MB a site that sends none keeps free). */
+function lazyTransport(options: Parameters<typeof nodemailer.createTransport>[0]): () => Promise<Transport> {
+  let transport: Promise<Transport> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(options));
+    return transport;
+  };
+}
+
 /** Mail goes through SMTP_URL; without it each message is written to DATA_DIR/outbox as .eml
  * and the file is logged (not its content, which may hold a code). */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, logger } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazyTransport(smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await (await transport()).sendMail({ from, ...mail });
         logger.info({ mail: { to: mail.to, subject: mail.subject, id: info.messageId } }, 'mail sent');
       },
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await transport()).sendMail({ from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

@@ -1,6 +1,6 @@
-import { type Hono } from 'hono';
-import { type AppEnv, type Caller, type Deps } from '#server/http/context.ts';
-import { type Visitor } from '#server/modules/view/visitor.ts';
+import type { Hono } from 'hono';
+import type { AppEnv, Caller, Deps } from '#server/http/context.ts';
+import type { Visitor } from '#server/modules/view/visitor.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/http/answer-cache.ts';
 import { contentHandlers } from '#server/resource/content-resource.ts';

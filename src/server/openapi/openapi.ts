@@ -18,7 +18,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '#server/lib/images.ts';
-import { type ContentResource, type ContentTable } from '#server/resource/content-resource.ts';
+import type { ContentResource, ContentTable } from '#server/resource/content-resource.ts';
 import { type ListSpec, listParamsSchema } from '#server/resource/list-query.ts';
 import { boardResource } from '#server/modules/board/board.resource.ts';
 import { businessResource } from '#server/modules/business/business.resource.ts';

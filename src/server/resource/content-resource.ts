@@ -3,9 +3,9 @@ import { ErrorKey } from '#shared/messages.ts';
 import { id as idSchema } from '#shared/schemas/fields.ts';
 import { z as zod } from 'zod';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
-import { type Database, type Executor } from '#server/db/database.ts';
+import type { Database, Executor } from '#server/db/database.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
-import { type Actor, type Caller, type Deps } from '#server/http/context.ts';
+import type { Actor, Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
@@ -15,7 +15,7 @@ import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { indexItem, keywordCondition, type SearchTarget, unindexItems } from '#server/modules/search/search.service.ts';
 import { type ListParams, type ListSpec, listParamsSchema, listRows, countRows, sumRows, type AnyQuery } from './list-query.ts';
-import { type ResourceHandlers } from './routes.ts';
+import type { ResourceHandlers } from './routes.ts';
 
 // The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
 // declare their schema, defaults, filters and policy; this file turns a declaration into SPEC

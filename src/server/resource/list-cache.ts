@@ -1,4 +1,4 @@
-import { type WriteTracker } from '#server/db/write-tracker.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 
 // Answers that cost a scan of every matching row (a list's total, the anchors of deep pages) and
 // reads every request repeats (a session's user) are kept until a write touches their table. Writes from other app servers are not seen here, so an

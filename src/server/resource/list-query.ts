@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
-import { type Database, type Executor } from '#server/db/database.ts';
+import type { Database, Executor } from '#server/db/database.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
 import { cachedByTable } from './list-cache.ts';
 

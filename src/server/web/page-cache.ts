@@ -5,9 +5,9 @@
 // rendered with and each copy served gets a fresh one there (128 random bits: the text occurs
 // nowhere else), also inside the entry's ready-made gzip (compress.ts).
 
-import { type WriteTracker } from '#server/db/write-tracker.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/http/answer-cache.ts';
-import { type PatchablePage } from './compress.ts';
+import type { PatchablePage } from './compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {

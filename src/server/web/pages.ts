@@ -6,7 +6,7 @@ import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import type { AppEnv, Deps } from '#server/http/context.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import type { AppEnv, Deps } from '#server/http/context.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 
 // robots.txt, sitemap.xml and the news RSS feed (section-pages issue, SEO basics). URLs are

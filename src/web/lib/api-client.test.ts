@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { createApiClient } from './api-client.ts';
 

@@ -6,7 +6,7 @@ import { type AdminInquiry, InquiryAdmin } from '../features/admin/inquiry-admin
 import { orPageError } from '../features/admin/page-error.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/admin-inquiry.ts';
+import type { Route } from './+types/admin-inquiry.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context);

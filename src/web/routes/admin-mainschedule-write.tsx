@@ -6,7 +6,7 @@ import { orPageError } from '../features/admin/page-error.ts';
 import { type ScheduleItem, ScheduleForm } from '../features/admin/schedule-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/admin-mainschedule-write.ts';
+import type { Route } from './+types/admin-mainschedule-write.ts';
 
 /** SPEC §4: no id (or 0) creates; ?id=N edits item N. */
 export async function loader({ request, context }: Route.LoaderArgs) {

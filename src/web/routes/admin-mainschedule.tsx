@@ -6,7 +6,7 @@ import { AdminTabs, buttonClass } from '../features/admin/admin-ui.tsx';
 import { type ScheduleItem, ScheduleList } from '../features/admin/schedule-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/admin-mainschedule.ts';
+import type { Route } from './+types/admin-mainschedule.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context);

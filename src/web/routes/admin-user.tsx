@@ -7,7 +7,7 @@ import { orPageError } from '../features/admin/page-error.ts';
 import { UserAdmin } from '../features/admin/user-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/admin-user.ts';
+import type { Route } from './+types/admin-user.ts';
 
 /** The list's own parameters; anything else in the address is ignored, not a 400. */
 const FILTER_KEYS = ['keyword', 'level', 'status', 'use', 'sort', 'page'];

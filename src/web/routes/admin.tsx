@@ -9,7 +9,7 @@ import { MODERATION_SECTIONS, type ModerationData, type ModerationItem, Moderati
 import { orPageError } from '../features/admin/page-error.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/admin.ts';
+import type { Route } from './+types/admin.ts';
 
 /** Where each section's items live, and the public page of one item (FAQ and organizations
  * have none: SPEC §2). */

@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import { type loader as rootLoader } from '../root.tsx';
+import type { loader as rootLoader } from '../root.tsx';
 
 /** SPEC §2's common layout: every route but index, login and search. */
 export default function CommonLayout() {

@@ -9,7 +9,7 @@ import { orPageError } from '../features/admin/page-error.ts';
 import { type InquiryDraft, InquiryForm } from '../features/customer/inquiry-form.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/customer-inquiry.ts';
+import type { Route } from './+types/customer-inquiry.ts';
 
 /** A new inquiry, or `?id=N` to edit the member's own while it waits for an answer (my page
  * links here). The server refuses the same again on save. */

@@ -5,9 +5,9 @@ import { contentServices } from '#server/modules/content.api.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { ExpandableList } from '../features/board/board-list.tsx';
-import { type BoardItem } from '../features/board/board-types.ts';
+import type { BoardItem } from '../features/board/board-types.ts';
 import { pageTitle } from '../lib/titles.ts';
-import { type Route } from './+types/customer.ts';
+import type { Route } from './+types/customer.ts';
 
 // 고객센터: the newest FAQ answers opened in place, the way to a 1:1 inquiry, how to reach us and
 // how we answer.

@@ -1,11 +1,11 @@
 import { Form, Link, useRouteLoaderData } from 'react-router';
-import { type Route } from './+types/index.ts';
+import type { Route } from './+types/index.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import { type loader as rootLoader } from '../root.tsx';
+import type { loader as rootLoader } from '../root.tsx';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
 // section (PRODUCT.md: news, market, jobs, premium businesses, popular community, schedule).

@@ -6,7 +6,7 @@ import { clearedSessionCookieHeader, sessionCookieHeader } from '#server/http/se
 import { login } from '#server/modules/auth/auth.service.ts';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
-import { type Route } from './+types/login.ts';
+import type { Route } from './+types/login.ts';
 
 // The login page: what the login dialog falls back to without JavaScript, and where guarded
 // pages send visitors (?next= is where they go after; only same-site paths are followed).

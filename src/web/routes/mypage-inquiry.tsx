@@ -7,7 +7,7 @@ import { orPageError } from '../features/admin/page-error.ts';
 import { InquiryList, type MyInquiry } from '../features/mypage/inquiry-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/mypage-inquiry.ts';
+import type { Route } from './+types/mypage-inquiry.ts';
 
 const PAGE_SIZE = 20;
 

@@ -8,7 +8,7 @@ import { orPageError } from '../features/admin/page-error.ts';
 import { type LikedGroup, type LikedItem, LikeGroups } from '../features/mypage/like-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/mypage-like.ts';
+import type { Route } from './+types/mypage-like.ts';
 
 const PAGE_SIZE = 50;
 

@@ -5,7 +5,7 @@ import { pageContext } from '../entry.server.tsx';
 import { LeaveSite, type MyInfo, PasswordForm, ProfileForm } from '../features/mypage/myinfo-forms.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/mypage-myinfo.ts';
+import type { Route } from './+types/mypage-myinfo.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);

@@ -6,7 +6,7 @@ import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
-import { type Route } from './+types/mypage.ts';
+import type { Route } from './+types/mypage.ts';
 
 // 마이페이지: how many things I liked and asked (answered ones apart), each a way into its page.
 

@@ -1,12 +1,12 @@
 import { Form, Link } from 'react-router';
-import { type SearchGroup } from '#shared/api.ts';
+import type { SearchGroup } from '#shared/api.ts';
 import { search } from '#server/modules/search/search.service.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { orPageError } from '../features/admin/page-error.ts';
 import { countLabel, GroupBlock, NoResults, ResultList } from '../features/search/search-results.tsx';
 import { pageTitle } from '../lib/titles.ts';
-import { type Route } from './+types/search.ts';
+import type { Route } from './+types/search.ts';
 
 // /search has its own layout (SPEC §2): a large search box, then every section's count and first
 // results, or with ?section= one section's results page by page. The query lives in the URL, so

@@ -10,19 +10,19 @@ import { likeStatus } from '#server/modules/like/like.service.ts';
 import { pageContext } from '../entry.server.tsx';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
-import { type BoardItem } from '../features/board/board-types.ts';
+import type { BoardItem } from '../features/board/board-types.ts';
 import { type CommentItem, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { RichText } from '../features/board/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
-import { type BusinessItem } from '../features/business/business-list.tsx';
+import type { BusinessItem } from '../features/business/business-list.tsx';
 import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
-import { type JobsItem } from '../features/jobs/jobs-list.tsx';
+import type { JobsItem } from '../features/jobs/jobs-list.tsx';
 import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
-import { type Route } from './+types/section-detail.ts';
+import type { Route } from './+types/section-detail.ts';
 
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.

@@ -9,12 +9,12 @@ import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
-import { type BoardItem } from '../features/board/board-types.ts';
+import type { BoardItem } from '../features/board/board-types.ts';
 import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';
 import { type JobsItem, JobsList } from '../features/jobs/jobs-list.tsx';
 import { type MarketItem, MarketList } from '../features/market/market-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
-import { type Route } from './+types/section-list.ts';
+import type { Route } from './+types/section-list.ts';
 
 // A section's list (PRODUCT.md, Sections): the first page rendered on the server, every filter,
 // the sort, the keyword and the page in the URL as a GET form, so a list can be shared, the back

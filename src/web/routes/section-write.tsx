@@ -9,7 +9,7 @@ import { WriteForm } from '../features/editor/write-form.tsx';
 import { formValues, writeTargetOf } from '../features/editor/write-target.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { pageTitle } from '../lib/titles.ts';
-import { type Route } from './+types/section-write.ts';
+import type { Route } from './+types/section-write.ts';
 
 /** The status of a service's AppError (the server's modules carry their own copy of the class). */
 function statusOf(err: unknown): number | undefined {

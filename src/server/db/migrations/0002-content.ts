@@ -1,4 +1,4 @@
-import { type CreateTableBuilder, type Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 import { idColumn, type MigrationContext } from '../migration-kit.ts';
 
 // SPEC §3's content entities plus the tables behind comments, likes, views and uploads.

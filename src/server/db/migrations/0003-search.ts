@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type MigrationContext } from '../migration-kit.ts';
+import type { MigrationContext } from '../migration-kit.ts';
 
 // The search index (search issue): one row per searchable item with its plain title and body
 // (for snippets), and its bigram tokens (src/shared/search-text.ts) in an engine index: an FTS5

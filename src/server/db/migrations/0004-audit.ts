@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { idColumn, type MigrationContext } from '../migration-kit.ts';
 
 // The admins' audit log: who changed what (a user's level, a post's visibility ...), the values

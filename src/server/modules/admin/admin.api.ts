@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import type { AppEnv, Deps } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { caller } from '#server/resource/routes.ts';
 import { exportUsersCsv, getAudit, getDashboard, listCommentsForModeration, moderate } from './admin.service.ts';

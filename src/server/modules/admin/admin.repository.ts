@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import { type AuditTable, type Executor } from '#server/db/database.ts';
+import type { AuditTable, Executor } from '#server/db/database.ts';
 
 // The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
 

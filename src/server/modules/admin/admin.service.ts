@@ -5,7 +5,7 @@ import { formatDate } from '#shared/format.ts';
 import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { requireAdmin } from '#server/http/auth.ts';
-import { type Caller, type Deps } from '#server/http/context.ts';
+import type { Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';

@@ -1,4 +1,4 @@
-import { type Executor } from '#server/db/database.ts';
+import type { Executor } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { insertAudit, listAuditRows } from './admin.repository.ts';
 

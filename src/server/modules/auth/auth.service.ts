@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { UserUse } from '#shared/enums.ts';
 import { LoginSchema } from '#shared/schemas/user.ts';
-import { type Actor, type Caller, type Deps } from '#server/http/context.ts';
+import type { Actor, Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { consume } from '#server/http/rate-limit.ts';
 import { nowIso } from '#server/lib/clock.ts';

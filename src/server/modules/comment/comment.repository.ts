@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type CommentTable, type Executor } from '#server/db/database.ts';
-import { type Insertable, type Selectable } from 'kysely';
+import type { CommentTable, Executor } from '#server/db/database.ts';
+import type { Insertable, Selectable } from 'kysely';
 
 export type CommentRow = Selectable<CommentTable>;
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { type CommentRecord } from '#shared/api.ts';
+import type { CommentRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { CommentSaveSchema } from '#shared/schemas/content.ts';
 import { positiveId, text } from '#shared/schemas/fields.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
-import { type Caller, type Deps } from '#server/http/context.ts';
+import type { Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import { type Executor } from '#server/db/database.ts';
+import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import {
   addBoardComments,

@@ -1,4 +1,4 @@
-import { type Mail } from '#server/lib/mailer.ts';
+import type { Mail } from '#server/lib/mailer.ts';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

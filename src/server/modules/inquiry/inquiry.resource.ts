@@ -3,9 +3,9 @@ import { ErrorKey } from '#shared/messages.ts';
 import { InquiryStatus } from '#shared/enums.ts';
 import { INQUIRY_ADMIN_FIELDS, INQUIRY_SERVER_FIELDS, InquirySaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
-import { type Actor } from '#server/http/context.ts';
+import type { Actor } from '#server/http/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import { type ContentResource } from '#server/resource/content-resource.ts';
+import type { ContentResource } from '#server/resource/content-resource.ts';
 import { answerMail } from './inquiry.mail.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
 

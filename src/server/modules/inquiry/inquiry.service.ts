@@ -1,8 +1,8 @@
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
-import { type Actor, type Deps } from '#server/http/context.ts';
+import type { Actor, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { contentHandlers } from '#server/resource/content-resource.ts';
-import { type ResourceHandlers } from '#server/resource/routes.ts';
+import type { ResourceHandlers } from '#server/resource/routes.ts';
 import { findInquiryStatuses } from './inquiry.repository.ts';
 import { inquiryResource, requireUnanswered } from './inquiry.resource.ts';
 

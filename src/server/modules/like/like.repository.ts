@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type Executor } from '#server/db/database.ts';
-import { type LikeTarget } from '#shared/schemas/content.ts';
+import type { Executor } from '#server/db/database.ts';
+import type { LikeTarget } from '#shared/schemas/content.ts';
 
 export async function deleteLike(db: Executor, target: LikeTarget, item: number, user: number): Promise<boolean> {
   const r = await db.deleteFrom('likes').where('target', '=', target).where('item', '=', item).where('user', '=', user).executeTakeFirst();

@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { type LikeTarget, LikeTargets, LikeToggleSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
-import { type Caller, type Deps } from '#server/http/context.ts';
+import type { Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import {
@@ -16,7 +16,7 @@ import {
   listLikesOfUser,
   titlesOf,
 } from './like.repository.ts';
-import { type Executor } from '#server/db/database.ts';
+import type { Executor } from '#server/db/database.ts';
 
 // PRODUCT.md, likes: members only, one per user per item, toggled; the item's count moves in the
 // same transaction as the like row, so it stays exact under concurrent clicks.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type Phrase } from '#shared/search-text.ts';
-import { type Dialect, type Executor } from '#server/db/database.ts';
+import type { Phrase } from '#shared/search-text.ts';
+import type { Dialect, Executor } from '#server/db/database.ts';
 
 // The two engines behind one interface. Tokens come from src/shared/search-text.ts and hold only
 // letters and digits, so they are safe inside FTS5 strings and tsquery lexemes. An entry's id is

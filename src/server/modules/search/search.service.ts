@@ -1,12 +1,12 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
-import { type SearchGroup, type SearchResult } from '#shared/api.ts';
+import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { chosungOf, indexTokens, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
 import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
-import { type Db, type Dialect, type Executor } from '#server/db/database.ts';
-import { type Deps } from '#server/http/context.ts';
+import type { Db, Dialect, Executor } from '#server/db/database.ts';
+import type { Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import {
   clearSearchIndex,

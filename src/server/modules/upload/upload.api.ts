@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { requireActor } from '#server/http/auth.ts';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import type { AppEnv, Deps } from '#server/http/context.ts';
 import { MAX_IMAGE_BYTES } from '#server/lib/images.ts';
 import { caller, pathId } from '#server/resource/routes.ts';
 import { getDownload, getWebdata, MAX_FILES, type StoredFile, uploadImages } from './upload.service.ts';

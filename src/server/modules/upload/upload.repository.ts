@@ -1,5 +1,5 @@
-import { type Insertable, type Selectable } from 'kysely';
-import { type Executor, type UploadTable } from '#server/db/database.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor, UploadTable } from '#server/db/database.ts';
 
 export type UploadRow = Selectable<UploadTable>;
 

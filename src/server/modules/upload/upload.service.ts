@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { requireActor } from '#server/http/auth.ts';
-import { type Caller, type Deps } from '#server/http/context.ts';
+import type { Caller, Deps } from '#server/http/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
 import { newStoredNames, publicPath, removeStored, resolvePublicPath, WEBDATA_BASE, writeStored } from '#server/lib/storage.ts';

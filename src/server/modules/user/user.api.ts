@@ -1,5 +1,5 @@
-import { type Context, type Hono } from 'hono';
-import { type AppEnv, type Deps } from '#server/http/context.ts';
+import type { Context, Hono } from 'hono';
+import type { AppEnv, Deps } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
 import { caller, pathId, resourceRoutes } from '#server/resource/routes.ts';

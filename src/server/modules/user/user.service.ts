@@ -1,4 +1,4 @@
-import { type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
@@ -14,9 +14,9 @@ import {
   USER_ADMIN_FIELDS,
   UserBatchUpdateSchema,
 } from '#shared/schemas/user.ts';
-import { type Executor, type UsersTable, type UserRow } from '#server/db/database.ts';
+import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { uniqueViolation } from '#server/db/errors.ts';
-import { type Actor, type Caller, type Deps } from '#server/http/context.ts';
+import type { Actor, Caller, Deps } from '#server/http/context.ts';
 import { requireActor, requireAdmin, isAdmin } from '#server/http/auth.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';

@@ -1,4 +1,4 @@
-import { type Mail } from '#server/lib/mailer.ts';
+import type { Mail } from '#server/lib/mailer.ts';
 
 // The Korean e-mails that carry a code, in plain text and HTML.
 

@@ -1,5 +1,5 @@
 import { type Insertable, type Updateable, sql } from 'kysely';
-import { type Executor, type VerificationRow, type VerificationsTable } from '#server/db/database.ts';
+import type { Executor, VerificationRow, VerificationsTable } from '#server/db/database.ts';
 
 export function findVerificationById(db: Executor, id: number): Promise<VerificationRow | undefined> {
   return db.selectFrom('verifications').selectAll().where('id', '=', id).executeTakeFirst();

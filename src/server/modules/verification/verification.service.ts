@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { type Caller, type Deps } from '#server/http/context.ts';
+import type { Caller, Deps } from '#server/http/context.ts';
 import { consume } from '#server/http/rate-limit.ts';
 import { EMPTY_DATE, isoAfter, nowIso } from '#server/lib/clock.ts';
-import { type Executor, type VerificationRow } from '#server/db/database.ts';
+import type { Executor, VerificationRow } from '#server/db/database.ts';
 import { codeMail } from './verification.mail.ts';
 import {
   addVerificationAttempt,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Db, type Executor } from '#server/db/database.ts';
+import type { Db, Executor } from '#server/db/database.ts';
 
 // PRODUCT.md: +1 view per visitor per item per 24 hours. One row per (target, item, visitor)
 // remembers the last counted visit. Visits are queued and written together a moment later, in

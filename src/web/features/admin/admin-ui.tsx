@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { Messages } from '#shared/messages.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { type ApiAnswer, type ApiFailure } from '../../lib/api-client.ts';
+import type { ApiAnswer, ApiFailure } from '../../lib/api-client.ts';
 import { openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 
 // Pieces every admin screen shares: the tabs between the screens, the pager, the button styles

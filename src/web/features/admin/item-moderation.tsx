@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { JobsStatus, MarketStatus, TopCategory } from '#shared/enums.ts';
-import { type ModerationAction } from '#shared/schemas/admin.ts';
+import type { ModerationAction } from '#shared/schemas/admin.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { buttonClass, runCalls } from './admin-ui.tsx';
 import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';

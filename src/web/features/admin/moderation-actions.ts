@@ -1,5 +1,5 @@
 import { BusinessMain, BusinessType, MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
-import { type ModerateInput, type ModerationAction } from '#shared/schemas/admin.ts';
+import type { ModerateInput, ModerationAction } from '#shared/schemas/admin.ts';
 import { api } from '../../lib/session.ts';
 
 // The moderators' calls and words, shared by the admin list (moderation.tsx) and an item's own

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { type ModerationAction, type ModerationTarget } from '#shared/schemas/admin.ts';
+import type { ModerationAction, ModerationTarget } from '#shared/schemas/admin.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { buttonClass, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { type MainscheduleRecord } from '#shared/api.ts';
+import type { MainscheduleRecord } from '#shared/api.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, inputClass, linesToHtml, runCalls } from './admin-ui.tsx';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Form, useLocation, useRevalidator } from 'react-router';
 import { UserLevelLabel, UserStatusLabel, UserUse, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { type UserAdminUpdate } from '#shared/schemas/user.ts';
+import type { UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
-import { type ApiFailure } from '../../lib/api-client.ts';
+import type { ApiFailure } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, inputClass, Pager, refusedIndex, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 

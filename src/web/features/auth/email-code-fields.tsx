@@ -1,5 +1,5 @@
 import { Field, FieldButton } from '../../components/ui/field.tsx';
-import { type EmailCode } from './form-steps.ts';
+import type { EmailCode } from './form-steps.ts';
 
 /** SPEC §4's first two steps, the same in sign-up and reset: the address with 인증번호 발송,
  * then the code with 인증번호 확인. Typing another address starts over. */

@@ -1,5 +1,5 @@
 import { Messages } from '#shared/messages.ts';
-import { type ApiFailure } from '../../lib/api-client.ts';
+import type { ApiFailure } from '../../lib/api-client.ts';
 import { openLogin, showMessage } from '../../lib/screen-store.ts';
 
 /** A refused call on a post page: an ended session opens the login dialog; anything else is an

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDate } from '#shared/format.ts';
-import { type BoardItem } from './board-types.ts';
+import type { BoardItem } from './board-types.ts';
 import { Gallery } from './gallery.tsx';
 import { PostMeta } from './post-meta.tsx';
 import { RichText } from './rich-text.tsx';

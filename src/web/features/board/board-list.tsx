@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatDate } from '#shared/format.ts';
-import { type BoardItem } from './board-types.ts';
+import type { BoardItem } from './board-types.ts';
 import { PostMeta } from './post-meta.tsx';
 import { RichText } from './rich-text.tsx';
 

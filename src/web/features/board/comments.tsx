@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { type CommentRecord } from '#shared/api.ts';
+import type { CommentRecord } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type LikeTarget } from '#shared/schemas/content.ts';
+import type { LikeTarget } from '#shared/schemas/content.ts';
 import { openLogin } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from './api-failure.ts';

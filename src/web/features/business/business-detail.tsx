@@ -1,4 +1,4 @@
-import { type SiteClock } from '#shared/business-hours.ts';
+import type { SiteClock } from '#shared/business-hours.ts';
 import { telHref } from '#shared/links.ts';
 import { type BusinessItem, OpenBadge, PremiumBadge } from './business-list.tsx';
 

@@ -1,4 +1,4 @@
-import { type BusinessRecord } from '#shared/api.ts';
+import type { BusinessRecord } from '#shared/api.ts';
 import { type BusinessHours, OPEN_STATE_LABEL, type OpenState, openState, type SiteClock } from '#shared/business-hours.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 

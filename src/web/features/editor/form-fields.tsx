@@ -1,4 +1,4 @@
-import { type WriteValue, type WriteValues } from './write-target.ts';
+import type { WriteValue, WriteValues } from './write-target.ts';
 
 // The write form's labelled controls. Each reads and writes one field of the form's values, and
 // shows the field's problem under it (also linked with aria-describedby for screen readers).

@@ -1,4 +1,4 @@
-import { type CategorySection } from '#shared/categories.ts';
+import type { CategorySection } from '#shared/categories.ts';
 import { BoardFree, JobsType, MarketStatus, TopCategory } from '#shared/enums.ts';
 import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema } from '#shared/schemas/content.ts';
 

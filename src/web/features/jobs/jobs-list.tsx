@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type JobsRecord } from '#shared/api.ts';
+import type { JobsRecord } from '#shared/api.ts';
 import { JobsTypeLabel } from '#shared/enums.ts';
 import { dDay, formatDate } from '#shared/format.ts';
 

@@ -1,4 +1,4 @@
-import { type BoardRecord } from '#shared/api.ts';
+import type { BoardRecord } from '#shared/api.ts';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';

@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from 'react-router';
-import { type InquiryRecord } from '#shared/api.ts';
+import type { InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { reportFailure } from '../board/api-failure.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ErrorKey, failureMessage, Messages } from '#shared/messages.ts';
 import { Field } from '../../components/ui/field.tsx';
-import { type ApiFailure } from '../../lib/api-client.ts';
+import type { ApiFailure } from '../../lib/api-client.ts';
 import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api, logout, updateSession } from '../../lib/session.ts';
 

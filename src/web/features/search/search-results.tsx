@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type SearchGroup, type SearchResult } from '#shared/api.ts';
+import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { highlightParts } from '#shared/search-text.ts';
 
