@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-content.ts';
 import * as m0003 from './migrations/0003-search.ts';
 import * as m0004 from './migrations/0004-audit.ts';
+import * as m0005 from './migrations/0005-list-orders.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0002-content': m0002,
   '0003-search': m0003,
   '0004-audit': m0004,
+  '0005-list-orders': m0005,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

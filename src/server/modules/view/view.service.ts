@@ -10,6 +10,8 @@ import type { Db, Executor } from '#server/db/database.ts';
 const DAY_MS = 24 * 3600 * 1000;
 const FLUSH_MS = 200;
 const FLUSH_AT = 1000;
+/** Visits per write transaction. */
+const FLUSH_CHUNK = 100;
 
 interface Visit {
   target: string;
@@ -82,29 +84,12 @@ export async function flushViews(db: Db): Promise<void> {
     q.visits.clear();
     const cutoff = new Date(Date.now() - DAY_MS).toISOString();
     try {
-      await db.transaction().execute(async (trx) => {
-        const counted = new Map<string, { target: string; item: number; n: number }>();
-        for (const v of visits) {
-          const written = await trx
-            .insertInto('views')
-            .values(v)
-            .onConflict((oc) => oc.columns(['target', 'item', 'visitor']).doUpdateSet({ date: v.date }).where('views.date', '<', cutoff))
-            .returning('item')
-            .executeTakeFirst();
-          if (!written) continue;
-          const k = `${v.target}:${v.item}`;
-          const c = counted.get(k) ?? { target: v.target, item: v.item, n: 0 };
-          c.n++;
-          counted.set(k, c);
-        }
-        for (const c of counted.values()) {
-          await trx
-            .updateTable(c.target as 'board')
-            .set({ count: sql`${sql.ref('count')} + ${c.n}` })
-            .where('id', '=', c.item)
-            .execute();
-        }
-      });
+      // A transaction holds SQLite's one connection: a few short ones, with other requests let in
+      // between, instead of one long one that every page waits behind.
+      for (let i = 0; i < visits.length; i += FLUSH_CHUNK) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        await writeVisits(db, visits.slice(i, i + FLUSH_CHUNK), cutoff);
+      }
     } finally {
       // Written or failed, these visits no longer add to the shown count.
       for (const v of visits) {
@@ -117,6 +102,33 @@ export async function flushViews(db: Db): Promise<void> {
   });
   q.flushing = run.catch(() => {});
   return run;
+}
+
+/** Records the visits not counted in the last day and raises their items' counts. */
+async function writeVisits(db: Db, visits: Visit[], cutoff: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const counted = new Map<string, { target: string; item: number; n: number }>();
+    for (const v of visits) {
+      const written = await trx
+        .insertInto('views')
+        .values(v)
+        .onConflict((oc) => oc.columns(['target', 'item', 'visitor']).doUpdateSet({ date: v.date }).where('views.date', '<', cutoff))
+        .returning('item')
+        .executeTakeFirst();
+      if (!written) continue;
+      const k = `${v.target}:${v.item}`;
+      const c = counted.get(k) ?? { target: v.target, item: v.item, n: 0 };
+      c.n++;
+      counted.set(k, c);
+    }
+    for (const c of counted.values()) {
+      await trx
+        .updateTable(c.target as 'board')
+        .set({ count: sql`${sql.ref('count')} + ${c.n}` })
+        .where('id', '=', c.item)
+        .execute();
+    }
+  });
 }
 
 /** Old visits no longer matter once a day has passed; called now and then to keep the table small. */
