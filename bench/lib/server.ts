@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 // The real server, started the way production starts it (src/server/main.ts in a process of its
 // own), so the figures include routing, middleware, the database and the thread pool as deployed.
@@ -40,7 +41,7 @@ export async function startServer(settings: Record<string, string>): Promise<Ser
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...settings };
   // Only PATH and HOME come from the caller: a DATABASE_URL or JWT_SECRET left in the shell must
   // not change what is measured.
-  const child = spawn(NODE, ['src/server/main.ts'], {
+  const child = spawn(NODE, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 
 // Browser tests run the real thing: the built app served by `src/server/main.ts` in production
@@ -62,7 +63,7 @@ function requireBuild(): void {
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   requireBuild();
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'hanin-browser-'));
-  const child: ChildProcess = spawn(NODE, [path.join(PROJECT, 'src/server/main.ts')], {
+  const child: ChildProcess = spawn(NODE, [...SERVER_NODE_FLAGS, path.join(PROJECT, 'src/server/main.ts')], {
     cwd: PROJECT,
     env: {
       PATH: process.env.PATH,
