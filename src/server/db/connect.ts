@@ -25,11 +25,19 @@ export function connect(options: { databaseUrl?: string; dataDir: string }): Con
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const { dialect } = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
+  const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
+  const { dialect } = sqlite;
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: trackCommits(dialect, tracker), plugins: [tracker] });
   registerTracker(db, tracker);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await db.destroy();
+      await sqlite.close();
+    },
+  };
 }
 
 /** For /api/health: the database answers a trivial query. */
