@@ -71,6 +71,8 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
     dialect: new SqliteDialect({ database: adapt(raw) }),
     raw,
     async close() {
+      // Unreferenced so that it never keeps a process alive; waited for here, so referenced again.
+      checkpointer.ref();
       checkpointer.postMessage('stop');
       await stopped;
     },
