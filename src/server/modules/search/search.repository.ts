@@ -166,6 +166,19 @@ export async function findChosungHits(db: Executor, chosung: string, section: nu
     .execute();
 }
 
+/** FTS5 merges its index segments a little after every few inserts (automerge); a rebuild turns
+ * that off and merges everything once at the end (optimize), which costs far less in total. */
+export async function startBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') await sql`insert into search_fts (search_fts, rank) values ('automerge', 0)`.execute(db);
+}
+
+/** After startBulkIndexing: one merge of everything, and FTS5's usual merging from then on. */
+export async function endBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await sql`insert into search_fts (search_fts) values ('optimize')`.execute(db);
+  await sql`insert into search_fts (search_fts, rank) values ('automerge', 4)`.execute(db);
+}
+
 /** Many new entries at once (a rebuild after clearSearchIndex): multi-row inserts. */
 export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: SearchDoc[]): Promise<void> {
   if (docs.length === 0) return;

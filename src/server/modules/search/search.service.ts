@@ -10,6 +10,8 @@ import type { Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import {
   clearSearchIndex,
+  endBulkIndexing,
+  startBulkIndexing,
   countHits,
   deleteSearchDocs,
   docsByIds,
@@ -191,10 +193,7 @@ export async function search(deps: Deps, query: Record<string, string>) {
  * oldest first, so entries go in in id order (FTS5 appends fastest that way), reporting progress. */
 export async function reindexAll(deps: Deps, onProgress: (done: number, total: number) => void): Promise<number> {
   const db = deps.db;
-  const scope = (s: SearchSection) => {
-    const q = db.selectFrom(s.target).where('hidden', '=', 0);
-    return s.target === 'board' ? q.where('topcategory', '=', s.section) : q;
-  };
+  const scope = (s: SearchSection) => visibleItems(db, s);
   const counts = await Promise.all(
     SEARCH_SECTIONS.map(async (s) =>
       Number(
@@ -208,6 +207,23 @@ export async function reindexAll(deps: Deps, onProgress: (done: number, total: n
   );
   const total = counts.reduce((a, b) => a + b, 0);
   await clearSearchIndex(db, deps.dialect);
+  await startBulkIndexing(db, deps.dialect);
+  try {
+    return await indexEverything(deps, total, onProgress);
+  } finally {
+    await endBulkIndexing(db, deps.dialect);
+  }
+}
+
+/** A section's items that search may show: not hidden; board posts of the section's topcategory. */
+function visibleItems(db: Db, s: SearchSection) {
+  const q = db.selectFrom(s.target).where('hidden', '=', 0);
+  return s.target === 'board' ? q.where('topcategory', '=', s.section) : q;
+}
+
+async function indexEverything(deps: Deps, total: number, onProgress: (done: number, total: number) => void): Promise<number> {
+  const db = deps.db;
+  const scope = (s: SearchSection) => visibleItems(db, s);
   let done = 0;
   const BATCH = 2000;
   for (const s of SEARCH_SECTIONS) {
