@@ -31,26 +31,7 @@ export interface SearchDoc {
 /** Adds or replaces an item's entry (its section may have changed). */
 export async function upsertSearchDoc(db: Executor, dialect: Dialect, d: SearchDoc): Promise<void> {
   await deleteSearchDocs(db, dialect, d.target, [d.item]);
-  const row = {
-    id: docId(d.section, d.item),
-    target: d.target,
-    item: d.item,
-    section: d.section,
-    date: d.date,
-    title: d.title,
-    body: d.body,
-    chosung: d.chosung,
-  };
-  if (dialect === 'postgres') {
-    const vec = sql`setweight(to_tsvector('simple', ${d.titleTokens}), 'A') || setweight(to_tsvector('simple', ${d.bodyTokens}), 'B')`;
-    await db
-      .insertInto('search_doc')
-      .values({ ...row, vec } as never)
-      .execute();
-    return;
-  }
-  await db.insertInto('search_doc').values(row).execute();
-  await sql`insert into search_fts (rowid, title, body) values (${row.id}, ${d.titleTokens}, ${d.bodyTokens})`.execute(db);
+  await insertSearchDocs(db, dialect, [d]);
 }
 
 export async function deleteSearchDocs(db: Executor, dialect: Dialect, target: string, items: number[]): Promise<void> {
@@ -179,7 +160,7 @@ export async function endBulkIndexing(db: Executor, dialect: Dialect): Promise<v
   await sql`insert into search_fts (search_fts, rank) values ('automerge', 4)`.execute(db);
 }
 
-/** Many new entries at once (a rebuild after clearSearchIndex): multi-row inserts. */
+/** New entries (one after an edit, many in a rebuild after clearSearchIndex): multi-row inserts. */
 export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: SearchDoc[]): Promise<void> {
   if (docs.length === 0) return;
   const rows = docs.map((d) => ({
