@@ -16,7 +16,7 @@ export interface PageContext {
   /** The client's address as the request log saw it (X-Forwarded-For only with TRUST_PROXY). */
   ip: string;
   /** Whom a detail page counts its view for. */
-  visitor: Visitor;
+  visitor: () => Visitor;
   /** Filled in by loaders for the page cache. */
   effects: PageEffects;
 }

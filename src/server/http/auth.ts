@@ -31,7 +31,8 @@ export function authenticate(resolve: (token: string) => Promise<Actor | undefin
   };
 }
 
-function isSameOrigin(c: Context): boolean {
+/** The request comes from a page of our own site (Origin, or Sec-Fetch-Site without one). */
+export function isSameOrigin(c: Context): boolean {
   const origin = c.req.header('origin');
   if (!origin) return c.req.header('sec-fetch-site') === 'same-origin';
   try {

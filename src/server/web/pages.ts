@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { isSameOrigin, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { AppEnv, Deps } from '#server/http/context.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
@@ -51,16 +51,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /** What a crawler reads instead of an error page. */
 const BARE_STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
 
-function isSameOrigin(c: Context): boolean {
-  const origin = c.req.header('origin');
-  if (!origin) return c.req.header('sec-fetch-site') === 'same-origin';
-  try {
-    return new URL(origin).host === c.req.header('host');
-  } catch {
-    return false;
-  }
-}
-
 export interface PagesOptions {
   loadBuild: BuildLoader;
   /** The project folder that holds build/. */
@@ -101,13 +91,21 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     }
     const token = getCookie(c, TOKEN_COOKIE);
     const actor = token ? await resolveActor(deps, token) : undefined;
-    const visitor = visitorOf(actor, c.req.raw.headers);
+    // Worked out only for pages that count a view (a new visitor gets a random id and a cookie).
+    let known: Visitor | undefined;
+    const visitor = () => {
+      known ??= visitorOf(actor, c.req.raw.headers);
+      return known;
+    };
     const nonce = crypto.randomBytes(16).toString('base64');
     const cached = cache && !actor && c.req.method === 'GET' ? { cache, stamp: cache.stamp() } : undefined;
 
     const hit = cached?.cache.get(c.req.url, cached.stamp);
     if (hit) {
-      if (hit.effects.view && visitor.key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, visitor.key, countOnError);
+      if (hit.effects.view) {
+        const key = visitor().key;
+        if (key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, key, countOnError);
+      }
       return finish(
         c,
         { status: hit.status, headers: new Headers(hit.headers), body: hit.page },
@@ -137,13 +135,14 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
   function finish(
     c: Context,
     answer: { status: number; headers: Headers; body: PatchablePage | ReadableStream | null },
-    page: { nonce: string; actor: unknown; visitor: Visitor; effects: PageEffects },
+    page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects },
   ): Response {
     const headers = new Headers(answer.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev));
     headers.set('Cache-Control', page.actor ? 'private, no-store' : 'no-cache');
     headers.append('Vary', 'Cookie');
-    if (page.effects.view && page.visitor.setCookie) headers.append('Set-Cookie', page.visitor.setCookie);
+    const setCookie = page.effects.view && page.visitor().setCookie;
+    if (setCookie) headers.append('Set-Cookie', setCookie);
     if (answer.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
       return new Response(BARE_STATUS_TEXT[answer.status] ?? 'Error', {
         status: answer.status,

@@ -22,6 +22,7 @@ import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
 import type { JobsItem } from '../features/jobs/jobs-list.tsx';
 import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
+import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
 
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
@@ -38,12 +39,6 @@ const BOARD_TOPCATEGORY: Record<string, number> = {
 /** Any section's item: the page picks the fields of its kind. */
 type DetailItem = BoardItem & JobsItem & BusinessItem;
 
-/** The status of a service's AppError. Not `instanceof`: the server's modules are loaded apart
- * from this bundle, with their own copy of the class. */
-function statusOf(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { deps, actor, visitor, effects } = context.get(pageContext);
   const url = new URL(request.url);
@@ -58,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   let item: DetailItem;
   try {
-    item = (await getForPage(deps, resource, caller, id, visitor)) as unknown as DetailItem;
+    item = (await getForPage(deps, resource, caller, id, visitor())) as unknown as DetailItem;
   } catch (err) {
     if (statusOf(err) === 404) throw notFound();
     throw err;

@@ -14,6 +14,7 @@ import { type BusinessItem, BusinessList } from '../features/business/business-l
 import { type JobsItem, JobsList } from '../features/jobs/jobs-list.tsx';
 import { type MarketItem, MarketList } from '../features/market/market-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
+import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-list.ts';
 
 // A section's list (PRODUCT.md, Sections): the first page rendered on the server, every filter,
@@ -108,12 +109,6 @@ const LISTS: Record<CategorySection, ListConfig> = {
   organizations: board(7, [category('organizations')]),
   customer: board(8, [category('customer')]),
 };
-
-/** The status of a service's AppError. Not `instanceof`: the server's modules are loaded apart
- * from this bundle, with their own copy of the class. */
-function statusOf(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, actor } = context.get(pageContext);

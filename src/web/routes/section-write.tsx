@@ -9,12 +9,8 @@ import { WriteForm } from '../features/editor/write-form.tsx';
 import { formValues, writeTargetOf } from '../features/editor/write-target.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { pageTitle } from '../lib/titles.ts';
+import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-write.ts';
-
-/** The status of a service's AppError (the server's modules carry their own copy of the class). */
-function statusOf(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
-}
 
 /** Write and edit pages (`?id=N` edits): members only; news and FAQ need staff (level >= 2), an
  * edit the author or an admin. The server checks the same again on save. */
