@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 /** Everything main.ts and the tests need before listening: database open and migrated, keys
  * loaded, mail ready. */
 export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<{ deps: Deps; connection: Connection }> {
-  const connection = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const connection = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logger });
   const applied = await migrateToLatest(connection.db, connection.dialect);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   const secret = loadOrCreateJwtSecret(env.DATA_DIR, env.JWT_SECRET);

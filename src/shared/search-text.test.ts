@@ -20,6 +20,11 @@ describe('Korean search text', () => {
     expect(parseSearchQuery('한인타운').phrases).toEqual([{ tokens: ['한인', '인타', '타운'], prefix: false }]);
   });
 
+  test('Latin words are whole words, not prefixes', () => {
+    expect(parseSearchQuery('Cost').phrases).toEqual([{ tokens: ['cost'], prefix: false }]);
+    expect(parseSearchQuery('a').phrases).toEqual([{ tokens: ['a'], prefix: false }]);
+  });
+
   test('several words mean AND; a quoted phrase keeps its words together', () => {
     const q = parseSearchQuery('서울 식당');
     expect(q.phrases).toHaveLength(2);

@@ -1,7 +1,8 @@
 // Korean-aware text for search, the same on both databases (search issue). Text becomes tokens:
 // - Hangul (and other CJK) runs: overlapping two-syllable grams (식당에서 → 식당 당에 에서) plus the
 //   run's last syllable (서), so a one-syllable query can match as a prefix of any token.
-// - Latin letters and digits: whole lower-case words (Costco → costco), matched as prefixes.
+// - Latin letters and digits: whole lower-case words (Costco → costco), matched as whole words,
+//   as readers of English search expect (la does not find lake).
 // A query turns into phrases of tokens that must all match (several words mean AND; a quoted
 // phrase must match exactly as written). Tokens hold no quote, operator or separator characters,
 // so a query can never reach the search engines' syntax.
@@ -29,6 +30,11 @@ function runTokens(run: string, withFinal: boolean): string[] {
   for (let i = 0; i + 1 < chars.length; i++) grams.push(`${chars[i]}${chars[i + 1]}`);
   if (withFinal) grams.push(chars[chars.length - 1] as string);
   return grams;
+}
+
+/** Hangul and other CJK tokens: those a one-syllable query may be the start of. */
+export function isCjkToken(token: string): boolean {
+  return CJK.test(token[0] ?? '');
 }
 
 /** The tokens a text is indexed by, in order (positions matter for phrases). */
@@ -62,8 +68,8 @@ function phraseOf(text: string): Phrase | undefined {
   const tokens: string[] = [];
   for (const [i, run] of runs.entries()) tokens.push(...runTokens(run, i < runs.length - 1));
   const last = runs[runs.length - 1] as string;
-  // A one-syllable or Latin last word may continue (밥 → 밥집, cost → costco).
-  const prefix = [...last].length === 1 || !CJK.test(last[0] as string);
+  // A one-syllable word is found inside longer words (밥 → 밥집): as a prefix of their tokens.
+  const prefix = [...last].length === 1 && CJK.test(last);
   return { tokens, prefix };
 }
 

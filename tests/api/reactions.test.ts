@@ -158,4 +158,22 @@ describe('comments, likes and views (PRODUCT.md)', () => {
       .execute();
     expect((await t.call('GET', `/api/board/${id}`, { cookie: `vid=${vid}` })).body.item.count).toBe(3);
   });
+
+  test('visits to many items, written together, raise each item by its own number', async () => {
+    const m = await t.member();
+    const ids = [await newPost(m.token), await newPost(m.token), await newPost(m.token)];
+    const visitors = ['a', 'b', 'c'].map((k) => `vid=visitor-${k}-${ids[0]}-abcdefghij`);
+    // Item i is seen by i + 1 visitors; the same visitor twice counts once.
+    for (const [i, id] of ids.entries()) {
+      for (const cookie of visitors.slice(0, i + 1)) {
+        await t.call('GET', `/api/board/${id}`, { cookie });
+        await t.call('GET', `/api/board/${id}`, { cookie });
+      }
+    }
+    await flushViews(t.deps.db);
+    const stored = await t.deps.db.selectFrom('board').select(['id', 'count']).where('id', 'in', ids).orderBy('id').execute();
+    expect(stored.map((r) => r.count)).toEqual([1, 2, 3]);
+    for (const [i, id] of ids.entries())
+      expect((await t.call('GET', `/api/board/${id}`, { cookie: visitors[0] })).body.item.count).toBe(i + 1);
+  });
 });

@@ -84,6 +84,18 @@ describe('Korean search (search issue)', () => {
     expect((await items('SEOUL')).map((i) => i.item)).toContain(ids.news);
   });
 
+  test('Latin words match whole words only', async () => {
+    expect((await items('cost')).map((i) => i.item)).not.toContain(ids.moving);
+  });
+
+  test('one syllable matches at the start, inside and at the end of words, and nothing when no word has it', async () => {
+    expect((await items('가')).map((i) => i.item)).toContain(ids.moving); // 가구
+    expect((await items('구')).map((i) => i.item)).toContain(ids.moving); // 가구를
+    expect((await items('찌')).map((i) => i.item)).toContain(ids.restaurant); // 김치찌개
+    expect((await items('개')).map((i) => i.item)).toContain(ids.restaurant); // the last syllable of 김치찌개
+    expect(await items('뷁')).toEqual([]);
+  });
+
   test('several words mean AND; a quoted phrase matches exactly', async () => {
     expect((await items('토런스 가구')).map((i) => i.item)).toEqual([ids.moving]);
     expect(await items('토런스 김치')).toEqual([]);
@@ -122,9 +134,17 @@ describe('Korean search (search issue)', () => {
     expect((await items('김치찌개')).map((i) => i.item)).not.toContain(ids.restaurant);
   });
 
-  test('an edit is found at once under its new words', async () => {
+  test('an edit is found at once under its new words, and no longer under its old ones', async () => {
     await t.call('PUT', '/api/board', { token: member.token, body: { id: ids.rent, title: '아파트 월세 정보' } });
     expect((await items('월세')).map((i) => i.item)).toContain(ids.rent);
+    await t.call('PUT', '/api/board', {
+      token: member.token,
+      body: { id: ids.rent, title: '원룸 전세 정보', content: '<p>보증금 문의</p>' },
+    });
+    expect((await items('월세')).map((i) => i.item)).not.toContain(ids.rent);
+    expect((await items('렌트')).map((i) => i.item)).not.toContain(ids.rent);
+    expect((await items('전세')).map((i) => i.item)).toEqual([ids.rent]);
+    expect((await items('"보증금 문의"')).map((i) => i.item)).toEqual([ids.rent]);
   });
 
   test('초성 search finds titles', async () => {

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
 import type { TestProject } from 'vitest/node';
+import { startPgServer } from '../support/pg-process.ts';
 
 // A real PostgreSQL server for the postgres test project, started once per run in a child
 // process (see pg-server.ts). Each test file creates its own database on it.
@@ -13,15 +11,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'pg-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`PostgreSQL test server exited with ${code}`)));
-    readline.createInterface({ input: child.stdout }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
-  });
-  project.provide('pgAdminUrl', url);
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
+  const server = await startPgServer();
+  project.provide('pgAdminUrl', server.url);
+  return server.stop;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
+import type { Logger } from '../lib/logger.ts';
 import { openSqlite } from './sqlite-dialect.ts';
 import { registerTracker, trackCommits, WriteTracker } from './write-tracker.ts';
 
@@ -16,9 +17,13 @@ export interface Connection {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export function connect(options: { databaseUrl?: string; dataDir: string }): Connection {
+export function connect(options: { databaseUrl?: string; dataDir: string; logger?: Logger }): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, or a shutdown just after close(), whose
+    // connections end in the background) is no request's error: the pool opens a new one when
+    // needed. Without a listener, the pool's 'error' event would end the process.
+    pool.on('error', (err) => options.logger?.warn({ err: err.message }, 'idle PostgreSQL connection closed'));
     const tracker = new WriteTracker();
     const db = new Kysely<Database>({ dialect: trackCommits(new PostgresDialect({ pool }), tracker), plugins: [tracker] });
     registerTracker(db, tracker);

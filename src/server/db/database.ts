@@ -212,7 +212,7 @@ export interface AuditTable {
 }
 
 /** One searchable item (src/server/modules/search). PostgreSQL adds a `vec` tsvector column;
- * SQLite keeps the tokens in the `search_fts` FTS5 table under the same rowid. */
+ * SQLite keeps the tokens in its section's FTS5 table (`search_fts_<section>`) under the item's id. */
 export interface SearchDocTable {
   id: Generated<number>;
   target: string;

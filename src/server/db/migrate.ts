@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import type { MigrationContext } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-content.ts';
 import * as m0003 from './migrations/0003-search.ts';
 import * as m0004 from './migrations/0004-audit.ts';
 import * as m0005 from './migrations/0005-list-orders.ts';
+import * as m0006 from './migrations/0006-search-sections.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -18,15 +19,24 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-search': m0003,
   '0004-audit': m0004,
   '0005-list-orders': m0005,
+  '0006-search-sections': m0006,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+  return migrate(db, dialect, (m) => m.migrateToLatest());
+}
+
+/** Up to and including a named migration (tests of what a later one does to existing data). */
+export async function migrateUpTo(db: Db, dialect: Dialect, name: string): Promise<string[]> {
+  return migrate(db, dialect, (m) => m.migrateTo(name));
+}
+
+async function migrate(db: Db, dialect: Dialect, run: (m: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const ctx: MigrationContext = { dialect };
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<unknown>) => m.up(d, ctx) }]),
   );
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(new Migrator({ db, provider: { getMigrations: async () => migrations } }));
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

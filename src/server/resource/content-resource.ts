@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { id as idSchema } from '#shared/schemas/fields.ts';
 import { z as zod } from 'zod';
+import type { Expression, SqlBool } from 'kysely';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
@@ -213,19 +214,19 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     },
 
     async list(caller, query) {
-      const params = listParams(query);
+      const params = await listParams(query);
       const narrow = listScope(caller, params);
       const result = await listRows<T, Record<string, unknown>>(deps.db, def.list, params, undefined, narrow);
       return { ...result, items: result.items.map(decode) };
     },
 
     async count(caller, query) {
-      const params = listParams(query);
+      const params = await listParams(query);
       return { total: await countRows(deps.db, def.list, params, listScope(caller, params)) };
     },
 
     async sum(caller, query) {
-      const params = listParams(query);
+      const params = await listParams(query);
       return sumRows(deps.db, def.list, params, listScope(caller, params));
     },
 
@@ -247,22 +248,20 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
 
   /** A searchable resource answers its keyword from the search index (Korean-aware, indexed)
    * instead of the generic substring scan, so the keyword moves out of the generic parameters. */
-  function listParams(query: Record<string, string>): ListParams & { searchKeyword?: string } {
+  async function listParams(query: Record<string, string>): Promise<ListParams & { searchCondition?: Expression<SqlBool> }> {
     const params = parseInput(ListParamsSchema, query);
     if (!def.search || !params.keyword) return params;
-    return { ...params, keyword: undefined, searchKeyword: params.keyword };
+    const section = def.search === 'board' ? (params.topcategory as number | undefined) : undefined;
+    return { ...params, keyword: undefined, searchCondition: await keywordCondition(deps, def.search, params.keyword, section) };
   }
 
   /** Hidden items are listed only for admins who ask for them; a resource adds its own scope. */
-  function listScope(caller: Caller, params: ListParams & { searchKeyword?: string }) {
+  function listScope(caller: Caller, params: ListParams & { searchCondition?: Expression<SqlBool> }) {
     return (q: AnyQuery) => {
       let query = q;
       const hidden = isAdmin(caller.actor) && params.hidden !== undefined ? (params.hidden as number) : 0;
       query = query.where('hidden', '=', hidden);
-      if (def.search && params.searchKeyword) {
-        const section = def.search === 'board' ? (params.topcategory as number | undefined) : undefined;
-        query = query.where(keywordCondition(deps, def.search, params.searchKeyword, section));
-      }
+      if (params.searchCondition) query = query.where(params.searchCondition);
       return def.narrowList ? def.narrowList(query, params, caller, deps) : query;
     };
   }

@@ -5,6 +5,7 @@ import type { MigrationContext } from '../migration-kit.ts';
 // (for snippets), and its bigram tokens (src/shared/search-text.ts) in an engine index: an FTS5
 // table on SQLite (contentless, `ascii` tokenizer: our tokens are already cut), a GIN-indexed
 // tsvector on PostgreSQL. Both support AND, phrases of adjacent tokens and prefixes.
+// (Migration 0006 splits the FTS5 table by section.)
 // The row id is section * 2^32 + item (search.repository.ts): a section's entries form one id
 // range, newest last, so a section's search is a range of FTS5's rowid-ordered lists.
 

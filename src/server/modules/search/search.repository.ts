@@ -1,18 +1,31 @@
 import { sql } from 'kysely';
-import type { Phrase } from '#shared/search-text.ts';
+import { TopCategory } from '#shared/enums.ts';
+import { indexTokens, isCjkToken, type Phrase } from '#shared/search-text.ts';
 import type { Dialect, Executor } from '#server/db/database.ts';
 
 // The two engines behind one interface. Tokens come from src/shared/search-text.ts and hold only
-// letters and digits, so they are safe inside FTS5 strings and tsquery lexemes. An entry's id is
-// section * 2^32 + item: each section is one id range, in which a higher id is a newer item.
+// letters and digits, so they are safe inside FTS5 strings and tsquery lexemes.
+// - SQLite: one contentless FTS5 table per section (search_fts_<section>), rowid = the item's id.
+//   FTS5 reads a term's list cheaply from either end, newest (highest rowid) first, but does not
+//   seek into the middle of it: in one table shared by every section, a section's results sat in
+//   the middle and each query walked past the other sections'. The tables keep no copy of the
+//   tokens and no per-row sizes (columnsize=0; ranking is by title, then date): an entry is deleted
+//   by handing FTS5 the tokens it was indexed with, recomputed from search_doc's text.
+//   FTS5's own prefix queries merge every matching term's whole list before giving a first row, so
+//   a one-syllable query is expanded instead into the indexed words it starts (search_term).
+// - PostgreSQL: a weighted tsvector column on search_doc with a GIN index.
+// search_doc holds each entry's plain title and body (for snippets) under section * 2^32 + item.
 
 const SECTION_SPAN = 2 ** 32;
+const SECTIONS = Object.values(TopCategory);
 
 export function docId(section: number, item: number): number {
   return section * SECTION_SPAN + item;
 }
-function range(section: number): [number, number] {
-  return [section * SECTION_SPAN, (section + 1) * SECTION_SPAN - 1];
+
+/** A section's FTS5 table (SQLite). */
+export function ftsTableName(section: number): string {
+  return `search_fts_${section}`;
 }
 
 export interface SearchDoc {
@@ -23,9 +36,13 @@ export interface SearchDoc {
   title: string;
   body: string;
   chosung: string;
-  /** Space-separated tokens. */
-  titleTokens: string;
-  bodyTokens: string;
+}
+
+/** An entry's tokens, as indexed and as handed back to delete it. */
+function tokensOf(d: { title: string; body: string }) {
+  const title = indexTokens(d.title);
+  const body = indexTokens(d.body);
+  return { title, body, titleText: title.join(' '), bodyText: body.join(' ') };
 }
 
 /** Adds or replaces an item's entry (its section may have changed). */
@@ -36,133 +53,67 @@ export async function upsertSearchDoc(db: Executor, dialect: Dialect, d: SearchD
 
 export async function deleteSearchDocs(db: Executor, dialect: Dialect, target: string, items: number[]): Promise<void> {
   if (items.length === 0) return;
-  const rows = await db.selectFrom('search_doc').select('id').where('target', '=', target).where('item', 'in', items).execute();
+  const rows = await db
+    .selectFrom('search_doc')
+    .select(['id', 'item', 'section', 'title', 'body'])
+    .where('target', '=', target)
+    .where('item', 'in', items)
+    .execute();
   if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
-  if (dialect === 'sqlite') await sql`delete from search_fts where rowid in (${sql.join(ids)})`.execute(db);
-  await db.deleteFrom('search_doc').where('id', 'in', ids).execute();
+  if (dialect === 'sqlite') {
+    for (const r of rows) {
+      const t = tokensOf(r);
+      const table = sql.table(ftsTableName(r.section));
+      await sql`insert into ${table} (${table}, rowid, title, body) values ('delete', ${r.item}, ${t.titleText}, ${t.bodyText})`.execute(
+        db,
+      );
+    }
+  }
+  await db
+    .deleteFrom('search_doc')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
 }
 
 export async function clearSearchIndex(db: Executor, dialect: Dialect): Promise<void> {
-  // FTS5's own 'delete-all' empties the index at once; deleting rows would leave a tombstone for
-  // each, which every later insert pays for.
-  if (dialect === 'sqlite') await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
-  await db.deleteFrom('search_doc').execute();
-}
-
-function ftsQuery(phrases: Phrase[], titleOnly: boolean): string {
-  const body = phrases.map((p) => `"${p.tokens.join(' ')}"${p.prefix ? '*' : ''}`).join(' AND ');
-  return `${titleOnly ? '{title}' : '{title body}'} : (${body})`;
-}
-
-function tsQuery(phrases: Phrase[], titleOnly: boolean): string {
-  const weight = titleOnly ? 'A' : 'AB';
-  return phrases
-    .map((p) => `(${p.tokens.map((t, i) => `'${t}':${i === p.tokens.length - 1 && p.prefix ? '*' : ''}${weight}`).join(' <-> ')})`)
-    .join(' & ');
-}
-
-export interface Where {
-  phrases: Phrase[];
-  /** Only titles (the first results), or titles and bodies. */
-  titleOnly: boolean;
-  section: number;
-}
-
-/** Ids of matching entries in a section, newest first (optionally without those matching `exclude`). */
-function matchingIds(dialect: Dialect, w: Where, exclude?: Where) {
-  const [lo, hi] = range(w.section);
-  if (dialect === 'postgres') {
-    const not = exclude ? sql` and not (vec @@ to_tsquery('simple', ${tsQuery(exclude.phrases, exclude.titleOnly)}))` : sql``;
-    return sql<{
-      id: number;
-    }>`select id from search_doc where section = ${w.section} and vec @@ to_tsquery('simple', ${tsQuery(w.phrases, w.titleOnly)})${not} order by id desc`;
+  if (dialect === 'sqlite') {
+    for (const s of SECTIONS) {
+      const table = sql.table(ftsTableName(s));
+      await sql`insert into ${table} (${table}) values ('delete-all')`.execute(db);
+    }
+    await sql`delete from search_term`.execute(db);
   }
-  const not = exclude
-    ? sql` and rowid not in (select rowid from search_fts where search_fts match ${ftsQuery(exclude.phrases, exclude.titleOnly)} and rowid between ${lo} and ${hi})`
-    : sql``;
-  return sql<{
-    id: number;
-  }>`select rowid as id from search_fts where search_fts match ${ftsQuery(w.phrases, w.titleOnly)} and rowid between ${lo} and ${hi}${not} order by rowid desc`;
-}
-
-export interface Hit {
-  target: string;
-  item: number;
-  section: number;
-  date: string;
-  title: string;
-  body: string;
-}
-
-export async function docsByIds(db: Executor, ids: number[]): Promise<Hit[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('search_doc')
-    .select(['id', 'target', 'item', 'section', 'date', 'title', 'body'])
-    .where('id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [{ target: r.target, item: r.item, section: r.section, date: r.date, title: r.title, body: r.body }] : [];
-  });
-}
-
-/** Ids of matching entries of a section, newest first. */
-export async function findIds(db: Executor, dialect: Dialect, w: Where, limit: number, offset: number, exclude?: Where): Promise<number[]> {
-  const ids = await sql<{ id: number }>`${matchingIds(dialect, w, exclude)} limit ${limit} offset ${offset}`.execute(db);
-  return ids.rows.map((r) => Number(r.id));
-}
-
-/** Matching items of a section, newest first. */
-export async function findHits(db: Executor, dialect: Dialect, w: Where, limit: number, offset: number, exclude?: Where): Promise<Hit[]> {
-  return docsByIds(db, await findIds(db, dialect, w, limit, offset, exclude));
-}
-
-/** How many items of a section match, counting no further than `cap`. */
-export async function countHits(db: Executor, dialect: Dialect, w: Where, cap: number): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*) as n from (${matchingIds(dialect, w)} limit ${cap}) m`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
-}
-
-/** The items of a section that match, as a subquery of item ids (a list's keyword box). */
-export function matchingItemsSql(dialect: Dialect, w: Where) {
-  const [lo, hi] = range(w.section);
-  if (dialect === 'postgres')
-    return sql`select item from search_doc where section = ${w.section} and vec @@ to_tsquery('simple', ${tsQuery(w.phrases, w.titleOnly)})`;
-  return sql`select rowid - ${lo} from search_fts where search_fts match ${ftsQuery(w.phrases, w.titleOnly)} and rowid between ${lo} and ${hi}`;
-}
-
-/** 초성 search over titles (ㅅㄷ finds 식당): a scan of the section, bounded by the limit. */
-export async function findChosungHits(db: Executor, chosung: string, section: number, limit: number, offset: number): Promise<Hit[]> {
-  return db
-    .selectFrom('search_doc')
-    .select(['target', 'item', 'section', 'date', 'title', 'body'])
-    .where('section', '=', section)
-    .where('chosung', 'like', `%${chosung}%`)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  await db.deleteFrom('search_doc').execute();
 }
 
 /** FTS5 merges its index segments a little after every few inserts (automerge); a rebuild turns
  * that off and merges everything once at the end (optimize), which costs far less in total. */
 export async function startBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
-  if (dialect === 'sqlite') await sql`insert into search_fts (search_fts, rank) values ('automerge', 0)`.execute(db);
+  if (dialect !== 'sqlite') return;
+  for (const s of SECTIONS) {
+    const table = sql.table(ftsTableName(s));
+    await sql`insert into ${table} (${table}, rank) values ('automerge', 0)`.execute(db);
+  }
 }
 
 /** After startBulkIndexing: one merge of everything, and FTS5's usual merging from then on. */
 export async function endBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
-  await sql`insert into search_fts (search_fts) values ('optimize')`.execute(db);
-  await sql`insert into search_fts (search_fts, rank) values ('automerge', 4)`.execute(db);
+  for (const s of SECTIONS) {
+    const table = sql.table(ftsTableName(s));
+    await sql`insert into ${table} (${table}) values ('optimize')`.execute(db);
+    await sql`insert into ${table} (${table}, rank) values ('automerge', 4)`.execute(db);
+  }
 }
 
 /** New entries (one after an edit, many in a rebuild after clearSearchIndex): multi-row inserts. */
 export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: SearchDoc[]): Promise<void> {
   if (docs.length === 0) return;
+  const tokens = docs.map(tokensOf);
   const rows = docs.map((d) => ({
     id: docId(d.section, d.item),
     target: d.target,
@@ -179,13 +130,136 @@ export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: Sea
       .values(
         rows.map((r, i) => ({
           ...r,
-          vec: sql`setweight(to_tsvector('simple', ${docs[i]?.titleTokens}), 'A') || setweight(to_tsvector('simple', ${docs[i]?.bodyTokens}), 'B')`,
+          vec: sql`setweight(to_tsvector('simple', ${tokens[i]?.titleText}), 'A') || setweight(to_tsvector('simple', ${tokens[i]?.bodyText}), 'B')`,
         })) as never,
       )
       .execute();
     return;
   }
   await db.insertInto('search_doc').values(rows).execute();
-  const values = sql.join(docs.map((d, i) => sql`(${rows[i]?.id}, ${d.titleTokens}, ${d.bodyTokens})`));
-  await sql`insert into search_fts (rowid, title, body) values ${values}`.execute(db);
+  for (const section of new Set(docs.map((d) => d.section))) {
+    const values = docs.flatMap((d, i) =>
+      d.section === section ? [sql`(${d.item}, ${tokens[i]?.titleText}, ${tokens[i]?.bodyText})`] : [],
+    );
+    await sql`insert into ${sql.table(ftsTableName(section))} (rowid, title, body) values ${sql.join(values)}`.execute(db);
+  }
+  const words = new Set(tokens.flatMap((t) => [...t.title, ...t.body]).filter(isCjkToken));
+  await sql`insert or ignore into search_term (term) select value from json_each(${JSON.stringify([...words])})`.execute(db);
+}
+
+/** What a query matches, in the engine's own query language: `all` over titles and bodies,
+ * `title` over titles only. Undefined when nothing can match (a syllable no indexed word has). */
+export interface Match {
+  all: string;
+  title: string;
+}
+
+/** Turns parsed phrases into an engine query. SQLite expands a phrase ending in one syllable
+ * into the indexed words that syllable starts (밥 → 밥, 밥집, 밥을 ...), each an exact term. */
+export async function compileMatch(db: Executor, dialect: Dialect, phrases: Phrase[]): Promise<Match | undefined> {
+  if (phrases.length === 0) return undefined;
+  // Titles and bodies together need no weight in the query: GIN then answers single words without
+  // reading each row's vector again to check weights.
+  if (dialect === 'postgres') return { all: tsQuery(phrases, ''), title: tsQuery(phrases, 'A') };
+  const groups: string[] = [];
+  for (const p of phrases) {
+    let alternatives = [p.tokens];
+    if (p.prefix) {
+      const start = p.tokens[p.tokens.length - 1] as string;
+      const words = await sql<{
+        term: string;
+      }>`select term from search_term where term >= ${start} and term < ${`${start}\u{10ffff}`}`.execute(db);
+      alternatives = words.rows.map((w) => [...p.tokens.slice(0, -1), w.term]);
+    }
+    if (alternatives.length === 0) return undefined;
+    groups.push(`(${alternatives.map((tokens) => `"${tokens.join(' ')}"`).join(' OR ')})`);
+  }
+  const body = groups.join(' AND ');
+  return { all: `{title body} : (${body})`, title: `{title} : (${body})` };
+}
+
+function tsQuery(phrases: Phrase[], weight: string): string {
+  const lexeme = (t: string, prefix: boolean) => (prefix || weight ? `'${t}':${prefix ? '*' : ''}${weight}` : `'${t}'`);
+  return phrases.map((p) => `(${p.tokens.map((t, i) => lexeme(t, i === p.tokens.length - 1 && p.prefix)).join(' <-> ')})`).join(' & ');
+}
+
+/** Item ids of a section's matching entries, newest first (optionally without those matching `exclude`). */
+function matchingItems(dialect: Dialect, section: number, match: string, exclude?: string) {
+  if (dialect === 'postgres') {
+    const not = exclude ? sql` and not (vec @@ to_tsquery('simple', ${exclude}))` : sql``;
+    return sql<{
+      item: number;
+    }>`select item from search_doc where section = ${section} and vec @@ to_tsquery('simple', ${match})${not} order by id desc`;
+  }
+  const table = sql.table(ftsTableName(section));
+  const not = exclude ? sql` and rowid not in (select rowid from ${table} where ${table} match ${exclude})` : sql``;
+  return sql<{ item: number }>`select rowid as item from ${table} where ${table} match ${match}${not} order by rowid desc`;
+}
+
+export interface Hit {
+  target: string;
+  item: number;
+  section: number;
+  date: string;
+  title: string;
+  body: string;
+}
+
+/** A section's entries, in the order of `items`. */
+export async function docsByItems(db: Executor, section: number, items: number[]): Promise<Hit[]> {
+  if (items.length === 0) return [];
+  const rows = await db
+    .selectFrom('search_doc')
+    .select(['item', 'target', 'section', 'date', 'title', 'body'])
+    .where(
+      'id',
+      'in',
+      items.map((item) => docId(section, item)),
+    )
+    .execute();
+  const byItem = new Map(rows.map((r) => [r.item, r]));
+  return items.flatMap((item) => {
+    const r = byItem.get(item);
+    return r ? [r] : [];
+  });
+}
+
+/** Item ids of a section's matching entries, newest first. */
+export async function findItems(
+  db: Executor,
+  dialect: Dialect,
+  section: number,
+  match: string,
+  limit: number,
+  offset: number,
+  exclude?: string,
+): Promise<number[]> {
+  const rows = await sql<{ item: number }>`${matchingItems(dialect, section, match, exclude)} limit ${limit} offset ${offset}`.execute(db);
+  return rows.rows.map((r) => Number(r.item));
+}
+
+/** How many entries of a section match, counting no further than `cap`. */
+export async function countHits(db: Executor, dialect: Dialect, section: number, match: string, cap: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from (${matchingItems(dialect, section, match)} limit ${cap}) m`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** The items of a section that match, as a subquery of item ids (a list's keyword box). */
+export function matchingItemsSql(dialect: Dialect, section: number, match: string) {
+  if (dialect === 'postgres') return sql`select item from search_doc where section = ${section} and vec @@ to_tsquery('simple', ${match})`;
+  const table = sql.table(ftsTableName(section));
+  return sql`select rowid from ${table} where ${table} match ${match}`;
+}
+
+/** 초성 search over titles (ㅅㄷ finds 식당): a scan of the section, bounded by the limit. */
+export async function findChosungHits(db: Executor, chosung: string, section: number, limit: number, offset: number): Promise<Hit[]> {
+  return db
+    .selectFrom('search_doc')
+    .select(['target', 'item', 'section', 'date', 'title', 'body'])
+    .where('section', '=', section)
+    .where('chosung', 'like', `%${chosung}%`)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

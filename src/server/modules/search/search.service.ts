@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { TopCategory } from '#shared/enums.ts';
-import { chosungOf, indexTokens, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
+import { chosungOf, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
 import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
@@ -10,20 +10,20 @@ import type { Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import {
   clearSearchIndex,
-  endBulkIndexing,
-  startBulkIndexing,
+  compileMatch,
   countHits,
   deleteSearchDocs,
-  docsByIds,
-  findIds,
+  docsByItems,
+  endBulkIndexing,
   findChosungHits,
-  findHits,
+  findItems,
   type Hit,
   insertSearchDocs,
+  type Match,
   matchingItemsSql,
   type SearchDoc,
+  startBulkIndexing,
   upsertSearchDoc,
-  type Where,
 } from './search.repository.ts';
 
 // One search service for /search (every section) and every list's keyword box (one section).
@@ -66,8 +66,6 @@ function docOf(target: SearchTarget, row: Row): SearchDoc {
     title,
     body,
     chosung: chosungOf(title),
-    titleTokens: indexTokens(title).join(' '),
-    bodyTokens: indexTokens(body).join(' '),
   };
 }
 
@@ -97,14 +95,15 @@ function sectionsOf(target: SearchTarget, section?: number): number[] {
 }
 
 /** A section list's keyword condition on its own table's ids. */
-export function keywordCondition(deps: Deps, target: SearchTarget, keyword: string, section?: number): Expression<SqlBool> {
+export async function keywordCondition(deps: Deps, target: SearchTarget, keyword: string, section?: number): Promise<Expression<SqlBool>> {
   const q = parseSearchQuery(keyword);
   const sections = sectionsOf(target, section);
   if (q.chosung) {
     return sql<SqlBool>`id in (select item from search_doc where section in (${sql.join(sections)}) and chosung like ${`%${q.chosung}%`})`;
   }
-  if (q.phrases.length === 0) return sql<SqlBool>`1 = 0`;
-  const subqueries = sections.map((s) => matchingItemsSql(deps.dialect, { phrases: q.phrases, titleOnly: false, section: s }));
+  const match = await compileMatch(deps.db, deps.dialect, q.phrases);
+  if (!match) return sql<SqlBool>`1 = 0`;
+  const subqueries = sections.map((s) => matchingItemsSql(deps.dialect, s, match.all));
   return sql<SqlBool>`id in (${sql.join(subqueries, sql` union all `)})`;
 }
 
@@ -140,30 +139,47 @@ function toResult(s: SearchSection, h: Hit, q: SearchQuery): SearchResult {
 }
 
 /** One section's results: title matches first, then the rest, newest first within each. */
-async function sectionResults(db: Db, dialect: Dialect, s: SearchSection, q: SearchQuery, page: number, size: number) {
+async function sectionResults(
+  db: Db,
+  dialect: Dialect,
+  s: SearchSection,
+  q: SearchQuery,
+  match: Match | undefined,
+  page: number,
+  size: number,
+) {
   const offset = (page - 1) * size;
+  const results = async (items: number[]) => (await docsByItems(db, s.section, items)).map((h) => toResult(s, h, q));
   if (q.chosung) {
     const hits = await findChosungHits(db, q.chosung, s.section, size, offset);
     return { total: offset + hits.length, items: hits.map((h) => toResult(s, h, q)) };
   }
-  const all: Where = { phrases: q.phrases, titleOnly: false, section: s.section };
-  const titles: Where = { ...all, titleOnly: true };
+  if (!match) return { total: 0, items: [] };
   if (offset === 0) {
-    // First page, two queries: the first title matches, and the newest matches up to the cap
-    // (their number is the count; the rest of the page comes from them). With fewer title
-    // matches than a page, all of them are known, so the rest simply skips them.
-    const [titleIds, allIds] = await Promise.all([findIds(db, dialect, titles, size, 0), findIds(db, dialect, all, COUNT_CAP, 0)]);
-    const seen = new Set(titleIds);
-    const ids = titleIds.length < size ? [...titleIds, ...allIds.filter((id) => !seen.has(id)).slice(0, size - titleIds.length)] : titleIds;
-    return { total: allIds.length, items: (await docsByIds(db, ids)).map((h) => toResult(s, h, q)) };
+    // First page: the first title matches, the newest matches (as many as may be needed to fill
+    // the page after the title matches are left out) and the count; only ids and a number cross
+    // over from the database.
+    const [titleItems, count] = await Promise.all([
+      findItems(db, dialect, s.section, match.title, size, 0),
+      countHits(db, dialect, s.section, match.all, COUNT_CAP),
+    ]);
+    const seen = new Set(titleItems);
+    const rest =
+      titleItems.length < size
+        ? (await findItems(db, dialect, s.section, match.all, size + titleItems.length, 0)).filter((id) => !seen.has(id))
+        : [];
+    return { total: count, items: await results([...titleItems, ...rest].slice(0, size)) };
   }
-  const [total, titleTotal] = await Promise.all([countHits(db, dialect, all, COUNT_CAP), countHits(db, dialect, titles, COUNT_CAP)]);
-  const items: Hit[] = [];
-  if (offset < titleTotal) items.push(...(await findHits(db, dialect, titles, size, offset)));
+  const [total, titleTotal] = await Promise.all([
+    countHits(db, dialect, s.section, match.all, COUNT_CAP),
+    countHits(db, dialect, s.section, match.title, COUNT_CAP),
+  ]);
+  const items: number[] = [];
+  if (offset < titleTotal) items.push(...(await findItems(db, dialect, s.section, match.title, size, offset)));
   if (items.length < size && total > offset) {
-    items.push(...(await findHits(db, dialect, all, size - items.length, Math.max(0, offset - titleTotal), titles)));
+    items.push(...(await findItems(db, dialect, s.section, match.all, size - items.length, Math.max(0, offset - titleTotal), match.title)));
   }
-  return { total, items: items.map((h) => toResult(s, h, q)) };
+  return { total, items: await results(items) };
 }
 
 const SearchParams = z.strictObject({
@@ -177,12 +193,12 @@ const SearchParams = z.strictObject({
 export async function search(deps: Deps, query: Record<string, string>) {
   const params = parseInput(SearchParams, query);
   const q = parseSearchQuery(params.q);
-  const empty = q.phrases.length === 0 && !q.chosung;
+  const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
   const groups = await Promise.all(
     sections.map(async (s): Promise<SearchGroup> => {
-      const r = empty ? { total: 0, items: [] } : await sectionResults(deps.db, deps.dialect, s, q, params.page, size);
+      const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size);
       return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= COUNT_CAP, items: r.items };
     }),
   );
@@ -193,12 +209,11 @@ export async function search(deps: Deps, query: Record<string, string>) {
  * oldest first, so entries go in in id order (FTS5 appends fastest that way), reporting progress. */
 export async function reindexAll(deps: Deps, onProgress: (done: number, total: number) => void): Promise<number> {
   const db = deps.db;
-  const scope = (s: SearchSection) => visibleItems(db, s);
   const counts = await Promise.all(
     SEARCH_SECTIONS.map(async (s) =>
       Number(
         (
-          await scope(s)
+          await visibleItems(db, s)
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirst()
         )?.n ?? 0,
@@ -216,28 +231,36 @@ export async function reindexAll(deps: Deps, onProgress: (done: number, total: n
 }
 
 /** A section's items that search may show: not hidden; board posts of the section's topcategory. */
-function visibleItems(db: Db, s: SearchSection) {
+function visibleItems(db: Executor, s: SearchSection) {
   const q = db.selectFrom(s.target).where('hidden', '=', 0);
   return s.target === 'board' ? q.where('topcategory', '=', s.section) : q;
 }
 
 async function indexEverything(deps: Deps, total: number, onProgress: (done: number, total: number) => void): Promise<number> {
   const db = deps.db;
-  const scope = (s: SearchSection) => visibleItems(db, s);
   let done = 0;
+  // Reads of 2,000 items, written in transactions of 50,000: FTS5 writes its pending entries out
+  // as a new segment at each commit, and fewer, larger segments are quicker to build and merge.
   const BATCH = 2000;
+  const BATCHES_PER_TRANSACTION = 25;
   for (const s of SEARCH_SECTIONS) {
     let after = 0;
-    for (;;) {
-      const rows = (await scope(s).selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute()) as Row[];
-      if (rows.length === 0) break;
-      const docs = rows.map((row) => docOf(s.target, row));
+    let more = true;
+    while (more) {
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < docs.length; i += 200) await insertSearchDocs(trx, deps.dialect, docs.slice(i, i + 200));
+        for (let b = 0; b < BATCHES_PER_TRANSACTION; b++) {
+          const rows = (await visibleItems(trx, s).selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute()) as Row[];
+          if (rows.length === 0) {
+            more = false;
+            return;
+          }
+          const docs = rows.map((row) => docOf(s.target, row));
+          for (let i = 0; i < docs.length; i += 200) await insertSearchDocs(trx, deps.dialect, docs.slice(i, i + 200));
+          after = Number(rows[rows.length - 1]?.id);
+          done += rows.length;
+          onProgress(done, total);
+        }
       });
-      after = Number(rows[rows.length - 1]?.id);
-      done += rows.length;
-      onProgress(done, total);
     }
   }
   return done;

@@ -104,29 +104,30 @@ export async function flushViews(db: Db): Promise<void> {
   return run;
 }
 
-/** Records the visits not counted in the last day and raises their items' counts. */
+/** Records the visits not counted in the last day and raises their items' counts: one statement
+ * for the visits and one per kind of item, however many there are (the flush holds the one
+ * SQLite connection, so its length is what a request arriving meanwhile waits). */
 async function writeVisits(db: Db, visits: Visit[], cutoff: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const counted = new Map<string, { target: string; item: number; n: number }>();
-    for (const v of visits) {
-      const written = await trx
-        .insertInto('views')
-        .values(v)
-        .onConflict((oc) => oc.columns(['target', 'item', 'visitor']).doUpdateSet({ date: v.date }).where('views.date', '<', cutoff))
-        .returning('item')
-        .executeTakeFirst();
-      if (!written) continue;
-      const k = `${v.target}:${v.item}`;
-      const c = counted.get(k) ?? { target: v.target, item: v.item, n: 0 };
-      c.n++;
-      counted.set(k, c);
+    const rows = sql.join(visits.map((v) => sql`(${v.target}, ${v.item}, ${v.visitor}, ${v.date})`));
+    // Visits in one flush are distinct (the queue is keyed by them), as PostgreSQL requires.
+    const written = await sql<{ target: string; item: number }>`
+      insert into views (target, item, visitor, date) values ${rows}
+      on conflict (target, item, visitor) do update set date = excluded.date where views.date < ${cutoff}
+      returning target, item`.execute(trx);
+    const byTarget = new Map<string, Map<number, number>>();
+    for (const w of written.rows) {
+      const items = byTarget.get(w.target) ?? new Map<number, number>();
+      byTarget.set(w.target, items);
+      items.set(Number(w.item), (items.get(Number(w.item)) ?? 0) + 1);
     }
-    for (const c of counted.values()) {
-      await trx
-        .updateTable(c.target as 'board')
-        .set({ count: sql`${sql.ref('count')} + ${c.n}` })
-        .where('id', '=', c.item)
-        .execute();
+    for (const [target, items] of byTarget) {
+      const raise = sql.join(
+        [...items].map(([item, n]) => sql`when ${item} then cast(${n} as integer)`),
+        sql` `,
+      );
+      await sql`update ${sql.table(target)} set ${sql.ref('count')} = ${sql.ref('count')} + case id ${raise} end
+        where id in (${sql.join([...items.keys()])})`.execute(trx);
     }
   });
 }

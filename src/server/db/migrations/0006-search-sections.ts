@@ -1,0 +1,40 @@
+import { type Kysely, sql } from 'kysely';
+import { TopCategory } from '#shared/enums.ts';
+import { indexTokens, isCjkToken } from '#shared/search-text.ts';
+import type { MigrationContext } from '../migration-kit.ts';
+
+// SQLite's search index, one FTS5 table per section instead of one for all (search.repository.ts
+// says why), without per-row sizes, plus search_term: the indexed Hangul words, which a
+// one-syllable query is expanded into. The entries are rebuilt from search_doc's text.
+// A pending-entries buffer of 64 MB lets a rebuild write few, large segments.
+// PostgreSQL's index is unchanged. (FTS5 refuses a bound parameter as a setting's value.)
+
+const FTS_BUFFER_BYTES = 64 * 1024 * 1024;
+
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  if (ctx.dialect !== 'sqlite') return;
+  await sql`drop table if exists search_fts`.execute(db);
+  await sql`create table search_term (term text primary key) without rowid`.execute(db);
+  for (const section of Object.values(TopCategory)) {
+    const table = sql.table(`search_fts_${section}`);
+    await sql`create virtual table ${table} using fts5(title, body, content='', columnsize=0, tokenize='ascii')`.execute(db);
+    await sql`insert into ${table} (${table}, rank) values ('hashsize', ${sql.lit(FTS_BUFFER_BYTES)})`.execute(db);
+  }
+  let after = -1;
+  for (;;) {
+    const rows = await sql<{ id: number; item: number; section: number; title: string; body: string }>`
+      select id, item, section, title, body from search_doc where id > ${after} order by id limit 500`.execute(db);
+    if (rows.rows.length === 0) break;
+    const words = new Set<string>();
+    for (const r of rows.rows) {
+      const title = indexTokens(r.title);
+      const body = indexTokens(r.body);
+      for (const t of [...title, ...body]) if (isCjkToken(t)) words.add(t);
+      await sql`insert into ${sql.table(`search_fts_${r.section}`)} (rowid, title, body) values (${r.item}, ${title.join(' ')}, ${body.join(' ')})`.execute(
+        db,
+      );
+    }
+    await sql`insert or ignore into search_term (term) select value from json_each(${JSON.stringify([...words])})`.execute(db);
+    after = Number(rows.rows[rows.rows.length - 1]?.id);
+  }
+}
