@@ -114,10 +114,15 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     expect(thread[0].replies[0]).toMatchObject({ id: reply, content: '남는 답글' });
     expect((await getPost(id)).comment).toBe(1);
     // The last reply going takes the placeholder with it.
-    expect((await t.call('DELETE', '/api/comment', { token: await t.root(), body: { id: reply } })).status).toBe(200);
+    const root = await t.root();
+    expect((await t.call('DELETE', '/api/comment', { token: root, body: { id: reply } })).status).toBe(200);
     thread = (await t.call('GET', `/api/comment?board=${id}`)).body.items;
     expect(thread).toHaveLength(0);
     expect((await getPost(id)).comment).toBe(0);
+    // An admin's delete of someone else's comment is in the audit log; an author's own is not.
+    const audit = async (item: number) => (await t.call('GET', `/api/admin/audit?target=comment&item=${item}`, { token: root })).body.items;
+    expect(await audit(reply)).toMatchObject([{ action: 'delete', before: { content: '남는 답글' } }]);
+    expect(await audit(top)).toEqual([]);
   });
 
   test('deleting a post takes its comments and likes with it', async () => {

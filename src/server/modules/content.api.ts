@@ -7,7 +7,7 @@ import { contentHandlers } from '#server/resource/content-resource.ts';
 import { type ResourceHandlers, resourceRoutes } from '#server/resource/routes.ts';
 import { boardResource } from './board/board.resource.ts';
 import { businessResource } from './business/business.resource.ts';
-import { inquiryHandlers } from './inquiry/inquiry.service.ts';
+import { inquiryResource } from './inquiry/inquiry.resource.ts';
 import { jobsResource } from './jobs/jobs.resource.ts';
 import { mainscheduleResource } from './mainschedule/mainschedule.resource.ts';
 
@@ -23,7 +23,7 @@ export function contentServices(deps: Deps): Record<ContentName, ResourceHandler
       board: contentHandlers(deps, boardResource),
       jobs: contentHandlers(deps, jobsResource),
       business: contentHandlers(deps, businessResource),
-      inquiry: inquiryHandlers(deps),
+      inquiry: contentHandlers(deps, inquiryResource),
       mainschedule: contentHandlers(deps, mainscheduleResource),
     };
     services.set(deps, s);

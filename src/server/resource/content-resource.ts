@@ -43,6 +43,8 @@ export interface ContentResource<T extends ContentTable> {
   initdata(): Record<string, unknown>;
   /** Refuses a create or edit that this actor may not make (e.g. news below level 2). */
   requireWrite(actor: Actor, input: Record<string, unknown>, before: Row | undefined): void;
+  /** Refuses a delete beyond the author-or-admin rule (an answered inquiry), in its transaction. */
+  requireDelete?(actor: Actor, row: Row): void;
   /** Who may read one item beyond the public (inquiries: author and admins only). */
   canRead?(actor: Actor | undefined, row: Row): boolean;
   /** An unreadable item is private (401/403, inquiries) or, for others, simply not there (404). */
@@ -137,7 +139,10 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
   async function remove(db: Executor, actor: Actor, ids: number[]): Promise<void> {
     const rows = (await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()) as Row[];
     if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
-    for (const r of rows) requireEdit(actor, r);
+    for (const r of rows) {
+      requireEdit(actor, r);
+      def.requireDelete?.(actor, r);
+    }
     await def.onDelete?.(db, ids);
     // Rows that hang off any counted item go with it: its likes, visits and search entry.
     if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(db, def.table as LikeTarget, ids);

@@ -8,6 +8,7 @@ import { isAdmin, requireActor } from '#server/http/auth.ts';
 import type { Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import {
@@ -80,6 +81,11 @@ export async function removeComment(deps: Deps, caller: Caller, body: unknown): 
   const { id } = parseInput(z.object({ id: positiveId }).loose(), body);
   await deps.db.transaction().execute(async (trx) => {
     const comment = requireOwnOrAdmin(caller, await findCommentById(trx, id));
+    // An admin removing someone else's comment is moderation, recorded like the admin screens'.
+    const actor = requireActor(caller.actor);
+    if (comment.user !== actor.id) {
+      await recordAudit(trx, { actor: actor.id, target: 'comment', item: id, action: 'delete', before: { content: comment.content } });
+    }
     if ((await countLiveReplies(trx, id)) > 0) {
       await markCommentDeleted(trx, id);
     } else {

@@ -11,7 +11,7 @@ import { findUserEmail } from '#server/modules/user/user.service.ts';
 
 /** Once answered, the question stays as it was answered: its author may no longer edit or delete
  * it (my page shows it read-only); admins still may. */
-export function requireUnanswered(actor: Actor, inquiry: Record<string, unknown>): void {
+function requireUnanswered(actor: Actor, inquiry: Record<string, unknown>): void {
   if (inquiry.status === InquiryStatus.answered && !isAdmin(actor)) {
     throw new AppError(403, ErrorKey.forbidden, { detail: '답변이 등록된 문의는 수정하거나 삭제할 수 없습니다' });
   }
@@ -43,6 +43,7 @@ export const inquiryResource: ContentResource<'inquiry'> = {
   requireWrite(actor, _input, before) {
     if (before) requireUnanswered(actor, before);
   },
+  requireDelete: requireUnanswered,
   derive(input, before) {
     const answered = input.answer !== '' && input.answer !== (before?.answer ?? '');
     return answered ? { status: InquiryStatus.answered, updatedate: nowIso() } : {};
