@@ -8,8 +8,8 @@ describe('itemPath', () => {
   });
 
   test('FAQ answers and organizations’ posts link to their entry in the list (SPEC §2 has no page for them)', () => {
-    expect(itemPath('/customer/faq', 7)).toBe('/customer/faq#faq-7');
-    expect(itemPath('/organizations', 9)).toBe('/organizations#org-9');
+    expect(itemPath('/customer/faq', 7)).toBe('/customer/faq?entry=7#faq-7');
+    expect(itemPath('/organizations', 9)).toBe('/organizations?entry=9#org-9');
     expect(inPlaceAnchor('/organizations')).toBe('org');
     expect(inPlaceAnchor('/community')).toBeUndefined();
   });

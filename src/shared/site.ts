@@ -34,7 +34,7 @@ export function safeReturnPath(value: string | null | undefined): string {
 
 /** FAQ answers and organizations' posts have no page of their own (SPEC §2): their lists open
  * each entry in place, under these anchors, and a link to one (search results, my likes) is the
- * list at the entry's anchor, which opens it. */
+ * list's page that has the entry (`entry`), at the entry's anchor, which opens it. */
 const IN_PLACE_ANCHORS: Record<string, string> = { '/customer/faq': 'faq', '/organizations': 'org' };
 
 /** The anchor prefix of a list whose entries open in place, by the list's path. */
@@ -45,5 +45,5 @@ export function inPlaceAnchor(listPath: string): string | undefined {
 /** Where an item of the list at `listPath` is read. */
 export function itemPath(listPath: string, id: number): string {
   const anchor = inPlaceAnchor(listPath);
-  return anchor ? `${listPath}#${anchor}-${id}` : `${listPath}/${id}`;
+  return anchor ? `${listPath}?entry=${id}#${anchor}-${id}` : `${listPath}/${id}`;
 }

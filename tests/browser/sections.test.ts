@@ -379,9 +379,31 @@ describe('FAQ anchors', () => {
     const target = ids.at(-2) as number;
     const { item } = await apiGet<{ item: { title: string } }>(suite.server, `/api/board/${target}`);
     const { page, errors, close } = await visit(`/search?q=${encodeURIComponent(item.title)}`);
-    await page.locator(`main a[href="/customer/faq#faq-${target}"]`).first().click();
+    await page.locator(`main a[href="/customer/faq?entry=${target}#faq-${target}"]`).first().click();
     await page.waitForURL((u) => u.pathname === '/customer/faq' && u.hash === `#faq-${target}`);
     await expectOpenedInView(page, target);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a link to an entry past the list’s first page opens the page that has it', async () => {
+    const staff = await createAccount(suite.server, 2);
+    // More entries than a page, so that the oldest is on a later one.
+    const { total } = await apiGet<{ total: number }>(suite.server, '/api/board/count?topcategory=8');
+    for (let i = total; i <= 20; i++) {
+      const res = await apiCall(suite.server, 'POST', '/api/board', staff.token, {
+        topcategory: 8,
+        category: '기타',
+        title: `추가 질문 ${i}`,
+        content: '<p>추가 답변</p>',
+      });
+      expect(res.status).toBe(200);
+    }
+    const oldest = (await list('/api/board?topcategory=8&size=100')).at(-1)?.id as number;
+    expect((await fetchPage(suite.server, '/customer/faq')).html).not.toContain(`id="faq-${oldest}"`);
+    expect((await fetchPage(suite.server, `/customer/faq?entry=${oldest}`)).html).toContain(`id="faq-${oldest}"`);
+    const { page, errors, close } = await visit(`/customer/faq?entry=${oldest}#faq-${oldest}`);
+    await expectOpenedInView(page, oldest);
     expect(errors).toEqual([]);
     await close();
   });

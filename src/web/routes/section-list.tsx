@@ -4,6 +4,7 @@ import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor, sectionOfPath } from '#shared/site.ts';
+import { listPageOfPost } from '#server/modules/board/board.repository.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -126,6 +127,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const name of ['keyword', 'page', 'sort', ...config.filters.map((f) => f.name)]) {
     const value = url.searchParams.get(name)?.trim();
     if (value) form[name] = value;
+  }
+  // `?entry=N` (a link to an entry that opens in place): the page of the unfiltered list that has it.
+  const entry = Number(url.searchParams.get('entry'));
+  if (inPlaceAnchor(pathname) && Object.keys(form).length === 0 && Number.isSafeInteger(entry) && entry > 0) {
+    const page = await listPageOfPost(deps.db, Number(config.base.topcategory), entry, PAGE_SIZE_DEFAULT);
+    if (page > 1) form.page = String(page);
   }
   const sort = config.sorts?.find(([value]) => value === (form.sort ?? ''));
   const { sort: _pageSort, ...filters } = form;

@@ -1,0 +1,14 @@
+import type { Executor } from '#server/db/database.ts';
+
+/** The page of a section's list, newest first and `size` to a page, on which a visible post is:
+ * a link to an entry that opens in place (FAQ, organizations) reaches it past the first page. */
+export async function listPageOfPost(db: Executor, topcategory: number, id: number, size: number): Promise<number> {
+  const newer = await db
+    .selectFrom('board')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('topcategory', '=', topcategory)
+    .where('hidden', '=', 0)
+    .where('id', '>', id)
+    .executeTakeFirst();
+  return Math.floor(Number(newer?.n ?? 0) / size) + 1;
+}
