@@ -23,6 +23,12 @@ export function docId(section: number, item: number): number {
   return section * SECTION_SPAN + item;
 }
 
+/** A section's search_doc ids (PostgreSQL walks its primary key from the top of this range: with
+ * `section = ?` instead it started from the top of the table and passed every later section). */
+function idRange(section: number) {
+  return sql`id between ${docId(section, 0)} and ${docId(section + 1, 0) - 1}`;
+}
+
 /** A section's FTS5 table (SQLite). */
 export function ftsTableName(section: number): string {
   return `search_fts_${section}`;
@@ -189,7 +195,7 @@ function matchingItems(dialect: Dialect, section: number, match: string, exclude
     const not = exclude ? sql` and not (vec @@ to_tsquery('simple', ${exclude}))` : sql``;
     return sql<{
       item: number;
-    }>`select item from search_doc where section = ${section} and vec @@ to_tsquery('simple', ${match})${not} order by id desc`;
+    }>`select item from search_doc where ${idRange(section)} and vec @@ to_tsquery('simple', ${match})${not} order by id desc`;
   }
   const table = sql.table(ftsTableName(section));
   const not = exclude ? sql` and rowid not in (select rowid from ${table} where ${table} match ${exclude})` : sql``;
@@ -246,7 +252,7 @@ export async function countHits(db: Executor, dialect: Dialect, section: number,
 
 /** The items of a section that match, as a subquery of item ids (a list's keyword box). */
 export function matchingItemsSql(dialect: Dialect, section: number, match: string) {
-  if (dialect === 'postgres') return sql`select item from search_doc where section = ${section} and vec @@ to_tsquery('simple', ${match})`;
+  if (dialect === 'postgres') return sql`select item from search_doc where ${idRange(section)} and vec @@ to_tsquery('simple', ${match})`;
   const table = sql.table(ftsTableName(section));
   return sql`select rowid from ${table} where ${table} match ${match}`;
 }
