@@ -273,9 +273,17 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   return file;
 }
 
+/** An anonymous visitor's page whose scripts still wait for a first interaction
+ * (src/web/lib/deferred-hydration.ts). */
+export function awaitsInteraction(page: Page): Promise<boolean> {
+  return page.evaluate(() => !('__reactRouterDataRouter' in window) && document.querySelector('body > noscript') !== null);
+}
+
 /** Resolves once React has hydrated the page: its scripts ran under the CSP and its handlers
- * are attached. */
+ * are attached. An anonymous visitor's page gets its first interaction first: a Shift press,
+ * which nothing on a page answers. */
 export async function hydrated(page: Page): Promise<void> {
+  if (await awaitsInteraction(page)) await page.keyboard.press('Shift');
   await page.waitForFunction(
     () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
   );
