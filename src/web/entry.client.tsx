@@ -1,12 +1,23 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { HYDRATED_EVENT } from './lib/deferred-hydration.ts';
+
+/** Tells a page whose scripts waited for an interaction that the app is live: the loader replays
+ * the click it held (lib/deferred-hydration.ts). After the router's effects, which run first. */
+function Hydrated() {
+  useEffect(() => {
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
+}
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <HydratedRouter />
+      <Hydrated />
     </StrictMode>,
   );
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import type { Route } from './+types/root.ts';
@@ -8,6 +8,7 @@ import type { Route } from './+types/root.ts';
 import pretendardCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
 import './app.css';
 import { pageContext } from './entry.server.tsx';
+import { DEFERRED_LOADER } from './lib/deferred-hydration.ts';
 import { pageTitle } from './lib/titles.ts';
 import { ConfirmDialog } from './components/ui/confirm-dialog.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
@@ -36,6 +37,11 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const error = useRouteError();
+  // An anonymous visitor's scripts wait for an interaction (lib/deferred-hydration.ts); a member
+  // hydrates at once, and so does a members' page's 401, whose point is the login dialog.
+  // Decided once per document: logging in on the page changes nothing here.
+  const [deferred] = useState(() => !data?.user && !(isRouteErrorResponse(error) && error.status === 401));
   return (
     <html lang="ko">
       <head>
@@ -49,7 +55,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
         <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {deferred ? (
+          <>
+            <noscript>
+              <Scripts nonce={data?.nonce} />
+            </noscript>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, nothing a visitor sent */}
+            <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: DEFERRED_LOADER }} />
+          </>
+        ) : (
+          <Scripts nonce={data?.nonce} />
+        )}
       </body>
     </html>
   );

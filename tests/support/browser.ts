@@ -9,6 +9,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Locator, type 
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { HYDRATED_EVENT } from '#web/lib/deferred-hydration.ts';
 
 // Browser tests run the real thing: the built app served by `src/server/main.ts` in production
 // mode, in its own process and data folder, driven by Debian's Chromium through playwright-core.
@@ -273,9 +274,26 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   return file;
 }
 
+/** An anonymous visitor's page whose scripts still wait for a first interaction
+ * (src/web/lib/deferred-hydration.ts). */
+export function awaitsInteraction(page: Page): Promise<boolean> {
+  return page.evaluate(() => !('__reactRouterDataRouter' in window) && document.querySelector('body > noscript') !== null);
+}
+
 /** Resolves once React has hydrated the page: its scripts ran under the CSP and its handlers
- * are attached. */
+ * are attached. An anonymous visitor's page gets its first interaction first, a Shift press
+ * (nothing on a page answers it), and is ready once the app says so: every effect has run. */
 export async function hydrated(page: Page): Promise<void> {
+  const waiting = await page.evaluate((event) => {
+    if ('__reactRouterDataRouter' in window || !document.querySelector('body > noscript')) return false;
+    document.addEventListener(event, () => Object.assign(window, { testHydrated: true }), { once: true });
+    return true;
+  }, HYDRATED_EVENT);
+  if (waiting) {
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => 'testHydrated' in window);
+    return;
+  }
   await page.waitForFunction(
     () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
   );

@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
+import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { openLogin } from '../../lib/screen-store.ts';
 import { SHORTCUT_TARGETS, type ShortcutKeys, shortcutId } from '../../lib/shortcuts.ts';
 
@@ -23,14 +24,15 @@ export function SiteFooter({ siteName }: { siteName: string }) {
                 const target = SHORTCUT_TARGETS.find((t) => t.keys === keys);
                 if (!target?.to) return null;
                 const to = target.to;
+                const asksLogin = !signedIn && MEMBER_ONLY.test(to);
                 return (
                   <li key={keys}>
                     <Link
                       to={to}
                       id={shortcutId(keys)}
+                      {...(asksLogin ? APP_CLICK : {})}
                       onClick={(event) => {
-                        if (signedIn || !MEMBER_ONLY.test(to) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey)
-                          return;
+                        if (!asksLogin || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
                         event.preventDefault();
                         openLogin({ url: to });
                       }}

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useRevalidator } from 'react-router';
 import { SITE_SECTIONS } from '#shared/site.ts';
+import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
 import { shortcutId } from '../../lib/shortcuts.ts';
@@ -58,6 +59,7 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
           ) : (
             <Link
               to="/login"
+              {...APP_CLICK}
               onClick={(event) => {
                 if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
                 event.preventDefault();

@@ -1,0 +1,85 @@
+// An anonymous visitor's page does not download the app's scripts until the visitor interacts
+// (docs/decisions.md, 2026-11-22): the server-rendered page reads, links and GET forms work
+// without them, and React with React Router is more than a first visit may cost. root.tsx parks
+// React Router's <Scripts> as text in a <noscript> (React neither hydrates nor re-renders a
+// noscript's children) and the inline loader below brings them to life.
+
+/** Fired on document once the app has hydrated the page (entry.client.tsx). */
+export const HYDRATED_EVENT = 'app:hydrated';
+
+/** For a link whose click the app answers in its own way (the login dialog instead of the /login
+ * page): before the app is live such a click is held and replayed, not followed. */
+export const APP_CLICK = { 'data-app-click': '' } as const;
+
+/** Controls only the app can answer: buttons with no native action, and links marked APP_CLICK.
+ * Other links, submit buttons and GET forms do their native thing before the app is there. */
+const HELD = 'button[type="button"], [data-app-click]';
+
+/** Runs inline, right after the <noscript> with the scripts, under the page's CSP nonce. Serialized
+ * into the page: it may use only its arguments and the browser's globals. */
+function loadOnInteraction(held: string, hydratedEvent: string): void {
+  const loader = document.currentScript as HTMLScriptElement;
+  const parked = document.createElement('template');
+  parked.innerHTML = loader.previousElementSibling?.textContent ?? '';
+  // Parsed scripts never run: new ones with this script's nonce (the page's CSP allows no other).
+  const [context, modules] = Array.from(parked.content.querySelectorAll('script'), (from) => {
+    const script = document.createElement('script');
+    script.nonce = loader.nonce;
+    script.type = from.type;
+    script.text = from.text;
+    return script;
+  });
+  if (!context || !modules) return;
+  // The context script downloads nothing: it opens the stream the page's later inline scripts fill
+  // with the loader data, so it runs now, before them.
+  loader.after(context);
+
+  // The pointer, touch, key and focus (a screen reader moves focus without keys) that start
+  // anything a visitor does; and hovering a control only the app answers, which predicts a click
+  // that would wait for it. Reading, scrolling and moving over links load nothing.
+  const triggers = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
+  let pending: HTMLElement | null = null;
+  const start = () => {
+    for (const type of triggers) removeEventListener(type, start, true);
+    removeEventListener('mouseover', hover, true);
+    document.head.append(...Array.from(parked.content.querySelectorAll('link')));
+    modules.addEventListener('error', failed);
+    document.body.append(modules);
+  };
+  const hover = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest(held)) start();
+  };
+  // Until the app has hydrated, it sees no click on such a control: the last one is replayed once
+  // it has (repeated clicks while nothing answered are one wish; a click elsewhere replaces it).
+  const hold = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(held) : null;
+    // A modified click on a link (new tab, new window) stays the browser's.
+    if (!control || (control instanceof HTMLAnchorElement && (event.ctrlKey || event.metaKey || event.shiftKey))) return;
+    pending = control;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  // Without the app (a failed download) a held link is followed after all.
+  const failed = () => {
+    removeEventListener('click', hold, true);
+    if (pending instanceof HTMLAnchorElement) location.assign(pending.href);
+  };
+  addEventListener('click', hold, true);
+  // A link into the page (#faq-3) may name something only the app shows (an FAQ entry opens).
+  if (location.hash) start();
+  else {
+    for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
+    addEventListener('mouseover', hover, { capture: true, passive: true });
+  }
+  document.addEventListener(
+    hydratedEvent,
+    () => {
+      removeEventListener('click', hold, true);
+      if (pending?.isConnected) pending.click();
+    },
+    { once: true },
+  );
+}
+
+/** The loader's source, for an inline script. */
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(HYDRATED_EVENT)})`;

@@ -1,0 +1,192 @@
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  apiGet,
+  awaitsInteraction,
+  createAccount,
+  fetchPage,
+  hydrated,
+  openPage,
+  saveScreenshot,
+  setUpServerAndBrowser,
+  WIDTHS,
+} from '#tests/support/browser.ts';
+
+// An anonymous visitor's page downloads none of the app's scripts until the visitor interacts
+// (src/web/lib/deferred-hydration.ts): the first visit stays small, and a click or text that
+// comes before the app is there is not lost. A member's page hydrates at once.
+
+const suite = setUpServerAndBrowser();
+
+const isHydrated = (page: Page) => page.evaluate(() => '__reactRouterDataRouter' in window);
+
+/** Every request the page makes and its body's size as gzip would send it, as
+ * bench/sections.bench.ts counts a first visit. */
+function recordRequests(page: Page) {
+  const sizes: Promise<{ type: string; url: string; gzip: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    sizes.push(
+      (async () => {
+        const body = (await (await request.response())?.body().catch(() => undefined)) ?? Buffer.alloc(0);
+        return { type: request.resourceType(), url: request.url(), gzip: zlib.gzipSync(body).length };
+      })(),
+    );
+  });
+  return () => Promise.all(sizes);
+}
+
+/** Scripts answered late, as on a slow phone connection: what the visitor does in the meantime
+ * happens before the app is there. */
+async function slowScripts(page: Page): Promise<void> {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+}
+
+describe('an anonymous visitor', () => {
+  test('a first visit to /community at 360 px downloads no script: at most 100 KB as gzip in at most 10 requests', async () => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    const requests = recordRequests(page);
+    await page.goto('/community', { waitUntil: 'networkidle' });
+    const all = await requests();
+    const summary = all.map((r) => `${r.type} ${r.url} ${r.gzip}`).join('\n');
+    expect(
+      all.filter((r) => r.type === 'script'),
+      summary,
+    ).toEqual([]);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+    expect(all.length, summary).toBeLessThanOrEqual(10);
+    expect(all.reduce((n, r) => n + r.gzip, 0) / 1024, summary).toBeLessThanOrEqual(100);
+    expect(await isHydrated(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test.each(WIDTHS)('the first interaction loads the app, which hydrates without a mismatch or a CSP violation (%i px)', async (width) => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/community', { waitUntil: 'networkidle' });
+    await saveScreenshot(page, 'deferred-before-interaction', { fullPage: false });
+    expect(scripts).toEqual([]);
+    await page.keyboard.press('Shift');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    await saveScreenshot(page, 'deferred-after-interaction', { fullPage: false });
+    // The app works: a section link is now a client-side navigation.
+    await page.getByRole('navigation', { name: '섹션' }).getByRole('link', { name: '뉴스' }).click();
+    await page.getByRole('heading', { level: 1, name: '뉴스' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a stored copy of the page (the page cache) has its own nonce in the loader and hydrates as well', async () => {
+    const nonces: string[] = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const { page, errors, close } = await openPage(suite.browser, suite.server);
+      await page.goto('/jobs');
+      nonces.push(await page.evaluate(() => document.querySelector<HTMLScriptElement>('body > noscript + script')?.nonce ?? ''));
+      await hydrated(page);
+      expect(errors).toEqual([]);
+      await close();
+    }
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[1]).toBeTruthy();
+    expect(nonces[1]).not.toBe(nonces[0]);
+  });
+
+  test.each(WIDTHS)('a click on 로그인 before the app has loaded opens the login dialog once it has (%i px)', async (width) => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width });
+    await slowScripts(page);
+    await page.goto('/community');
+    await page.getByRole('banner').getByRole('link', { name: '로그인', exact: true }).click();
+    expect(await isHydrated(page)).toBe(false);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(await dialog.getByRole('tab', { selected: true }).innerText()).toBe('로그인');
+    // The link was not followed: the dialog is over the page the visitor was on.
+    expect(new URL(page.url()).pathname).toBe('/community');
+    await saveScreenshot(page, 'deferred-login-replayed', { fullPage: false });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a click on 좋아요 (a button) before the app has loaded asks a visitor to log in once it has', async () => {
+    const [post] = (await apiGet<{ items: { id: number }[] }>(suite.server, '/api/board?topcategory=5&size=1')).items;
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    await slowScripts(page);
+    await page.goto(`/community/${post?.id}`);
+    await page.getByRole('button', { name: /좋아요/ }).click();
+    expect(await isHydrated(page)).toBe(false);
+    await page.getByRole('dialog').waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('text typed into the header search before the app has loaded is kept, and the search works', async () => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    await slowScripts(page);
+    await page.goto('/community');
+    const search = page.getByRole('banner').getByRole('searchbox', { name: '검색어' });
+    await search.click();
+    await search.pressSequentially('이사 업체');
+    expect(await isHydrated(page)).toBe(false);
+    await hydrated(page);
+    expect(await search.inputValue()).toBe('이사 업체');
+    await search.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === '이사 업체');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a link followed before the app has loaded is an ordinary page load', async () => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    await page.goto('/community');
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+    await page.getByRole('navigation', { name: '섹션' }).getByRole('link', { name: '구인구직' }).click();
+    await page.waitForURL((u) => u.pathname === '/jobs');
+    expect(documents).toEqual(['/jobs']);
+    expect(await awaitsInteraction(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('when the scripts cannot be downloaded, a held click on 로그인 goes to the login page', async () => {
+    const { page, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/community');
+    await page.getByRole('banner').getByRole('link', { name: '로그인', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await close();
+  });
+
+  test('a page opened at a #fragment loads the app at once: /customer/faq#faq-N opens that entry', async () => {
+    const { html } = await fetchPage(suite.server, '/customer/faq');
+    const id = [...html.matchAll(/<details[^>]* id="faq-(\d+)"/g)].at(-1)?.[1];
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    await page.goto(`/customer/faq#faq-${id}`);
+    await expect.poll(() => page.locator(`#faq-${id}`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('a member', () => {
+  test('a signed-in member’s page hydrates at once, without an interaction', async () => {
+    const member = await createAccount(suite.server);
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360, token: member.token });
+    await page.goto('/community');
+    expect(await page.locator('body > noscript').count()).toBe(0);
+    await hydrated(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
