@@ -7,12 +7,18 @@ import type { MigrationContext } from '../migration-kit.ts';
 // says why), without per-row sizes, plus search_term: the indexed Hangul words, which a
 // one-syllable query is expanded into. The entries are rebuilt from search_doc's text.
 // A pending-entries buffer of 64 MB lets a rebuild write few, large segments.
-// PostgreSQL's index is unchanged. (FTS5 refuses a bound parameter as a setting's value.)
+// PostgreSQL keeps its index; its planner gets word statistics 10 times as detailed: with the
+// default, a rare word looked common enough to walk a section newest first (1.5 s at 1M entries
+// for a word no entry has) instead of asking the GIN index (7 ms).
+// (FTS5 refuses a bound parameter as a setting's value.)
 
 const FTS_BUFFER_BYTES = 64 * 1024 * 1024;
 
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
-  if (ctx.dialect !== 'sqlite') return;
+  if (ctx.dialect === 'postgres') {
+    await sql`alter table search_doc alter column vec set statistics 1000`.execute(db);
+    return;
+  }
   await sql`drop table if exists search_fts`.execute(db);
   await sql`create table search_term (term text primary key) without rowid`.execute(db);
   for (const section of Object.values(TopCategory)) {
