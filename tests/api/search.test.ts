@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_EXPANSION } from '#server/modules/search/search.repository.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -82,6 +84,16 @@ describe('Korean search (search issue)', () => {
   test('Latin words match case-insensitively, also in the English version', async () => {
     expect((await items('costco')).map((i) => i.item)).toContain(ids.moving);
     expect((await items('SEOUL')).map((i) => i.item)).toContain(ids.news);
+  });
+
+  test('a syllable that starts very many indexed words still finds them', async () => {
+    await post(member.token, 'manyWords', { title: '뷂뷂 모임 안내' });
+    if (t.deps.dialect === 'sqlite') {
+      // More words than a query is expanded into: FTS5's own prefix query answers instead.
+      const words = Array.from({ length: MAX_EXPANSION + 10 }, (_, i) => `뷂${String.fromCharCode(0xac00 + i)}`);
+      await sql`insert or ignore into search_term (term) select value from json_each(${JSON.stringify(words)})`.execute(t.deps.db);
+    }
+    expect((await items('뷂')).map((i) => i.item)).toEqual([ids.manyWords]);
   });
 
   test('Latin words match whole words only', async () => {
