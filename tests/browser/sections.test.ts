@@ -95,7 +95,8 @@ describe('lists', () => {
     await t.page.getByLabel('분류').selectOption('건강');
     await t.page.getByRole('button', { name: '검색', exact: true }).last().click();
     await t.page.waitForURL(/category=%EA%B1%B4%EA%B0%95/);
-    for (const text of await t.page.locator('main ul > li').allTextContents()) expect(text).toContain('[건강]');
+    const rows = t.page.locator('main ul > li').filter({ has: t.page.locator('a[href^="/life/"]') });
+    for (const text of await rows.allTextContents()) expect(text).toContain('[건강]');
     await t.close();
   });
 
@@ -110,7 +111,8 @@ describe('lists', () => {
     expect(all.length).toBeGreaterThan(rows.length);
     expect(all.some((r) => r.includes('마감'))).toBe(true);
     await page.goto('/jobs?type=2');
-    for (const r of await page.locator('main ul > li').allTextContents()) expect(r).toContain('구직');
+    const seeking = page.locator('main ul > li').filter({ has: page.locator('a[href^="/jobs/"]') });
+    for (const r of await seeking.allTextContents()) expect(r).toContain('구직');
     await close();
   });
 
@@ -122,7 +124,11 @@ describe('lists', () => {
     expect(await img.getAttribute('width')).toBe('96');
     expect(await img.getAttribute('src')).toMatch(/^\/api\/webdata\//);
     await page.goto('/business?open=1');
-    const open = await page.locator('main ul > li').allTextContents();
+    // The listings only: with more than a page open (mid-day), the page numbers are list items too.
+    const open = await page
+      .locator('main ul > li')
+      .filter({ has: page.locator('a[href^="/business/"]') })
+      .allTextContents();
     // Open now: every listing shown is 영업중 (the demo has late-night places, so rarely none).
     for (const text of open) expect(text).toContain('영업중');
     if (open.length === 0) await expect(page.getByText('조건에 맞는 글이 없습니다').isVisible()).resolves.toBe(true);
