@@ -144,6 +144,13 @@ describe('Korean search (search issue)', () => {
     expect(found.some((i) => i.title.includes('광고 문의'))).toBe(false);
     await t.call('DELETE', '/api/board', { token: member.token, body: { id: ids.restaurant } });
     expect((await items('김치찌개')).map((i) => i.item)).not.toContain(ids.restaurant);
+    // A batch delete takes every entry out at once, in each one's own section.
+    await post(member.token, 'gone1', { title: '단체삭제 시험 하나' });
+    await post(member.token, 'gone2', { title: '단체삭제 시험 둘', topcategory: 2 });
+    expect(await items('단체삭제')).toHaveLength(2);
+    const batch = await t.call('DELETE', '/api/board/batch', { token: member.token, body: [ids.gone1, ids.gone2] });
+    expect(batch.status).toBe(200);
+    expect(await items('단체삭제')).toEqual([]);
   });
 
   test('an edit is found at once under its new words, and no longer under its old ones', async () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { TopCategory } from '#shared/enums.ts';
-import { indexTokens, isCjkToken } from '#shared/search-text.ts';
+import { writeFtsEntries } from '#server/modules/search/search.repository.ts';
+import type { Executor } from '../database.ts';
 import type { MigrationContext } from '../migration-kit.ts';
 
 // SQLite's search index, one FTS5 table per section instead of one for all (search.repository.ts
@@ -26,21 +27,13 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     await sql`create virtual table ${table} using fts5(title, body, content='', columnsize=0, tokenize='ascii')`.execute(db);
     await sql`insert into ${table} (${table}, rank) values ('hashsize', ${sql.lit(FTS_BUFFER_BYTES)})`.execute(db);
   }
+  // The entries go in as every later write puts them (writeFtsEntries), 500 to a statement.
   let after = -1;
   for (;;) {
     const rows = await sql<{ id: number; item: number; section: number; title: string; body: string }>`
       select id, item, section, title, body from search_doc where id > ${after} order by id limit 500`.execute(db);
     if (rows.rows.length === 0) break;
-    const words = new Set<string>();
-    for (const r of rows.rows) {
-      const title = indexTokens(r.title);
-      const body = indexTokens(r.body);
-      for (const t of [...title, ...body]) if (isCjkToken(t)) words.add(t);
-      await sql`insert into ${sql.table(`search_fts_${r.section}`)} (rowid, title, body) values (${r.item}, ${title.join(' ')}, ${body.join(' ')})`.execute(
-        db,
-      );
-    }
-    await sql`insert or ignore into search_term (term) select value from json_each(${JSON.stringify([...words])})`.execute(db);
+    await writeFtsEntries(db as Executor, rows.rows);
     after = Number(rows.rows[rows.rows.length - 1]?.id);
   }
 }

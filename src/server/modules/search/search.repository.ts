@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { TopCategory } from '#shared/enums.ts';
 import { indexTokens, isCjkToken, type Phrase } from '#shared/search-text.ts';
 import type { Dialect, Executor } from '#server/db/database.ts';
@@ -25,10 +25,11 @@ export function docId(section: number, item: number): number {
   return section * SECTION_SPAN + item;
 }
 
-/** A section's search_doc ids (PostgreSQL walks its primary key from the top of this range: with
- * `section = ?` instead it started from the top of the table and passed every later section). */
+/** A section's search_doc ids: newest first, both databases walk the primary key from the top
+ * of this range (with `section = ?` they started from the top of the table and passed every later
+ * section's entries). */
 function idRange(section: number) {
-  return sql`id between ${docId(section, 0)} and ${docId(section + 1, 0) - 1}`;
+  return sql<SqlBool>`id between ${docId(section, 0)} and ${docId(section + 1, 0) - 1}`;
 }
 
 /** A section's FTS5 table (SQLite). */
@@ -53,6 +54,34 @@ function tokensOf(d: { title: string; body: string }) {
   return { title, body, titleText: title.join(' '), bodyText: body.join(' ') };
 }
 
+/** What an FTS5 table holds of an entry: the text its tokens come from. */
+export interface FtsEntry {
+  section: number;
+  item: number;
+  title: string;
+  body: string;
+}
+
+/** SQLite: adds entries to their sections' FTS5 tables, one statement per section, and their
+ * Hangul words to search_term; or (`remove`) takes them out, with FTS5's 'delete' command and the
+ * tokens they were indexed with. Used by every write of the index and by migration 0006. */
+export async function writeFtsEntries(db: Executor, entries: FtsEntry[], remove = false): Promise<void> {
+  const tokens = entries.map(tokensOf);
+  for (const section of new Set(entries.map((e) => e.section))) {
+    const table = sql.table(ftsTableName(section));
+    const values = entries.flatMap((e, i) => {
+      if (e.section !== section) return [];
+      const t = tokens[i] as ReturnType<typeof tokensOf>;
+      return [remove ? sql`('delete', ${e.item}, ${t.titleText}, ${t.bodyText})` : sql`(${e.item}, ${t.titleText}, ${t.bodyText})`];
+    });
+    if (remove) await sql`insert into ${table} (${table}, rowid, title, body) values ${sql.join(values)}`.execute(db);
+    else await sql`insert into ${table} (rowid, title, body) values ${sql.join(values)}`.execute(db);
+  }
+  if (remove) return;
+  const words = new Set(tokens.flatMap((t) => [...t.title, ...t.body]).filter(isCjkToken));
+  await sql`insert or ignore into search_term (term) select value from json_each(${JSON.stringify([...words])})`.execute(db);
+}
+
 /** Adds or replaces an item's entry (its section may have changed). */
 export async function upsertSearchDoc(db: Executor, dialect: Dialect, d: SearchDoc): Promise<void> {
   await deleteSearchDocs(db, dialect, d.target, [d.item]);
@@ -68,15 +97,7 @@ export async function deleteSearchDocs(db: Executor, dialect: Dialect, target: s
     .where('item', 'in', items)
     .execute();
   if (rows.length === 0) return;
-  if (dialect === 'sqlite') {
-    for (const r of rows) {
-      const t = tokensOf(r);
-      const table = sql.table(ftsTableName(r.section));
-      await sql`insert into ${table} (${table}, rowid, title, body) values ('delete', ${r.item}, ${t.titleText}, ${t.bodyText})`.execute(
-        db,
-      );
-    }
-  }
+  if (dialect === 'sqlite') await writeFtsEntries(db, rows, true);
   await db
     .deleteFrom('search_doc')
     .where(
@@ -121,7 +142,6 @@ export async function endBulkIndexing(db: Executor, dialect: Dialect): Promise<v
 /** New entries (one after an edit, many in a rebuild after clearSearchIndex): multi-row inserts. */
 export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: SearchDoc[]): Promise<void> {
   if (docs.length === 0) return;
-  const tokens = docs.map(tokensOf);
   const rows = docs.map((d) => ({
     id: docId(d.section, d.item),
     target: d.target,
@@ -133,6 +153,7 @@ export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: Sea
     chosung: d.chosung,
   }));
   if (dialect === 'postgres') {
+    const tokens = docs.map(tokensOf);
     await db
       .insertInto('search_doc')
       .values(
@@ -145,14 +166,7 @@ export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: Sea
     return;
   }
   await db.insertInto('search_doc').values(rows).execute();
-  for (const section of new Set(docs.map((d) => d.section))) {
-    const values = docs.flatMap((d, i) =>
-      d.section === section ? [sql`(${d.item}, ${tokens[i]?.titleText}, ${tokens[i]?.bodyText})`] : [],
-    );
-    await sql`insert into ${sql.table(ftsTableName(section))} (rowid, title, body) values ${sql.join(values)}`.execute(db);
-  }
-  const words = new Set(tokens.flatMap((t) => [...t.title, ...t.body]).filter(isCjkToken));
-  await sql`insert or ignore into search_term (term) select value from json_each(${JSON.stringify([...words])})`.execute(db);
+  await writeFtsEntries(db, docs);
 }
 
 /** What a query matches, in the engine's own query language: `all` over titles and bodies,
@@ -268,7 +282,7 @@ export async function findChosungHits(db: Executor, chosung: string, section: nu
   return db
     .selectFrom('search_doc')
     .select(['target', 'item', 'section', 'date', 'title', 'body'])
-    .where('section', '=', section)
+    .where(idRange(section))
     .where('chosung', 'like', `%${chosung}%`)
     .orderBy('id', 'desc')
     .limit(limit)
