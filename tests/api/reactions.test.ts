@@ -164,6 +164,28 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     expect((await t.call('GET', `/api/board/${id}`, { cookie: `vid=${vid}` })).body.item.count).toBe(3);
   });
 
+  test('views written while members comment and like: every write succeeds and every count is exact', async () => {
+    const author = await t.member();
+    const ids = [await newPost(author.token), await newPost(author.token)];
+    const members = await Promise.all(Array.from({ length: 20 }, () => t.member()));
+    // 300 first visits by distinct visitors, queued and written in several flushes, while members
+    // comment and like the same posts (on SQLite, the view writes run on the second connection).
+    const visits = Array.from({ length: 300 }, (_, i) => ({ id: ids[i % 2] as number, cookie: `vid=crowd-${ids[0]}-${i}-abcdefghijkl` }));
+    const answers = await Promise.all([
+      ...visits.map((v) => t.call('GET', `/api/board/${v.id}`, { cookie: v.cookie })),
+      ...members.map((m, i) => t.call('POST', '/api/comment', { token: m.token, body: { board: ids[i % 2], content: `동시 댓글 ${i}` } })),
+      ...members.map((m) => t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: ids[0] } })),
+      flushViews(t.deps.db).then(() => ({ status: 200 })),
+    ]);
+    for (const a of answers) expect(a.status).toBe(200);
+    await flushViews(t.deps.db);
+    const stored = await t.deps.db.selectFrom('board').select(['count', 'comment', 'like']).where('id', 'in', ids).orderBy('id').execute();
+    expect(stored).toEqual([
+      { count: 150, comment: 10, like: 20 },
+      { count: 150, comment: 10, like: 0 },
+    ]);
+  });
+
   test('visits to many items, written together, raise each item by its own number', async () => {
     const m = await t.member();
     const ids = [await newPost(m.token), await newPost(m.token), await newPost(m.token)];

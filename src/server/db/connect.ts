@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import type { Logger } from '../lib/logger.ts';
+import { registerBackground } from './background.ts';
 import { openSqlite } from './sqlite-dialect.ts';
 import { registerTracker, trackCommits, WriteTracker } from './write-tracker.ts';
 
@@ -35,6 +36,7 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: trackCommits(dialect, tracker), plugins: [tracker] });
   registerTracker(db, tracker);
+  registerBackground(db, sqlite.background);
   return {
     db,
     dialect: 'sqlite',

@@ -1,6 +1,8 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { Worker } from 'node:worker_threads';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { BackgroundRunner } from './background.ts';
+import { startSqliteWorker } from './sqlite-background.ts';
+import { turnTaking, WriteTurns } from './write-turns.ts';
 
 // Kysely has no node:sqlite dialect; this adapts DatabaseSync to the interface its SqliteDialect
 // drives. Parameters are spread because node:sqlite reads an object first argument as named
@@ -23,9 +25,17 @@ interface Prepared {
   reader: boolean;
 }
 
+/** How long a connection waits for the other one's write lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 function adapt(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, Prepared>();
-  const prepared = (sql: string): Prepared => {
+  const prepared = (text: string): Prepared => {
+    // Kysely's driver begins a transaction with a plain (deferred) `begin`. With two connections
+    // writing (the server's and the background one), a deferred transaction that reads and then
+    // writes fails at once with SQLITE_BUSY if the other committed in between; an immediate one
+    // takes the write lock first, waiting for it as the busy timeout allows.
+    const sql = text === 'begin' ? 'begin immediate' : text;
     let entry = cache.get(sql);
     if (!entry) {
       const statement = db.prepare(sql);
@@ -50,31 +60,29 @@ function adapt(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-/** How often the log is copied back into the database file (checkpoint-worker.ts): often enough
- * that each copy stays small under a steady stream of writes. */
-const CHECKPOINT_MS = 200;
+/** Kysely's SQLite dialect over a node:sqlite connection; with `turns`, its writes take turns
+ * with the background connection's. */
+export function sqliteDialect(raw: DatabaseSync, turns?: WriteTurns): SqliteDialect {
+  const config = { database: adapt(raw) };
+  if (!turns) return new SqliteDialect(config);
+  return new (class extends SqliteDialect {
+    override createDriver() {
+      return turnTaking(super.createDriver(), turns);
+    }
+  })(config);
+}
 
-export function openSqlite(file: string): { dialect: SqliteDialect; raw: DatabaseSync; close(): Promise<void> } {
-  const raw = new DatabaseSync(file, { timeout: 5000 });
+export function openSqlite(file: string): { dialect: SqliteDialect; background: BackgroundRunner; close(): Promise<void> } {
+  const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
   // WAL lets readers go on while a write commits; NORMAL sync is safe with WAL.
   // A 32 MB page cache (SQLite's default is 2 MB): large writes (an index rebuild) would otherwise
   // spill to the log mid-transaction, and a big site's hot pages would not stay in memory.
-  // Checkpoints run in a worker thread; the server's own connection checkpoints only when the log
-  // reaches 40 MB (10,000 pages), should the worker fall behind.
+  // Checkpoints run in the background connection's thread; the server's own connection
+  // checkpoints only when the log reaches 40 MB (10,000 pages), should that thread fall behind.
   raw.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 10000;',
   );
-  const checkpointer = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_MS } });
-  checkpointer.unref();
-  const stopped = new Promise<void>((resolve) => checkpointer.once('exit', () => resolve()));
-  return {
-    dialect: new SqliteDialect({ database: adapt(raw) }),
-    raw,
-    async close() {
-      // Unreferenced so that it never keeps a process alive; waited for here, so referenced again.
-      checkpointer.ref();
-      checkpointer.postMessage('stop');
-      await stopped;
-    },
-  };
+  const turns = new WriteTurns();
+  const worker = startSqliteWorker(file, turns);
+  return { dialect: sqliteDialect(raw, turns), background: worker.runner, close: () => worker.stop() };
 }

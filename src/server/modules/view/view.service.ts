@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
+import { type BackgroundJob, runInBackground } from '#server/db/background.ts';
 import type { Db, Executor } from '#server/db/database.ts';
 
 // PRODUCT.md: +1 view per visitor per item per 24 hours. One row per (target, item, visitor)
 // remembers the last counted visit. Visits are queued and written together a moment later, in
 // one transaction, so reading a post costs no write of its own: the upsert writes a visit only
 // when there is none or it is older than a day, and only then is the item's count raised. Until
-// the queue is written, answers add the item's queued visits to the stored count.
+// the queue is written, answers add the item's queued visits to the stored count. The writes go
+// to the background connection (db/background.ts): on SQLite they no longer hold up the requests.
 
 const DAY_MS = 24 * 3600 * 1000;
 const FLUSH_MS = 200;
 const FLUSH_AT = 1000;
 /** Visits per write transaction. */
-const FLUSH_CHUNK = 100;
+const FLUSH_CHUNK = 250;
 
 interface Visit {
   target: string;
@@ -84,11 +86,10 @@ export async function flushViews(db: Db): Promise<void> {
     q.visits.clear();
     const cutoff = new Date(Date.now() - DAY_MS).toISOString();
     try {
-      // A transaction holds SQLite's one connection: a few short ones, with other requests let in
-      // between, instead of one long one that every page waits behind.
+      // A few short transactions rather than one long one, which the server's own writes would
+      // wait behind.
       for (let i = 0; i < visits.length; i += FLUSH_CHUNK) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        await writeVisits(db, visits.slice(i, i + FLUSH_CHUNK), cutoff);
+        await runInBackground(db, writeVisitsJob, visits.slice(i, i + FLUSH_CHUNK), cutoff);
       }
     } finally {
       // Written or failed, these visits no longer add to the shown count.
@@ -105,9 +106,8 @@ export async function flushViews(db: Db): Promise<void> {
 }
 
 /** Records the visits not counted in the last day and raises their items' counts: one statement
- * for the visits and one per kind of item, however many there are (the flush holds the one
- * SQLite connection, so its length is what a request arriving meanwhile waits). */
-async function writeVisits(db: Db, visits: Visit[], cutoff: string): Promise<void> {
+ * for the visits and one per kind of item, however many there are. */
+export async function writeVisits(db: Db, visits: Visit[], cutoff: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const rows = sql.join(visits.map((v) => sql`(${v.target}, ${v.item}, ${v.visitor}, ${v.date})`));
     // Visits in one flush are distinct (the queue is keyed by them), as PostgreSQL requires.
@@ -131,6 +131,8 @@ async function writeVisits(db: Db, visits: Visit[], cutoff: string): Promise<voi
     }
   });
 }
+
+const writeVisitsJob: BackgroundJob<[Visit[], string]> = { module: import.meta.url, name: 'writeVisits', run: writeVisits };
 
 /** Old visits no longer matter once a day has passed; called now and then to keep the table small. */
 export async function pruneViews(db: Executor): Promise<void> {

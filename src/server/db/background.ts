@@ -1,0 +1,33 @@
+import type { Db } from './database.ts';
+
+// Some writes need not hold the server's own connection: view counting writes many scattered
+// pages, and on SQLite's one connection each flush held up every request behind it. On SQLite such
+// a job runs on the second connection, in its own thread (sqlite-worker.ts), while the server goes
+// on reading; on PostgreSQL the pool already runs it beside other queries, so it runs in-process.
+// Writes made there pass no WriteTracker: they move no cached list or page.
+
+/** A write job: an exported function of a module, so that the worker thread can import it. */
+export interface BackgroundJob<A extends unknown[]> {
+  /** The module's import.meta.url. */
+  module: string;
+  /** The name it is exported under. */
+  name: string;
+  run(db: Db, ...args: A): Promise<void>;
+}
+
+/** Runs jobs on another connection; resolves when the job's transaction has committed. */
+export interface BackgroundRunner {
+  run(module: string, name: string, args: unknown[]): Promise<void>;
+}
+
+const runners = new WeakMap<Db, BackgroundRunner>();
+
+export function registerBackground(db: Db, runner: BackgroundRunner): void {
+  runners.set(db, runner);
+}
+
+/** Runs `job` with `args` (structured-cloneable) on the background connection, or in-process. */
+export function runInBackground<A extends unknown[]>(db: Db, job: BackgroundJob<A>, ...args: A): Promise<void> {
+  const runner = runners.get(db);
+  return runner ? runner.run(job.module, job.name, args) : job.run(db, ...args);
+}

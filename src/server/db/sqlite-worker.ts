@@ -1,0 +1,75 @@
+import { DatabaseSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Kysely } from 'kysely';
+import type { Database } from './database.ts';
+import { sqliteDialect } from './sqlite-dialect.ts';
+
+// The server's second SQLite connection, in a thread of its own (WAL lets it write while the
+// server's connection reads):
+// - it copies the write-ahead log back into the database file now and then. Done inside a commit
+//   on the server's connection, this copy (megabytes of scattered page writes) held up every
+//   request behind it. PASSIVE: it never waits for, or blocks, the server's readers and writers.
+// - it runs background write jobs (background.ts) and answers when each has committed.
+// One thing at a time: a checkpoint never lands inside a job's transaction.
+
+export interface JobMessage {
+  id: number;
+  module: string;
+  name: string;
+  args: unknown[];
+}
+export interface JobReply {
+  id: number;
+  error?: string;
+}
+
+/** A job comes after the server's writes that took their turn before it (write-turns.ts); it
+ * waits here, in this thread, for one of them that is a long transaction (a search rebuild). */
+const BUSY_TIMEOUT_MS = 60_000;
+
+const { file, intervalMs } = workerData as { file: string; intervalMs: number };
+const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+const db = new Kysely<Database>({ dialect: sqliteDialect(raw) });
+
+let queue: Promise<unknown> = Promise.resolve();
+function serially(task: () => unknown): Promise<unknown> {
+  queue = queue.then(task, task);
+  return queue;
+}
+
+const timer = setInterval(
+  () =>
+    void serially(() => {
+      try {
+        raw.exec('PRAGMA wal_checkpoint(PASSIVE)');
+      } catch {
+        // Busy now: the next round copies what this one could not.
+      }
+    }),
+  intervalMs,
+);
+
+async function runJob({ id, module, name, args }: JobMessage): Promise<void> {
+  let reply: JobReply = { id };
+  try {
+    const job = (await import(module))[name];
+    if (typeof job !== 'function') throw new Error(`no job ${name} in ${module}`);
+    await job(db, ...args);
+  } catch (err) {
+    reply = { id, error: err instanceof Error ? err.message : String(err) };
+  }
+  parentPort?.postMessage(reply);
+}
+
+parentPort?.on('message', (message: JobMessage | 'stop') => {
+  if (message !== 'stop') {
+    void serially(() => runJob(message));
+    return;
+  }
+  clearInterval(timer);
+  // After the jobs already queued.
+  void serially(async () => {
+    await db.destroy();
+    parentPort?.close();
+  });
+});

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { runInBackground } from '#server/db/background.ts';
+import { type Connection, connect } from '#server/db/connect.ts';
+import { raiseJob, slowRaiseJob } from '#tests/support/background-jobs.ts';
+
+// SQLite's second connection (db/background.ts, db/write-turns.ts): background writes and the
+// server's own writes take turns, the server's thread never sleeps waiting for the lock, and a
+// transaction that reads before it writes is not broken by a background commit in between.
+
+let dir: string;
+let conn: Connection;
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bg-'));
+  conn = connect({ dataDir: dir });
+  await sql`create table counter (id integer primary key, n integer not null)`.execute(conn.db);
+  await sql`insert into counter (id, n) values (1, 0)`.execute(conn.db);
+});
+afterEach(async () => {
+  await conn.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const counter = async () => (await sql<{ n: number }>`select n from counter where id = 1`.execute(conn.db)).rows[0]?.n;
+
+test('a background job writes on the other connection; the server reads meanwhile', async () => {
+  const job = runInBackground(conn.db, slowRaiseJob, 150);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Mid-job: the server still reads, and sees the state before the job's commit.
+  expect(await counter()).toBe(0);
+  await job;
+  expect(await counter()).toBe(1);
+});
+
+test("the server's write waits for a background job without stalling its thread", async () => {
+  const job = runInBackground(conn.db, slowRaiseJob, 300);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  let longestGap = 0;
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  await sql`update counter set n = n + 10 where id = 1`.execute(conn.db);
+  const waited = performance.now() - started;
+  clearInterval(ticker);
+  await job;
+  expect(waited).toBeGreaterThan(150);
+  // SQLite's busy handler would have slept on this thread for the whole job.
+  expect(longestGap).toBeLessThan(150);
+  expect(await counter()).toBe(11);
+});
+
+test('a transaction that reads, then writes, is not broken by a background job sent in between', async () => {
+  // A first job, so that the worker has the job's module loaded and the next one runs at once.
+  await runInBackground(conn.db, raiseJob);
+  let job: Promise<void> | undefined;
+  await conn.db.transaction().execute(async (trx) => {
+    const before = (await sql<{ n: number }>`select n from counter where id = 1`.execute(trx)).rows[0]?.n ?? 0;
+    job = runInBackground(conn.db, raiseJob);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sql`update counter set n = ${before + 5} where id = 1`.execute(trx);
+  });
+  await job;
+  // The job ran after the transaction: both writes count.
+  expect(await counter()).toBe(7);
+});
+
+test('many jobs and server writes interleaved all land, in order of arrival', async () => {
+  const writes: Promise<unknown>[] = [];
+  for (let i = 0; i < 20; i++) {
+    writes.push(runInBackground(conn.db, raiseJob));
+    writes.push(sql`update counter set n = n + 100 where id = 1`.execute(conn.db));
+  }
+  await Promise.all(writes);
+  expect(await counter()).toBe(2020);
+});
+
+test('after close, a job is refused', async () => {
+  await conn.close();
+  await expect(runInBackground(conn.db, raiseJob)).rejects.toThrow();
+  conn = connect({ dataDir: dir });
+});
