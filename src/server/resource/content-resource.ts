@@ -5,13 +5,14 @@ import { z as zod } from 'zod';
 import type { Expression, SqlBool } from 'kysely';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import type { Database, Executor } from '#server/db/database.ts';
+import { precompiled } from '#server/db/precompiled.ts';
 import { isAdmin, requireActor } from '#server/http/auth.ts';
 import type { Actor, Caller, Deps } from '#server/http/context.ts';
 import { parseInput } from '#server/http/envelope.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
-import { countView, forgetViews, pendingViews } from '#server/modules/view/view.service.ts';
+import { forgetViews, pendingViews, readWithLastVisit, recordView, type ViewTarget } from '#server/modules/view/view.service.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { indexItem, keywordCondition, type SearchTarget, unindexItems } from '#server/modules/search/search.service.ts';
@@ -75,6 +76,8 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
   const table = def.table as keyof Database;
   const ListParamsSchema = listParamsSchema(def.list, { hidden: zod.coerce.number().int().min(0).max(1).optional(), ...def.listParams });
   const decode = (row: Record<string, unknown>) => (def.fromRow ? def.fromRow(row) : row);
+
+  const selectById = precompiled((db) => db.selectFrom(table).selectAll().where('id', '=', 0).compile());
 
   async function findRow(db: Executor, id: number): Promise<Row | undefined> {
     return (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
@@ -236,10 +239,15 @@ export function contentHandlers<T extends ContentTable>(deps: Deps, def: Content
     },
 
     async get(caller, id, visitor) {
-      const row = requireReadable(caller.actor, await findRow(deps.db, id));
+      // A counted view needs this visitor's last visit too: read with the row, in one statement.
+      const counting = def.countViews ? visitor?.key : undefined;
+      const found = counting
+        ? await readWithLastVisit(deps.db, def.table as ViewTarget, id, counting)
+        : { row: (await selectById(deps.db, [id]))[0], lastVisit: null };
+      const row = requireReadable(caller.actor, found.row as Row | undefined);
       if (def.countViews) {
-        const queued = visitor?.key
-          ? await countView(deps.db, def.table, id, visitor.key, (err) => deps.logger.error({ err }, 'view count failed'))
+        const queued = counting
+          ? recordView(deps.db, def.table, id, counting, found.lastVisit, (err) => deps.logger.error({ err }, 'view count failed'))
           : pendingViews(deps.db, def.table, id);
         row.count = (row.count as number) + queued;
       }

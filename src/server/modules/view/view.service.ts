@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type BackgroundJob, runInBackground } from '#server/db/background.ts';
 import type { Db, Executor } from '#server/db/database.ts';
+import { precompiled } from '#server/db/precompiled.ts';
 
 // PRODUCT.md: +1 view per visitor per item per 24 hours. One row per (target, item, visitor)
 // remembers the last counted visit. Visits are queued and written together a moment later, in
@@ -40,22 +41,57 @@ function queueOf(db: Db): Queue {
   return q;
 }
 
-/** Queues a visit unless this visitor's last counted visit is less than a day old (a read by
- * primary key, no write); answers how many queued visits the item has, for the count shown now. */
+export type ViewTarget = 'board' | 'jobs' | 'business';
+
+const lastVisitQuery = precompiled((db) =>
+  db.selectFrom('views').select('date').where('target', '=', '').where('item', '=', 0).where('visitor', '=', '').compile(),
+);
+
+type ItemWithVisit = Record<string, unknown> & { last_visit: string | null };
+
+/** An item and this visitor's last counted visit in one statement: what a counted get by id reads. */
+function itemWithVisitQuery(target: ViewTarget) {
+  return precompiled((db) =>
+    sql<ItemWithVisit>`select t.*, (select v.date from views v where v.target = ${target} and v.item = t.id and v.visitor = ${''}) as last_visit
+      from ${sql.table(target)} t where t.id = ${0}`.compile(db),
+  );
+}
+const itemWithVisit = { board: itemWithVisitQuery('board'), jobs: itemWithVisitQuery('jobs'), business: itemWithVisitQuery('business') };
+
+/** The item's row (undefined if there is none) and this visitor's last counted visit, in one read. */
+export async function readWithLastVisit(
+  db: Db,
+  target: ViewTarget,
+  item: number,
+  visitor: string,
+): Promise<{ row: Record<string, unknown> | undefined; lastVisit: string | null }> {
+  const found = (await itemWithVisit[target](db, [target, visitor, item]))[0];
+  if (!found) return { row: undefined, lastVisit: null };
+  const { last_visit, ...row } = found;
+  return { row, lastVisit: last_visit };
+}
+
+/** Counts a visit for a page answered from the cache, which has no row: looks the last visit up. */
 export async function countView(db: Db, target: string, item: number, visitor: string, onError: (err: unknown) => void): Promise<number> {
+  const queued = queueOf(db).visits.has(`${target}:${item}:${visitor}`);
+  const last = queued ? null : ((await lastVisitQuery(db, [target, item, visitor]))[0]?.date ?? null);
+  return recordView(db, target, item, visitor, last, onError);
+}
+
+/** Queues a visit unless this visitor's last counted visit (`lastVisit`) is less than a day old;
+ * answers how many queued visits the item has, for the count shown now. */
+export function recordView(
+  db: Db,
+  target: string,
+  item: number,
+  visitor: string,
+  lastVisit: string | null,
+  onError: (err: unknown) => void,
+): number {
   const q = queueOf(db);
   const key = `${target}:${item}:${visitor}`;
   const itemKey = `${target}:${item}`;
-  const last = q.visits.has(key)
-    ? undefined
-    : await db
-        .selectFrom('views')
-        .select('date')
-        .where('target', '=', target)
-        .where('item', '=', item)
-        .where('visitor', '=', visitor)
-        .executeTakeFirst();
-  const counted = last !== undefined && Date.parse(last.date) > Date.now() - DAY_MS;
+  const counted = lastVisit !== null && Date.parse(lastVisit) > Date.now() - DAY_MS;
   if (!counted && !q.visits.has(key)) {
     q.visits.set(key, { target, item, visitor, date: new Date().toISOString() });
     q.perItem.set(itemKey, (q.perItem.get(itemKey) ?? 0) + 1);
