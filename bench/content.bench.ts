@@ -44,7 +44,10 @@ const QUERIES: [string, string][] = [
     "select * from board where hidden = 0 and topcategory = 5 and category = '모임' and location = 'LA' order by id desc limit 20",
   ],
   ['count (cached after the first)', 'select count(*) from board where hidden = 0 and topcategory = 5'],
-  ['get by id', 'select * from board where id = 1234'],
+  [
+    "get by id, with the visitor's last visit",
+    "select t.*, (select v.date from views v where v.target = 'board' and v.item = t.id and v.visitor = 'avisitor') as last_visit from board t where t.id = 1234",
+  ],
 ];
 
 function plans(file: string): string {

@@ -7,12 +7,13 @@
 
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/http/answer-cache.ts';
+import type { ViewTarget } from '#server/modules/view/view.service.ts';
 import type { PatchablePage } from './compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {
   /** The view a detail page counted. */
-  view?: { table: 'board' | 'jobs' | 'business'; id: number };
+  view?: { table: ViewTarget; id: number };
 }
 
 export interface StoredPage {
