@@ -17,5 +17,11 @@ export async function raise(db: Db): Promise<void> {
   await sql`update counter set n = n + 1 where id = 1`.execute(db);
 }
 
+/** Ends the thread it runs in, as a crash would. */
+export async function endThread(): Promise<void> {
+  process.exit(1);
+}
+
+export const endThreadJob: BackgroundJob<[]> = { module: import.meta.url, name: 'endThread', run: endThread };
 export const slowRaiseJob: BackgroundJob<[number]> = { module: import.meta.url, name: 'slowRaise', run: slowRaise };
 export const raiseJob: BackgroundJob<[]> = { module: import.meta.url, name: 'raise', run: raise };

@@ -18,6 +18,8 @@ export interface BackgroundJob<A extends unknown[]> {
 /** Runs jobs on another connection; resolves when the job's transaction has committed. */
 export interface BackgroundRunner {
   run(module: string, name: string, args: unknown[]): Promise<void>;
+  /** False once its thread has ended without being asked to (jobs then run in-process). */
+  readonly alive: boolean;
 }
 
 const runners = new WeakMap<Db, BackgroundRunner>();
@@ -29,5 +31,5 @@ export function registerBackground(db: Db, runner: BackgroundRunner): void {
 /** Runs `job` with `args` (structured-cloneable) on the background connection, or in-process. */
 export function runInBackground<A extends unknown[]>(db: Db, job: BackgroundJob<A>, ...args: A): Promise<void> {
   const runner = runners.get(db);
-  return runner ? runner.run(job.module, job.name, args) : job.run(db, ...args);
+  return runner?.alive ? runner.run(job.module, job.name, args) : job.run(db, ...args);
 }

@@ -16,6 +16,7 @@ export function startSqliteWorker(file: string, turns: WriteTurns): { runner: Ba
   const pending = new Map<number, { resolve(): void; reject(err: Error): void }>();
   let nextId = 0;
   let closed = false;
+  let stopping = false;
   const settle = (reply: JobReply) => {
     const job = pending.get(reply.id);
     pending.delete(reply.id);
@@ -33,6 +34,9 @@ export function startSqliteWorker(file: string, turns: WriteTurns): { runner: Ba
   );
   return {
     runner: {
+      get alive() {
+        return !closed || stopping;
+      },
       async run(module, name, args) {
         if (closed) throw new Error('the database is closed');
         const end = await turns.take();
@@ -50,6 +54,7 @@ export function startSqliteWorker(file: string, turns: WriteTurns): { runner: Ba
     async stop() {
       // The worker finishes the jobs already sent, then stops; referenced until it has.
       closed = true;
+      stopping = true;
       worker.ref();
       worker.postMessage('stop');
       await stopped;
