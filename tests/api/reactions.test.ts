@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { flushViews } from '#server/modules/view/view.service.ts';
+import { flushViews, pruneViews } from '#server/modules/view/view.service.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -202,5 +202,21 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     expect(stored.map((r) => r.count)).toEqual([1, 2, 3]);
     for (const [i, id] of ids.entries())
       expect((await t.call('GET', `/api/board/${id}`, { cookie: visitors[0] })).body.item.count).toBe(i + 1);
+  });
+
+  test('visits older than a day are cleared in batches; recent ones stay', async () => {
+    const old = new Date(Date.now() - 25 * 3600_000).toISOString();
+    const recent = new Date().toISOString();
+    // More old visits than one batch (5,000) twice over.
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({ target: 'board', item: 900_000 + i, visitor: 'a-old-visitor', date: old }));
+    for (let i = 0; i < rows.length; i += 1000) await t.deps.db.insertInto('views').values(rows.slice(i, i + 1000)).execute();
+    await t.deps.db
+      .insertInto('views')
+      .values([1, 2, 3].map((i) => ({ target: 'jobs', item: 900_000 + i, visitor: 'a-new-visitor', date: recent })))
+      .execute();
+    await pruneViews(t.deps.db);
+    const left = await t.deps.db.selectFrom('views').select(['visitor', 'date']).where('item', '>=', 900_000).execute();
+    expect(left).toHaveLength(3);
+    expect(left.every((v) => v.visitor === 'a-new-visitor')).toBe(true);
   });
 });

@@ -6,18 +6,19 @@ import type { Db } from './database.ts';
 // on reading; on PostgreSQL the pool already runs it beside other queries, so it runs in-process.
 // Writes made there pass no WriteTracker: they move no cached list or page.
 
-/** A write job: an exported function of a module, so that the worker thread can import it. */
-export interface BackgroundJob<A extends unknown[]> {
+/** A write job: an exported function of a module, so that the worker thread can import it. Its
+ * arguments and result cross threads (structured clone). */
+export interface BackgroundJob<A extends unknown[], R = void> {
   /** The module's import.meta.url. */
   module: string;
   /** The name it is exported under. */
   name: string;
-  run(db: Db, ...args: A): Promise<void>;
+  run(db: Db, ...args: A): Promise<R>;
 }
 
-/** Runs jobs on another connection; resolves when the job's transaction has committed. */
+/** Runs jobs on another connection; resolves, with the job's result, when it has committed. */
 export interface BackgroundRunner {
-  run(module: string, name: string, args: unknown[]): Promise<void>;
+  run(module: string, name: string, args: unknown[]): Promise<unknown>;
   /** False once its thread has ended without being asked to (jobs then run in-process). */
   readonly alive: boolean;
 }
@@ -29,7 +30,7 @@ export function registerBackground(db: Db, runner: BackgroundRunner): void {
 }
 
 /** Runs `job` with `args` (structured-cloneable) on the background connection, or in-process. */
-export function runInBackground<A extends unknown[]>(db: Db, job: BackgroundJob<A>, ...args: A): Promise<void> {
+export function runInBackground<A extends unknown[], R>(db: Db, job: BackgroundJob<A, R>, ...args: A): Promise<R> {
   const runner = runners.get(db);
-  return runner?.alive ? runner.run(job.module, job.name, args) : job.run(db, ...args);
+  return runner?.alive ? (runner.run(job.module, job.name, args) as Promise<R>) : job.run(db, ...args);
 }

@@ -13,7 +13,7 @@ export function startSqliteWorker(file: string, turns: WriteTurns): { runner: Ba
   const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_MS } });
   // Unreferenced so that it never keeps a process alive, except while a job is under way.
   worker.unref();
-  const pending = new Map<number, { resolve(): void; reject(err: Error): void }>();
+  const pending = new Map<number, { resolve(result: unknown): void; reject(err: Error): void }>();
   let nextId = 0;
   let closed = false;
   let stopping = false;
@@ -21,7 +21,7 @@ export function startSqliteWorker(file: string, turns: WriteTurns): { runner: Ba
     const job = pending.get(reply.id);
     pending.delete(reply.id);
     if (pending.size === 0 && !closed) worker.unref();
-    if (reply.error === undefined) job?.resolve();
+    if (reply.error === undefined) job?.resolve(reply.result);
     else job?.reject(new Error(reply.error));
   };
   worker.on('message', settle);
@@ -42,10 +42,10 @@ export function startSqliteWorker(file: string, turns: WriteTurns): { runner: Ba
         const end = await turns.take();
         try {
           const id = nextId++;
-          const done = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }));
+          const done = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
           worker.ref();
           worker.postMessage({ id, module, name, args } satisfies JobMessage);
-          await done;
+          return await done;
         } finally {
           end();
         }

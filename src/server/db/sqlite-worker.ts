@@ -20,6 +20,7 @@ export interface JobMessage {
 }
 export interface JobReply {
   id: number;
+  result?: unknown;
   error?: string;
 }
 
@@ -50,11 +51,11 @@ const timer = setInterval(
 );
 
 async function runJob({ id, module, name, args }: JobMessage): Promise<void> {
-  let reply: JobReply = { id };
+  let reply: JobReply;
   try {
     const job = (await import(module))[name];
     if (typeof job !== 'function') throw new Error(`no job ${name} in ${module}`);
-    await job(db, ...args);
+    reply = { id, result: await job(db, ...args) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }

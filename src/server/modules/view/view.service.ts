@@ -172,12 +172,25 @@ export async function writeVisits(db: Db, visits: Visit[], cutoff: string): Prom
 
 const writeVisitsJob: BackgroundJob<[Visit[], string]> = { module: import.meta.url, name: 'writeVisits', run: writeVisits };
 
-/** Old visits no longer matter once a day has passed; called now and then to keep the table small. */
-export async function pruneViews(db: Executor): Promise<void> {
-  await db
-    .deleteFrom('views')
-    .where('date', '<', new Date(Date.now() - DAY_MS).toISOString())
-    .execute();
+/** Visits deleted per transaction when old ones are cleared (a busy day leaves millions). */
+const PRUNE_BATCH = 5000;
+
+/** Deletes up to `limit` visits older than `cutoff`; answers how many it deleted. */
+export async function pruneViewsBatch(db: Db, cutoff: string, limit: number): Promise<number> {
+  const result = await sql`delete from views where (target, item, visitor) in
+    (select target, item, visitor from views where date < ${cutoff} limit ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+const pruneViewsJob: BackgroundJob<[string, number], number> = { module: import.meta.url, name: 'pruneViewsBatch', run: pruneViewsBatch };
+
+/** Old visits no longer matter once a day has passed; called hourly to keep the table small, in
+ * short background transactions that the server's own writes can come between. */
+export async function pruneViews(db: Db): Promise<void> {
+  const cutoff = new Date(Date.now() - DAY_MS).toISOString();
+  while ((await runInBackground(db, pruneViewsJob, cutoff, PRUNE_BATCH)) === PRUNE_BATCH) {
+    // Until a batch comes back short.
+  }
 }
 
 /** An item is deleted: its visit records go with it. */
