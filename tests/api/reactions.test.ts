@@ -209,7 +209,11 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     const recent = new Date().toISOString();
     // More old visits than one batch (5,000) twice over.
     const rows = Array.from({ length: 12_000 }, (_, i) => ({ target: 'board', item: 900_000 + i, visitor: 'a-old-visitor', date: old }));
-    for (let i = 0; i < rows.length; i += 1000) await t.deps.db.insertInto('views').values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000)
+      await t.deps.db
+        .insertInto('views')
+        .values(rows.slice(i, i + 1000))
+        .execute();
     await t.deps.db
       .insertInto('views')
       .values([1, 2, 3].map((i) => ({ target: 'jobs', item: 900_000 + i, visitor: 'a-new-visitor', date: recent })))
