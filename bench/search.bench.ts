@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { indexSearchTitles } from '../src/server/db/migrations/0007-search-titles.ts';
 import { buildDeps } from '../src/server/boot.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
@@ -132,6 +133,7 @@ async function postgresRun(file: string, dataDir: string) {
     try {
       const started = performance.now();
       await sql`drop index search_doc_vec`.execute(deps.db);
+      await sql`drop index search_doc_title`.execute(deps.db);
       const src = new DatabaseSync(file, { readOnly: true });
       const read = src.prepare(
         'select target, item, section, date, title, body, chosung from search_doc where id > ? order by id limit 1000',
@@ -147,11 +149,13 @@ async function postgresRun(file: string, dataDir: string) {
       src.close();
       const loaded = performance.now();
       await sql`create index search_doc_vec on search_doc using gin (vec)`.execute(deps.db);
+      await indexSearchTitles(deps.db as Kysely<unknown>);
       await sql`analyze search_doc`.execute(deps.db);
       const indexSeconds = Math.round((performance.now() - loaded) / 100) / 10;
       const loadSeconds = Math.round((loaded - started) / 100) / 10;
       const size = await sql<{ gin: number; vec: number }>`
-        select pg_relation_size('search_doc_vec') as gin, (select sum(pg_column_size(vec)) from search_doc) as vec`.execute(deps.db);
+        select pg_relation_size('search_doc_vec') + pg_relation_size('search_doc_title') as gin,
+          (select sum(pg_column_size(vec)) from search_doc) as vec`.execute(deps.db);
       const measured = await measure(deps, PG_RUNS);
       return { loadSeconds, indexSeconds, ginBytes: Number(size.rows[0]?.gin), vecBytes: Number(size.rows[0]?.vec), measured };
     } finally {

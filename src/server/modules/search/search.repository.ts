@@ -169,20 +169,29 @@ export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: Sea
   await writeFtsEntries(db, docs);
 }
 
-/** What a query matches, in the engine's own query language: `all` over titles and bodies,
- * `title` over titles only. Undefined when nothing can match (a syllable no indexed word has). */
+/** A query in the engine's own language and the text it searches. */
+export interface EngineQuery {
+  text: string;
+  field: 'all' | 'title';
+}
+
+/** What a query matches: `all` over titles and bodies, `title` over titles only. Undefined when
+ * nothing can match (a syllable no indexed word has). */
 export interface Match {
-  all: string;
-  title: string;
+  all: EngineQuery;
+  title: EngineQuery;
 }
 
 /** Turns parsed phrases into an engine query. SQLite expands a phrase ending in one syllable
  * into the indexed words that syllable starts (밥 → 밥, 밥집, 밥을 ...), each an exact term. */
 export async function compileMatch(db: Executor, dialect: Dialect, phrases: Phrase[]): Promise<Match | undefined> {
   if (phrases.length === 0) return undefined;
-  // Titles and bodies together need no weight in the query: GIN then answers single words without
-  // reading each row's vector again to check weights.
-  if (dialect === 'postgres') return { all: tsQuery(phrases, ''), title: tsQuery(phrases, 'A') };
+  // No weights in the query: GIN then answers without reading each row's vector again to check
+  // them. Titles are searched in their own indexed part of the vector (pgVector).
+  if (dialect === 'postgres') {
+    const text = tsQuery(phrases);
+    return { all: { text, field: 'all' }, title: { text, field: 'title' } };
+  }
   const groups: string[] = [];
   for (const p of phrases) {
     let alternatives = [`"${p.tokens.join(' ')}"`];
@@ -201,25 +210,30 @@ export async function compileMatch(db: Executor, dialect: Dialect, phrases: Phra
     groups.push(`(${alternatives.join(' OR ')})`);
   }
   const body = groups.join(' AND ');
-  return { all: `{title body} : (${body})`, title: `{title} : (${body})` };
+  return { all: { text: `{title body} : (${body})`, field: 'all' }, title: { text: `{title} : (${body})`, field: 'title' } };
 }
 
-function tsQuery(phrases: Phrase[], weight: string): string {
-  const lexeme = (t: string, prefix: boolean) => (prefix || weight ? `'${t}':${prefix ? '*' : ''}${weight}` : `'${t}'`);
+function tsQuery(phrases: Phrase[]): string {
+  const lexeme = (t: string, prefix: boolean) => (prefix ? `'${t}':*` : `'${t}'`);
   return phrases.map((p) => `(${p.tokens.map((t, i) => lexeme(t, i === p.tokens.length - 1 && p.prefix)).join(' <-> ')})`).join(' & ');
 }
 
+/** PostgreSQL's search vector holds titles as weight A; `ts_filter` keeps just those, the
+ * expression migration 0007 indexes. */
+function pgMatches(query: EngineQuery) {
+  const vector = query.field === 'title' ? sql`ts_filter(vec, '{a}')` : sql`vec`;
+  return sql<boolean>`${vector} @@ to_tsquery('simple', ${query.text})`;
+}
+
 /** Item ids of a section's matching entries, newest first (optionally without those matching `exclude`). */
-function matchingItems(dialect: Dialect, section: number, match: string, exclude?: string) {
+function matchingItems(dialect: Dialect, section: number, match: EngineQuery, exclude?: EngineQuery) {
   if (dialect === 'postgres') {
-    const not = exclude ? sql` and not (vec @@ to_tsquery('simple', ${exclude}))` : sql``;
-    return sql<{
-      item: number;
-    }>`select item from search_doc where ${idRange(section)} and vec @@ to_tsquery('simple', ${match})${not} order by id desc`;
+    const not = exclude ? sql` and not ${pgMatches(exclude)}` : sql``;
+    return sql<{ item: number }>`select item from search_doc where ${idRange(section)} and ${pgMatches(match)}${not} order by id desc`;
   }
   const table = sql.table(ftsTableName(section));
-  const not = exclude ? sql` and rowid not in (select rowid from ${table} where ${table} match ${exclude})` : sql``;
-  return sql<{ item: number }>`select rowid as item from ${table} where ${table} match ${match}${not} order by rowid desc`;
+  const not = exclude ? sql` and rowid not in (select rowid from ${table} where ${table} match ${exclude.text})` : sql``;
+  return sql<{ item: number }>`select rowid as item from ${table} where ${table} match ${match.text}${not} order by rowid desc`;
 }
 
 export interface Hit {
@@ -255,26 +269,77 @@ export async function findItems(
   db: Executor,
   dialect: Dialect,
   section: number,
-  match: string,
+  match: EngineQuery,
   limit: number,
   offset: number,
-  exclude?: string,
+  exclude?: EngineQuery,
 ): Promise<number[]> {
+  if (dialect === 'postgres') return pgFindItems(db, section, match, limit, offset, exclude);
   const rows = await sql<{ item: number }>`${matchingItems(dialect, section, match, exclude)} limit ${limit} offset ${offset}`.execute(db);
   return rows.rows.map((r) => Number(r.item));
 }
 
 /** How many entries of a section match, counting no further than `cap`. */
-export async function countHits(db: Executor, dialect: Dialect, section: number, match: string, cap: number): Promise<number> {
+export async function countHits(db: Executor, dialect: Dialect, section: number, match: EngineQuery, cap: number): Promise<number> {
+  if (dialect === 'postgres') return pgCountHits(db, section, match, cap);
   const r = await sql<{ n: number }>`select count(*) as n from (${matchingItems(dialect, section, match)} limit ${cap}) m`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
+// PostgreSQL's planner knows how common a word is in the whole table, not in one section. Given a
+// LIMIT, it walks a section newest first whenever it expects the matches to come soon, and for a
+// word that is rare in that section this reads all of it ('cost' in the community: 0.5-1 s at 1M
+// entries). So a section's matches are first looked for among its newest entries, where a common
+// word has enough at once; failing that, the query is planned as if it wanted every match (a
+// MATERIALIZED CTE keeps the LIMIT out of the plan), which asks the GIN index for a rare word.
+
+/** How many of a section's newest entries are looked at before the index is asked: a few first,
+ * then more if those had some matches. */
+const PG_NEWEST = [2000, 20_000] as const;
+
+function pgNewest(section: number, size: number) {
+  return sql`(select id, item, vec from search_doc where ${idRange(section)} order by id desc limit ${size}) newest`;
+}
+
+async function pgFindItems(db: Executor, section: number, match: EngineQuery, limit: number, offset: number, exclude?: EngineQuery) {
+  const where = exclude ? sql`${pgMatches(match)} and not ${pgMatches(exclude)}` : pgMatches(match);
+  for (const size of PG_NEWEST) {
+    const rows = (
+      await sql<{
+        item: number;
+      }>`select item from ${pgNewest(section, size)} where ${where} order by id desc limit ${limit} offset ${offset}`.execute(db)
+    ).rows;
+    if (rows.length === limit) return rows.map((r) => Number(r.item));
+    // None among the first few thousand: the wider look would likely come up short too.
+    if (rows.length === 0) break;
+  }
+  const all = await sql<{ item: number }>`with m as materialized (select id, item from search_doc where ${idRange(section)} and ${where})
+    select item from m order by id desc limit ${limit} offset ${offset}`.execute(db);
+  return all.rows.map((r) => Number(r.item));
+}
+
+async function pgCountHits(db: Executor, section: number, match: EngineQuery, cap: number): Promise<number> {
+  let density = 1;
+  for (const size of PG_NEWEST) {
+    // Worth reading `size` entries only if they are likely to hold `cap` matches.
+    if (density * size < cap) continue;
+    const r = await sql<{ n: number }>`select count(*) as n from
+      (select 1 from ${pgNewest(section, size)} where ${pgMatches(match)} limit ${cap}) capped`.execute(db);
+    const n = Number(r.rows[0]?.n ?? 0);
+    if (n >= cap) return cap;
+    density = n / size;
+  }
+  // A CTE runs only as far as its reader asks: the count stops at the cap.
+  const all = await sql<{ n: number }>`with m as materialized (select 1 from search_doc where ${idRange(section)} and ${pgMatches(match)})
+    select count(*) as n from (select 1 from m limit ${cap}) capped`.execute(db);
+  return Number(all.rows[0]?.n ?? 0);
+}
+
 /** The items of a section that match, as a subquery of item ids (a list's keyword box). */
-export function matchingItemsSql(dialect: Dialect, section: number, match: string) {
-  if (dialect === 'postgres') return sql`select item from search_doc where ${idRange(section)} and vec @@ to_tsquery('simple', ${match})`;
+export function matchingItemsSql(dialect: Dialect, section: number, match: EngineQuery) {
+  if (dialect === 'postgres') return sql`select item from search_doc where ${idRange(section)} and ${pgMatches(match)}`;
   const table = sql.table(ftsTableName(section));
-  return sql`select rowid from ${table} where ${table} match ${match}`;
+  return sql`select rowid from ${table} where ${table} match ${match.text}`;
 }
 
 /** 초성 search over titles (ㅅㄷ finds 식당): a scan of the section, bounded by the limit. */
