@@ -144,6 +144,26 @@ describe('an anonymous visitor', () => {
     await close();
   });
 
+  test('shortcut keys pressed before the app has loaded are replayed once it has: f, c, f opens the FAQ', async () => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 1280 });
+    await slowScripts(page);
+    await page.goto('/community');
+    await page.keyboard.press('f');
+    expect(await isHydrated(page)).toBe(false);
+    await page.getByText('단축키 모드: 이동할 키를 누르세요').waitFor({ timeout: 10_000 });
+    await close();
+
+    // Several keys in a row, all before the app is there.
+    const second = await openPage(suite.browser, suite.server, { width: 1280 });
+    await slowScripts(second.page);
+    await second.page.goto('/community');
+    for (const key of ['f', 'c', 'f']) await second.page.keyboard.press(key);
+    expect(await isHydrated(second.page)).toBe(false);
+    await second.page.waitForURL((u) => u.pathname === '/customer/faq', { timeout: 10_000 });
+    expect([...errors, ...second.errors]).toEqual([]);
+    await second.close();
+  });
+
   test('a link followed before the app has loaded is an ordinary page load', async () => {
     const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
     await page.goto('/community');

@@ -65,6 +65,21 @@ function loadOnInteraction(held: string, hydratedEvent: string): void {
     if (pending instanceof HTMLAnchorElement) location.assign(pending.href);
   };
   addEventListener('click', hold, true);
+  // Keys pressed outside a field before the app is live (a shortcut: text typed into a field stays
+  // there by itself) are replayed once it is, in order, a moment apart so that each is rendered.
+  const keys: KeyboardEventInit[] = [];
+  const remember = (event: KeyboardEvent) => {
+    const field = event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]');
+    if (field || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
+    keys.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true });
+  };
+  const replay = () => {
+    const next = keys.shift();
+    if (!next) return;
+    document.dispatchEvent(new KeyboardEvent('keydown', next));
+    setTimeout(replay, 30);
+  };
+  addEventListener('keydown', remember, true);
   // A link into the page (#faq-3) may name something only the app shows (an FAQ entry opens).
   if (location.hash) start();
   else {
@@ -75,7 +90,9 @@ function loadOnInteraction(held: string, hydratedEvent: string): void {
     hydratedEvent,
     () => {
       removeEventListener('click', hold, true);
+      removeEventListener('keydown', remember, true);
       if (pending?.isConnected) pending.click();
+      replay();
     },
     { once: true },
   );

@@ -30,6 +30,8 @@ interface Queue {
   perItem: Map<string, number>;
   timer?: ReturnType<typeof setTimeout>;
   flushing: Promise<void>;
+  /** A flush waiting for the one under way; it will take every visit queued until it starts. */
+  waiting?: Promise<void>;
 }
 
 const queues = new WeakMap<Db, Queue>();
@@ -116,9 +118,13 @@ export async function flushViews(db: Db): Promise<void> {
   const q = queueOf(db);
   clearTimeout(q.timer);
   q.timer = undefined;
+  // While the queue is full and a flush is under way, every visit asks for a flush: one waiting
+  // is enough.
+  if (q.waiting) return q.waiting;
   // One flush at a time, in order.
   const previous = q.flushing;
   const run = previous.then(async () => {
+    q.waiting = undefined;
     const visits = [...q.visits.values()];
     if (visits.length === 0) return;
     q.visits.clear();
@@ -139,6 +145,7 @@ export async function flushViews(db: Db): Promise<void> {
       }
     }
   });
+  q.waiting = run;
   q.flushing = run.catch(() => {});
   return run;
 }
