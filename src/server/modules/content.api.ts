@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import type { AppEnv, Caller, Deps } from '#server/http/context.ts';
 import type { Visitor } from '#server/modules/view/visitor.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
@@ -11,7 +12,7 @@ import { inquiryResource } from './inquiry/inquiry.resource.ts';
 import { jobsResource } from './jobs/jobs.resource.ts';
 import { mainscheduleResource } from './mainschedule/mainschedule.resource.ts';
 
-export type ContentName = 'board' | 'jobs' | 'business' | 'inquiry' | 'mainschedule';
+export type ContentName = SectionTable | 'inquiry' | 'mainschedule';
 
 const services = new WeakMap<Deps, Record<ContentName, ResourceHandlers>>();
 
@@ -44,20 +45,14 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
 
 /** One item for a page loader: GET /api/<name>/{id}'s checks, counting a view for `visitor` when
  * one is given; a new anonymous visitor's cookie is the loader's to send. */
-export async function getForPage(
-  deps: Deps,
-  name: 'board' | 'jobs' | 'business' | 'inquiry',
-  caller: Caller,
-  id: number,
-  visitor?: Visitor,
-) {
+export async function getForPage(deps: Deps, name: SectionTable | 'inquiry', caller: Caller, id: number, visitor?: Visitor) {
   const { item } = (await contentServices(deps)[name].get(caller, id, visitor)) as { item: Record<string, unknown> };
   return item;
 }
 
 /** The previous (older) and next (newer) visible item of the same list as `id`; board posts stay
  * within their topcategory. For a detail page's 이전 글 / 다음 글. */
-export async function neighbours(deps: Deps, name: 'board' | 'jobs' | 'business', id: number, topcategory?: number) {
+export async function neighbours(deps: Deps, name: SectionTable, id: number, topcategory?: number) {
   const near = (older: boolean) => {
     let q = deps.db
       .selectFrom(name)

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
@@ -41,7 +42,7 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const services = contentServices(deps);
   const anonymous = { actor: undefined, ip: 'seo' };
-  const list = async (name: 'board' | 'jobs' | 'business', query: Record<string, string>) =>
+  const list = async (name: SectionTable, query: Record<string, string>) =>
     ((await services[name].list(anonymous, { size: '100', ...query })) as { items: Listed[] }).items;
 
   app.get('/robots.txt', (c) => {

@@ -131,8 +131,12 @@ export const CommentSaveSchema = z.strictObject({
   content: text(2000, '댓글을 입력하세요'),
 });
 
-export const LikeTargets = ['board', 'jobs', 'business'] as const;
-export type LikeTarget = (typeof LikeTargets)[number];
+/** The tables behind the public sections (posts, jobs, businesses): liked, viewed, searched,
+ * moderated and written alike. */
+export const SectionTables = ['board', 'jobs', 'business'] as const;
+export type SectionTable = (typeof SectionTables)[number];
+export const LikeTargets = SectionTables;
+export type LikeTarget = SectionTable;
 export const LikeToggleSchema = z.strictObject({
   target: z.enum(LikeTargets),
   item: z.coerce.number().int().min(1),

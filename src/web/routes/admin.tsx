@@ -1,4 +1,5 @@
 import { TopCategory } from '#shared/enums.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { getDashboard, listCommentsForModeration } from '#server/modules/admin/admin.service.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
@@ -13,7 +14,7 @@ import type { Route } from './+types/admin.ts';
 
 /** Where each section's items live, and the public page of one item (FAQ and organizations
  * have none: SPEC §2). */
-const SECTIONS: Record<string, { target: 'board' | 'jobs' | 'business'; topcategory?: number; path: string | null }> = {
+const SECTIONS: Record<string, { target: SectionTable; topcategory?: number; path: string | null }> = {
   news: { target: 'board', topcategory: TopCategory.news, path: '/news' },
   life: { target: 'board', topcategory: TopCategory.life, path: '/life' },
   jobs: { target: 'jobs', path: '/jobs' },

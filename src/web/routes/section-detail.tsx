@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { todayIn } from '#shared/format.ts';
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
   if (!section || !/^[1-9]\d{0,14}$/.test(params.id)) throw notFound();
   const id = Number(params.id);
-  const resource: 'board' | 'jobs' | 'business' = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
+  const resource: SectionTable = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
   const caller = { actor, ip: 'page' };
 
   let item: DetailItem;

@@ -1,4 +1,5 @@
 import { data, Form, Link, useSubmit } from 'react-router';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
@@ -32,7 +33,7 @@ const category = (section: CategorySection) => select('category', '분류', labe
 const location = select('location', '지역', labels(LOCATIONS));
 
 interface ListConfig {
-  service: 'board' | 'jobs' | 'business';
+  service: SectionTable;
   /** Fixed query: which board section. */
   base: Record<string, string>;
   filters: Filter[];

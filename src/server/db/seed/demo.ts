@@ -1,4 +1,5 @@
 import { reindexAll } from '#server/modules/search/search.service.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import crypto from 'node:crypto';
 import { fakerKO as faker } from '@faker-js/faker';
 import { type Insertable, sql } from 'kysely';
@@ -1422,7 +1423,7 @@ const someMembers = (s: Seeder, max: number, except: number) =>
     { min: 0, max },
   );
 
-async function addLikes(s: Seeder, target: 'board' | 'jobs' | 'business', item: number, likers: Member[], after: string): Promise<void> {
+async function addLikes(s: Seeder, target: SectionTable, item: number, likers: Member[], after: string): Promise<void> {
   if (likers.length === 0) return;
   const dates = laterDates(after, likers.length, s.now);
   await s.db

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import type { AuditTable, Executor } from '#server/db/database.ts';
 
 // The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
@@ -36,7 +37,7 @@ export interface HiddenCount {
 }
 
 /** Rows per (topcategory, hidden); jobs and business have no topcategory and answer 0. */
-export async function countContent(db: Executor, table: 'board' | 'jobs' | 'business'): Promise<HiddenCount[]> {
+export async function countContent(db: Executor, table: SectionTable): Promise<HiddenCount[]> {
   const topcategory = table === 'board' ? sql.ref<number>('topcategory') : sql.lit(0);
   const rows = await db
     .selectFrom(table)
@@ -55,7 +56,7 @@ export async function countWaitingInquiries(db: Executor): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-export type ModeratedTable = 'board' | 'jobs' | 'business';
+export type ModeratedTable = SectionTable;
 
 /** The fields moderation reads; business has no status, and only board posts a topcategory
  * and a market status. */

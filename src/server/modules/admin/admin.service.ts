@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
@@ -53,7 +54,7 @@ function zonedMidnight(ymd: string, timeZone: string): string {
 }
 
 /** Where each section's items are stored (PRODUCT.md's section table). */
-const SECTION_STORAGE: Record<string, { table: 'board' | 'jobs' | 'business'; topcategory: number }> = {
+const SECTION_STORAGE: Record<string, { table: SectionTable; topcategory: number }> = {
   news: { table: 'board', topcategory: TopCategory.news },
   life: { table: 'board', topcategory: TopCategory.life },
   jobs: { table: 'jobs', topcategory: 0 },
@@ -81,7 +82,7 @@ export async function getDashboard(deps: Deps, caller: Caller) {
   ]);
   const counts = { board, jobs, business };
   const sections = SITE_SECTIONS.map((s) => {
-    const where = SECTION_STORAGE[s.key] as { table: 'board' | 'jobs' | 'business'; topcategory: number };
+    const where = SECTION_STORAGE[s.key] as { table: SectionTable; topcategory: number };
     const rows = counts[where.table].filter((r) => r.topcategory === where.topcategory);
     const sum = (hidden: number) => rows.filter((r) => r.hidden === hidden).reduce((n, r) => n + r.n, 0);
     return { key: s.key, label: s.label, shown: sum(0), hidden: sum(1) };

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { z } from 'zod';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { TopCategory } from '#shared/enums.ts';
@@ -30,7 +31,7 @@ import {
 // Results: title matches first, then matches in the text, newest first within each; hidden items
 // are never in the index, inquiries never go in.
 
-export type SearchTarget = 'board' | 'jobs' | 'business';
+export type SearchTarget = SectionTable;
 const BODY_MAX = 4000;
 /** Counts stop here: "1,000+" is as useful to a reader as the exact number and much cheaper. */
 export const COUNT_CAP = 1000;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { type BackgroundJob, runInBackground } from '#server/db/background.ts';
 import type { Db, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
@@ -45,7 +46,7 @@ function queueOf(db: Db): Queue {
   return q;
 }
 
-export type ViewTarget = 'board' | 'jobs' | 'business';
+export type ViewTarget = SectionTable;
 
 const lastVisitQuery = precompiled((db) =>
   db.selectFrom('views').select('date').where('target', '=', '').where('item', '=', 0).where('visitor', '=', '').compile(),

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { JobsStatus, MarketStatus, TopCategory } from '#shared/enums.ts';
 import type { ModerationAction } from '#shared/schemas/admin.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
@@ -28,7 +29,7 @@ const NOUN = {
 } as const;
 
 /** What `close` does for this item, if anything: market posts and jobs only. */
-function closing(resource: 'board' | 'jobs' | 'business', item: ModeratedItem) {
+function closing(resource: SectionTable, item: ModeratedItem) {
   if (resource === 'jobs') return { ...CLOSING.jobs, closed: item.status === JobsStatus.sold };
   if (resource === 'board' && item.topcategory === TopCategory.market) {
     return { ...CLOSING.market, closed: item.marketstatus === MarketStatus.complete };
@@ -36,15 +37,7 @@ function closing(resource: 'board' | 'jobs' | 'business', item: ModeratedItem) {
   return undefined;
 }
 
-export function ItemModeration({
-  resource,
-  item,
-  listPath,
-}: {
-  resource: 'board' | 'jobs' | 'business';
-  item: ModeratedItem;
-  listPath: string;
-}) {
+export function ItemModeration({ resource, item, listPath }: { resource: SectionTable; item: ModeratedItem; listPath: string }) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [noun, object] = NOUN[resource];

@@ -1,11 +1,12 @@
 import { Link, useNavigate } from 'react-router';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from './api-failure.ts';
 
 /** 수정 and 삭제 for the author and admins (the server checks again). Delete asks first, then
  * goes back to the section's list. */
-export function PostActions({ resource, id, listPath }: { resource: 'board' | 'jobs' | 'business'; id: number; listPath: string }) {
+export function PostActions({ resource, id, listPath }: { resource: SectionTable; id: number; listPath: string }) {
   const navigate = useNavigate();
   const remove = () =>
     askConfirm({

@@ -1,12 +1,12 @@
 import type { CategorySection } from '#shared/categories.ts';
 import { BoardFree, JobsType, MarketStatus, TopCategory } from '#shared/enums.ts';
-import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema } from '#shared/schemas/content.ts';
+import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema, type SectionTable } from '#shared/schemas/content.ts';
 
 // What a write page edits: which resource, which section's choices, and which fields its form
 // has. A save sends only these fields (PUT merges them over the stored item), so fields the form
 // does not show (admin-only `type`/`main`, a reply's `parent` ...) are never overwritten.
 
-export type WriteResource = 'board' | 'jobs' | 'business';
+export type WriteResource = SectionTable;
 export type WriteValue = string | number | string[];
 export type WriteValues = Record<string, WriteValue>;
 

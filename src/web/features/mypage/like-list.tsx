@@ -1,4 +1,5 @@
 import { Link, useRevalidator } from 'react-router';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import { formatDate } from '#shared/format.ts';
 import { reportFailure } from '../board/api-failure.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
@@ -8,7 +9,7 @@ import { api } from '../../lib/session.ts';
 // reloads the list from the server, so counts and pages stay true.
 
 export interface LikedItem {
-  target: 'board' | 'jobs' | 'business';
+  target: SectionTable;
   item: number;
   title?: string;
   date: string;
