@@ -107,12 +107,13 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
   let seq = 0;
   /** A member created by the root admin, logged in. */
   async function member(fields: Record<string, unknown> = {}): Promise<{ id: number; token: string; loginid: string; passwd: string }> {
-    seq++;
-    const loginid = (fields.loginid as string) ?? `member${seq}-${crypto.randomBytes(3).toString('hex')}@test.example`;
+    // Taken now: parallel calls move `seq` on while this one waits for the root token.
+    const n = ++seq;
+    const loginid = (fields.loginid as string) ?? `member${n}-${crypto.randomBytes(3).toString('hex')}@test.example`;
     const passwd = (fields.passwd as string) ?? 'member-pass-1234';
     const res = await call('POST', '/api/user', {
       token: await root(),
-      body: { name: `회원${seq}`, nickname: `닉네임${seq}-${crypto.randomBytes(2).toString('hex')}`, ...fields, loginid, passwd },
+      body: { name: `회원${n}`, nickname: `닉네임${n}-${crypto.randomBytes(2).toString('hex')}`, ...fields, loginid, passwd },
     });
     if (res.status !== 200) throw new Error(`member creation failed: ${JSON.stringify(res.body)}`);
     return { id: res.body.id, token: await login(loginid, passwd), loginid, passwd };
