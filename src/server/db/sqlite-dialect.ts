@@ -35,8 +35,10 @@ function toObject(columns: string[], values: unknown[]): Record<string, unknown>
   return row;
 }
 
-/** How long a connection waits for the other one's write lock before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
+/** How long the server's connection waits for another's write lock before SQLITE_BUSY: rare, as
+ * its writes take turns with the background connection's (write-turns.ts), but another process
+ * (a CLI) may hold it. */
+const BUSY_TIMEOUT_MS = 5000;
 
 function adapt(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, Prepared>();

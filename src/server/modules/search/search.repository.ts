@@ -225,12 +225,9 @@ function pgMatches(query: EngineQuery) {
   return sql<boolean>`${vector} @@ to_tsquery('simple', ${query.text})`;
 }
 
-/** Item ids of a section's matching entries, newest first (optionally without those matching `exclude`). */
-function matchingItems(dialect: Dialect, section: number, match: EngineQuery, exclude?: EngineQuery) {
-  if (dialect === 'postgres') {
-    const not = exclude ? sql` and not ${pgMatches(exclude)}` : sql``;
-    return sql<{ item: number }>`select item from search_doc where ${idRange(section)} and ${pgMatches(match)}${not} order by id desc`;
-  }
+/** SQLite: item ids of a section's matching entries, newest first (optionally without those
+ * matching `exclude`). PostgreSQL has its own way to a page (pgFindItems, pgCountHits). */
+function ftsMatchingItems(section: number, match: EngineQuery, exclude?: EngineQuery) {
   const table = sql.table(ftsTableName(section));
   const not = exclude ? sql` and rowid not in (select rowid from ${table} where ${table} match ${exclude.text})` : sql``;
   return sql<{ item: number }>`select rowid as item from ${table} where ${table} match ${match.text}${not} order by rowid desc`;
@@ -275,14 +272,14 @@ export async function findItems(
   exclude?: EngineQuery,
 ): Promise<number[]> {
   if (dialect === 'postgres') return pgFindItems(db, section, match, limit, offset, exclude);
-  const rows = await sql<{ item: number }>`${matchingItems(dialect, section, match, exclude)} limit ${limit} offset ${offset}`.execute(db);
+  const rows = await sql<{ item: number }>`${ftsMatchingItems(section, match, exclude)} limit ${limit} offset ${offset}`.execute(db);
   return rows.rows.map((r) => Number(r.item));
 }
 
 /** How many entries of a section match, counting no further than `cap`. */
 export async function countHits(db: Executor, dialect: Dialect, section: number, match: EngineQuery, cap: number): Promise<number> {
   if (dialect === 'postgres') return pgCountHits(db, section, match, cap);
-  const r = await sql<{ n: number }>`select count(*) as n from (${matchingItems(dialect, section, match)} limit ${cap}) m`.execute(db);
+  const r = await sql<{ n: number }>`select count(*) as n from (${ftsMatchingItems(section, match)} limit ${cap}) m`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
