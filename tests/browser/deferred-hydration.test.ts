@@ -10,6 +10,8 @@ import {
   openPage,
   saveScreenshot,
   setUpServerAndBrowser,
+  type TestPage,
+  type Width,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -36,13 +38,16 @@ function recordRequests(page: Page) {
   return () => Promise.all(sizes);
 }
 
-/** Scripts answered late, as on a slow phone connection: what the visitor does in the meantime
- * happens before the app is there. */
-async function slowScripts(page: Page): Promise<void> {
-  await page.route('**/assets/*.js', async (route) => {
+/** Opens `path` with the app's scripts answered late, as on a slow phone connection: what the
+ * visitor does in the meantime happens before the app is there. */
+async function openWithSlowScripts(path: string, width: Width): Promise<TestPage> {
+  const opened = await openPage(suite.browser, suite.server, { width });
+  await opened.page.route('**/assets/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     await route.continue();
   });
+  await opened.page.goto(path);
+  return opened;
 }
 
 describe('an anonymous visitor', () => {
@@ -101,9 +106,7 @@ describe('an anonymous visitor', () => {
   });
 
   test.each(WIDTHS)('a click on 로그인 before the app has loaded opens the login dialog once it has (%i px)', async (width) => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server, { width });
-    await slowScripts(page);
-    await page.goto('/community');
+    const { page, errors, close } = await openWithSlowScripts('/community', width);
     await page.getByRole('banner').getByRole('link', { name: '로그인', exact: true }).click();
     expect(await isHydrated(page)).toBe(false);
     const dialog = page.getByRole('dialog');
@@ -118,9 +121,7 @@ describe('an anonymous visitor', () => {
 
   test('a click on 좋아요 (a button) before the app has loaded asks a visitor to log in once it has', async () => {
     const [post] = (await apiGet<{ items: { id: number }[] }>(suite.server, '/api/board?topcategory=5&size=1')).items;
-    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
-    await slowScripts(page);
-    await page.goto(`/community/${post?.id}`);
+    const { page, errors, close } = await openWithSlowScripts(`/community/${post?.id}`, 360);
     await page.getByRole('button', { name: /좋아요/ }).click();
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole('dialog').waitFor({ timeout: 10_000 });
@@ -129,9 +130,7 @@ describe('an anonymous visitor', () => {
   });
 
   test('text typed into the header search before the app has loaded is kept, and the search works', async () => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
-    await slowScripts(page);
-    await page.goto('/community');
+    const { page, errors, close } = await openWithSlowScripts('/community', 360);
     const search = page.getByRole('banner').getByRole('searchbox', { name: '검색어' });
     await search.click();
     await search.pressSequentially('이사 업체');
@@ -145,18 +144,14 @@ describe('an anonymous visitor', () => {
   });
 
   test('shortcut keys pressed before the app has loaded are replayed once it has: f, c, f opens the FAQ', async () => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 1280 });
-    await slowScripts(page);
-    await page.goto('/community');
+    const { page, errors, close } = await openWithSlowScripts('/community', 1280);
     await page.keyboard.press('f');
     expect(await isHydrated(page)).toBe(false);
     await page.getByText('단축키 모드: 이동할 키를 누르세요').waitFor({ timeout: 10_000 });
     await close();
 
     // Several keys in a row, all before the app is there.
-    const second = await openPage(suite.browser, suite.server, { width: 1280 });
-    await slowScripts(second.page);
-    await second.page.goto('/community');
+    const second = await openWithSlowScripts('/community', 1280);
     for (const key of ['f', 'c', 'f']) await second.page.keyboard.press(key);
     expect(await isHydrated(second.page)).toBe(false);
     await second.page.waitForURL((u) => u.pathname === '/customer/faq', { timeout: 10_000 });
