@@ -7,7 +7,7 @@ import { indexSearchTitles } from '../src/server/db/migrations/0007-search-title
 import { buildDeps } from '../src/server/boot.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
-import type { Deps } from '../src/server/http/context.ts';
+import type { Deps } from '../src/server/context.ts';
 import { insertSearchDocs, type SearchDoc } from '../src/server/modules/search/search.repository.ts';
 import { COUNT_CAP, reindexAll, SEARCH_SECTIONS, search } from '../src/server/modules/search/search.service.ts';
 import { startPgServer } from '../tests/support/pg-process.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
-import type { Deps } from '../src/server/http/context.ts';
+import type { Deps } from '../src/server/context.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { buildDeps } from '../src/server/boot.ts';
 import { createLogger } from '../src/server/lib/logger.ts';

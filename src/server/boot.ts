@@ -1,8 +1,8 @@
 import type { Env } from './env.ts';
 import { connect, type Connection } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import type { Deps } from './http/context.ts';
-import { createLimits } from './http/rate-limit.ts';
+import type { Deps } from './context.ts';
+import { createLimits } from './lib/rate-limit.ts';
 import { createJwt } from './lib/jwt.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';

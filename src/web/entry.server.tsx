@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import type { Actor, Deps } from '#server/http/context.ts';
+import type { Actor, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/visitor.ts';
 import type { PageEffects } from '#server/web/page-cache.ts';
 

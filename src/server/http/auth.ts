@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { isAdminLevel, isRootLevel } from '#shared/enums.ts';
-import type { Actor, AppEnv } from './context.ts';
+import type { Actor } from '#server/context.ts';
+import type { AppEnv } from './context.ts';
 
 export const TOKEN_COOKIE = 'portal_token';
 
@@ -40,22 +40,4 @@ export function isSameOrigin(c: Context): boolean {
   } catch {
     return false;
   }
-}
-
-export function requireActor(actor: Actor | undefined): Actor {
-  if (!actor) throw new AppError(401, ErrorKey.unauthorized);
-  return actor;
-}
-
-export function requireAdmin(actor: Actor | undefined): Actor {
-  const a = requireActor(actor);
-  if (!isAdminLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);
-  return a;
-}
-
-export function isAdmin(actor: Actor | undefined): boolean {
-  return actor !== undefined && isAdminLevel(actor.level);
-}
-export function isRoot(actor: Actor | undefined): boolean {
-  return actor !== undefined && isRootLevel(actor.level);
 }

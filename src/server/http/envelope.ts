@@ -1,27 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type { Logger } from '#server/lib/logger.ts';
-
-/** Parse input with a schema; the first problem becomes a 400 naming its field. */
-export function parseInput<S extends ZodType>(schema: S, input: unknown): S['_output'] {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue
-    ? issue.path
-        .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
-        .join('.')
-        .replace(/\.\[/g, '[')
-    : undefined;
-  const detail = issue?.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : issue?.message;
-  throw new AppError(400, ErrorKey.invalid, {
-    field: issue?.code === 'unrecognized_keys' ? issue.keys[0] : field || undefined,
-    detail,
-  });
-}
 
 /** The request's JSON body; anything that is not JSON is a 400, never a 500. */
 export async function readJson(c: Context): Promise<unknown> {

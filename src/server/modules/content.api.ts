@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import type { AppEnv, Caller, Deps } from '#server/http/context.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import type { Visitor } from '#server/modules/view/visitor.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/http/answer-cache.ts';

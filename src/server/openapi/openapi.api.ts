@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import type { AppEnv, Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { buildOpenApi } from './openapi.ts';
 
 // GET /api/openapi.json answers the document; GET /api/docs browses it with Swagger UI, served

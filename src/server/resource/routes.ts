@@ -2,7 +2,8 @@ import { type Context, Hono } from 'hono';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type { AnswerCache } from '#server/http/answer-cache.ts';
-import type { AppEnv, Caller } from '#server/http/context.ts';
+import type { Caller } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
 

@@ -3,7 +3,8 @@ import type { SectionTable } from '#shared/schemas/content.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
-import type { AppEnv, Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { contentServices } from '#server/modules/content.api.ts';
 
 // robots.txt, sitemap.xml and the news RSS feed (section-pages issue, SEO basics). URLs are

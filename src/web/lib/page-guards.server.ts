@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { isAdminLevel } from '#shared/enums.ts';
-import type { Actor } from '#server/http/context.ts';
+import type { Actor } from '#server/context.ts';
 import { pageContext } from '../entry.server.tsx';
 
 // Page guards run in every guarded loader (ARCHITECTURE.md: never only in a parent, loaders run

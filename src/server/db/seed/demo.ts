@@ -18,7 +18,7 @@ import {
   UserUse,
 } from '#shared/enums.ts';
 import type { BoardTable, Executor } from '#server/db/database.ts';
-import type { Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
 import { todayIn } from '#shared/format.ts';
 import { EMPTY_DATE } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
 import { saveImage } from '#server/modules/upload/upload.service.ts';
 
 // Demo pictures are drawn here, so seeding needs no network and the repository carries no image

@@ -5,9 +5,9 @@ import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel,
 import { formatDate } from '#shared/format.ts';
 import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
-import { requireAdmin } from '#server/http/auth.ts';
-import type { Caller, Deps } from '#server/http/context.ts';
-import { parseInput } from '#server/http/envelope.ts';
+import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { contentServices } from '#server/modules/content.api.ts';

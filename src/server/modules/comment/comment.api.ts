@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { caller } from '#server/resource/routes.ts';
 import { addComment, editComment, listComments, removeComment } from './comment.service.ts';

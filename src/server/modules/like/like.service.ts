@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { type LikeTarget, LikeTargets, LikeToggleSchema } from '#shared/schemas/content.ts';
-import { isAdmin, requireActor } from '#server/http/auth.ts';
-import type { Caller, Deps } from '#server/http/context.ts';
-import { parseInput } from '#server/http/envelope.ts';
+import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import {
   addItemLikes,

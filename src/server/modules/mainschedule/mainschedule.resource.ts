@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { MAINSCHEDULE_SERVER_FIELDS, MainscheduleSaveSchema } from '#shared/schemas/content.ts';
-import { isAdmin } from '#server/http/auth.ts';
+import { isAdmin } from '#server/modules/auth/actor.policy.ts';
 import { todayIn } from '#shared/format.ts';
 import type { ContentResource } from '#server/resource/content-resource.ts';
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { search } from './search.service.ts';
 
 /** GET /api/search?q=&section=&page=&size=: results grouped by section with counts. */

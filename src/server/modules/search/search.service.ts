@@ -7,8 +7,8 @@ import { chosungOf, parseSearchQuery, type SearchQuery, snippet } from '#shared/
 import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
-import type { Deps } from '#server/http/context.ts';
-import { parseInput } from '#server/http/envelope.ts';
+import type { Deps } from '#server/context.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import {
   clearSearchIndex,
   compileMatch,

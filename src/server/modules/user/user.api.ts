@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
-import type { AppEnv, Deps } from '#server/http/context.ts';
+import type { Deps } from '#server/context.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
 import { caller, pathId, resourceRoutes } from '#server/resource/routes.ts';

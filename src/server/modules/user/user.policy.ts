@@ -1,8 +1,8 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isAdminLevel, UserLevel } from '#shared/enums.ts';
-import type { Actor } from '#server/http/context.ts';
-import { isAdmin, isRoot } from '#server/http/auth.ts';
+import type { Actor } from '#server/context.ts';
+import { isAdmin, isRoot } from '#server/modules/auth/actor.policy.ts';
 
 // PRODUCT.md, Accounts: who may read and change which user.
 

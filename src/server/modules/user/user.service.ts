@@ -16,9 +16,9 @@ import {
 } from '#shared/schemas/user.ts';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { uniqueViolation } from '#server/db/errors.ts';
-import type { Actor, Caller, Deps } from '#server/http/context.ts';
-import { requireActor, requireAdmin, isAdmin } from '#server/http/auth.ts';
-import { parseInput } from '#server/http/envelope.ts';
+import type { Actor, Caller, Deps } from '#server/context.ts';
+import { requireActor, requireAdmin, isAdmin } from '#server/modules/auth/actor.policy.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
 import { countRows, listParamsSchema, listRows, sumRows } from '#server/resource/list-query.ts';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import type { Caller, Deps } from '#server/http/context.ts';
-import { consume } from '#server/http/rate-limit.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import { consume } from '#server/lib/rate-limit.ts';
 import { EMPTY_DATE, isoAfter, nowIso } from '#server/lib/clock.ts';
 import type { Executor, VerificationRow } from '#server/db/database.ts';
 import { codeMail } from './verification.mail.ts';

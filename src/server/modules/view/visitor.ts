@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { parse, serialize } from 'hono/utils/cookie';
-import type { Actor } from '#server/http/context.ts';
+import type { Actor } from '#server/context.ts';
 
 // Who a view is counted for (PRODUCT.md: +1 per visitor per item per 24 hours): the member, or
 // an anonymous visitor known by a random `vid` cookie given on the first counted visit. Read from

@@ -1,0 +1,34 @@
+import type { Db, Dialect } from '#server/db/database.ts';
+import type { Env } from '#server/env.ts';
+import type { Jwt } from '#server/lib/jwt.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { Mailer } from '#server/lib/mailer.ts';
+import type { Limits } from '#server/lib/rate-limit.ts';
+
+// What services are given. Nothing here knows HTTP: the API's routes and the page loaders both
+// build a Caller and call the same services with typed arguments.
+
+/** Who is calling: a signed-in user (level read from the database, not the token) or nobody. */
+export interface Actor {
+  id: number;
+  level: number;
+}
+
+/** What a request brings to a service: who, and from which address (for rate limits). */
+export interface Caller {
+  actor?: Actor;
+  ip: string;
+}
+
+/** Everything the server is built from; createApp takes it, tests build their own. */
+export interface Deps {
+  env: Env;
+  db: Db;
+  dialect: Dialect;
+  jwt: Jwt;
+  /** Keys codes stored in the database, so a leaked table does not give them away. */
+  codeKey: string;
+  mailer: Mailer;
+  logger: Logger;
+  limits: Limits;
+}
