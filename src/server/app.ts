@@ -13,7 +13,7 @@ import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
 import { userRoutes } from '#server/modules/user/user.api.ts';
-import { contentRoutes } from '#server/modules/content.api.ts';
+import { contentRoutes } from '#server/modules/content/content.api.ts';
 import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';

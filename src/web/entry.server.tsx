@@ -3,18 +3,19 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import type { Actor, Deps } from '#server/context.ts';
+import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/visitor.ts';
-import type { PageEffects } from '#server/web/page-cache.ts';
+import type { PageEffects } from '#server/cache/page-cache.ts';
 
 /** What the Hono server hands every page render. Exported from here so that the server uses the
  * very objects the built routes read (ARCHITECTURE.md). */
 export interface PageContext {
   deps: Deps;
   actor: Actor | undefined;
+  /** Who calls the services: the actor, and the client's address as the request log saw it
+   * (X-Forwarded-For only with TRUST_PROXY). */
+  caller: Caller;
   nonce: string;
-  /** The client's address as the request log saw it (X-Forwarded-For only with TRUST_PROXY). */
-  ip: string;
   /** Whom a detail page counts its view for. */
   visitor: () => Visitor;
   /** Filled in by loaders for the page cache. */

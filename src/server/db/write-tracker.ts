@@ -19,7 +19,7 @@ import type {
 
 const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 
-// The epoch is for whole pages (web/page-cache.ts): any write a visitor could see on some page
+// The epoch is for whole pages (cache/page-cache.ts): any write a visitor could see on some page
 // moves it, likes and comments included. Only view counting does not: its visit log and the
 // `count` column it raises would otherwise end every cached page on every first visit. The epoch
 // moves when a write starts, when it has run, and when a transaction commits, so a page read

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 
 /** The request's JSON body; anything that is not JSON is a 400, never a 500. */
 export async function readJson(c: Context): Promise<unknown> {
@@ -30,4 +32,14 @@ export function errorAnswer(err: unknown, c: Context, logger: Logger): Response 
   }
   logger.error({ err, reqId: c.get('reqId') }, 'unhandled error');
   return c.json({ code: 'error', message: ErrorKey.server }, 500);
+}
+
+/** The JSON body, checked with the input's schema (a 400 naming the field otherwise). */
+export async function bodyInput<S extends ZodType>(c: Context, schema: S): Promise<S['_output']> {
+  return parseInput(schema, await readJson(c));
+}
+
+/** The query string, checked with the input's schema. */
+export function queryInput<S extends ZodType>(c: Context, schema: S): S['_output'] {
+  return parseInput(schema, c.req.query());
 }

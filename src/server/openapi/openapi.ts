@@ -18,13 +18,9 @@ import {
 } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '#server/lib/images.ts';
-import type { ContentResource, ContentTable } from '#server/resource/content-resource.ts';
-import { type ListSpec, listParamsSchema } from '#server/resource/list-query.ts';
-import { boardResource } from '#server/modules/board/board.resource.ts';
-import { businessResource } from '#server/modules/business/business.resource.ts';
-import { inquiryResource } from '#server/modules/inquiry/inquiry.resource.ts';
-import { jobsResource } from '#server/modules/jobs/jobs.resource.ts';
-import { mainscheduleResource } from '#server/modules/mainschedule/mainschedule.resource.ts';
+import type { ContentName as ContentTable, ContentResource } from '#server/modules/content/content.types.ts';
+import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
+import { type ListSpec, listParamsSchema } from '#server/db/list-query.ts';
 import { MAX_FILES } from '#server/modules/upload/upload.service.ts';
 import { USER_LIST_SPEC } from '#server/modules/user/user.repository.ts';
 import { toPublicUser, userInitdata } from '#server/modules/user/user.service.ts';
@@ -34,15 +30,6 @@ import { toPublicUser, userInitdata } from '#server/modules/user/user.service.ts
 
 type Schema = z.core.JSONSchema.JSONSchema;
 type Obj = Record<string, unknown>;
-
-/** Mounted by content.api.ts at /api/<table>, in this order. */
-const CONTENT_RESOURCES: ContentResource<ContentTable>[] = [
-  boardResource,
-  jobsResource,
-  businessResource,
-  inquiryResource,
-  mainscheduleResource,
-] as ContentResource<ContentTable>[];
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const integer: Schema = { type: 'integer' };
@@ -768,7 +755,7 @@ function components(schemas: Record<string, Schema>): Obj {
 /** The whole document; built once when the routes are created. */
 export function buildOpenApi(siteName: string): Obj {
   const schemas: Record<string, Schema> = {};
-  const resources = [userDoc(), ...CONTENT_RESOURCES.map(contentDoc)];
+  const resources = [userDoc(), ...(Object.values(CONTENT_RESOURCES) as ContentResource<ContentTable>[]).map(contentDoc)];
   const paths: Record<string, Obj> = {
     ...healthPaths(),
     ...authPaths(),

@@ -13,7 +13,7 @@ import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
-import { type PageEffects, pageCache } from './page-cache.ts';
+import { type PageEffects, pageCache } from '#server/cache/page-cache.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
 // nonce; a page for a signed-in user is never stored by a shared cache; a crawler that hits an
@@ -117,7 +117,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const effects: PageEffects = {};
     const context = new RouterContextProvider();
     const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
-    context.set(entry.pageContext, { deps, actor, nonce, ip: c.get('ip'), visitor, effects });
+    context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, nonce, visitor, effects });
     const response = await handler(c.req.raw, context);
     // A page that sets a cookie of its own (a login, a cleared session) is never shared.
     if (cached && response.status === 200 && !response.headers.has('set-cookie')) {

@@ -5,7 +5,8 @@ import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import type { ContentQuery } from '#server/modules/content/content.types.ts';
+import { listContent } from '#server/modules/content/content.service.ts';
 
 // robots.txt, sitemap.xml and the news RSS feed (section-pages issue, SEO basics). URLs are
 // absolute, built from the request's own origin (behind a proxy: X-Forwarded-Proto/Host when
@@ -41,10 +42,8 @@ interface Listed {
 
 export function seoRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const services = contentServices(deps);
   const anonymous = { actor: undefined, ip: 'seo' };
-  const list = async (name: SectionTable, query: Record<string, string>) =>
-    ((await services[name].list(anonymous, { size: '100', ...query })) as { items: Listed[] }).items;
+  const list = async (name: SectionTable, query: ContentQuery): Promise<Listed[]> => (await listContent(deps, name, anonymous, { size: 100, ...query })).items;
 
   app.get('/robots.txt', (c) => {
     const lines = [
@@ -66,7 +65,7 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
     const pages = Math.ceil(SITEMAP_ITEMS / 100 / 6);
     for (const [topcategory, path] of Object.entries(BOARD_PATHS)) {
       for (let page = 1; page <= pages; page++) {
-        const items = await list('board', { topcategory, page: String(page) });
+        const items = await list('board', { topcategory: Number(topcategory), page });
         for (const i of items) urls.push(`<url><loc>${xml(`${base}${path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
         if (items.length < 100) break;
       }
@@ -76,7 +75,7 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
       ['business', '/business'],
     ] as const) {
       for (let page = 1; page <= pages; page++) {
-        const items = await list(name, { page: String(page) });
+        const items = await list(name, { page });
         for (const i of items) urls.push(`<url><loc>${xml(`${base}${path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
         if (items.length < 100) break;
       }
@@ -90,7 +89,7 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
 
   app.get('/news/rss.xml', async (c) => {
     const base = origin(c, deps.env.TRUST_PROXY);
-    const items = (await list('board', { topcategory: String(TopCategory.news), size: String(FEED_ITEMS) })).map(
+    const items = (await list('board', { topcategory: TopCategory.news, size: FEED_ITEMS })).map(
       (i) =>
         `<item><title>${xml(i.title)}</title><link>${xml(`${base}/news/${i.id}`)}</link><guid>${xml(`${base}/news/${i.id}`)}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${xml(htmlToText(i.content ?? '').slice(0, 300))}</description></item>`,
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './fields.ts';
+import { positiveId, paging } from './fields.ts';
 
 // The admin area's own inputs (/api/admin): checked by the server, described in the OpenAPI
 // document and typed in the admin screens from these schemas.
@@ -22,7 +22,4 @@ export type ModerateInput = z.infer<typeof ModerateSchema>;
 export const AuditQuerySchema = z.strictObject({ target: z.enum(['users', ...ModerationTargets]), item: positiveId });
 
 /** GET /api/admin/comments: a page of the site's newest comments. */
-export const CommentModerationQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const CommentModerationQuerySchema = z.strictObject(paging(20));

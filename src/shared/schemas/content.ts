@@ -12,7 +12,7 @@ import {
   MarketStatus,
   TopCategory,
 } from '../enums.ts';
-import { code, dateText, email, id, imagePath, money, phone, richText, text, timeText, url } from './fields.ts';
+import { code, dateText, email, id, imagePath, money, paging, phone, positiveId, richText, text, timeText, url } from './fields.ts';
 
 // SPEC §3's content entities: what a client may send when saving. Fields the server keeps for
 // itself are listed per entity, accepted (clients send back whole records) and never taken.
@@ -140,4 +140,22 @@ export type LikeTarget = SectionTable;
 export const LikeToggleSchema = z.strictObject({
   target: z.enum(LikeTargets),
   item: z.coerce.number().int().min(1),
+});
+
+/** GET /api/comment: a post's comments, oldest first, a page of top-level ones with their replies. */
+export const CommentListQuerySchema = z.strictObject({ board: positiveId, ...paging(50, { maxPage: 100_000 }) });
+
+/** PUT /api/comment: only the text of a comment changes. */
+export const CommentEditSchema = z.strictObject({ id: positiveId, content: CommentSaveSchema.shape.content });
+
+/** GET /api/like: my likes, newest first. */
+export const MyLikesQuerySchema = z.strictObject({ target: z.enum(LikeTargets).optional(), ...paging(20, { maxPage: 100_000 }) });
+
+/** GET /api/like/status?target=board&items=1,2,3: which of these I liked. */
+export const LikeStatusQuerySchema = z.strictObject({
+  target: z.enum(LikeTargets),
+  items: z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15}){0,99}$/)
+    .transform((s) => s.split(',').map(Number)),
 });

@@ -91,3 +91,12 @@ export const money = z.coerce
   .min(0, { error: '0 이상이어야 합니다' })
   .max(1e12)
   .transform((n) => Math.floor(n * 100) / 100);
+
+/** A page of a list, ?page=N&size=M: each list has its own default size; none answers more
+ * than 100 items at once (PRODUCT.md) or pages past `maxPage`. */
+export function paging(defaultSize: number, { maxSize = 100, maxPage = 1_000_000 }: { maxSize?: number; maxPage?: number } = {}) {
+  return {
+    page: z.coerce.number().int().min(1).max(maxPage).default(1),
+    size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  };
+}

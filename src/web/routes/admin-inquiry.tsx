@@ -1,4 +1,4 @@
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
@@ -9,18 +9,13 @@ import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin-inquiry.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context);
-  const { deps } = context.get(pageContext);
+  requireAdminPage(context);
+  const { deps, caller } = context.get(pageContext);
   const params = new URL(request.url).searchParams;
   const status = params.get('status') === '1' || params.get('status') === '2' ? Number(params.get('status')) : null;
-  const query: Record<string, string> = { page: params.get('page') ?? '1', size: '20' };
-  if (status) query.status = String(status);
-  const list = (await orPageError(contentServices(deps).inquiry.list({ actor, ip: 'page' }, query))) as {
-    items: (Omit<AdminInquiry, 'answertext'> & { answer: string })[];
-    total: number;
-    page: number;
-    size: number;
-  };
+  const list = await orPageError(async () =>
+    listContent(deps, 'inquiry', caller, { ...parseContentQuery('inquiry', { page: params.get('page') ?? '1' }), size: 20, ...(status ? { status } : {}) }),
+  );
   const items = list.items.map(({ answer, ...i }) => ({ ...i, answertext: htmlToLines(answer) }));
   return { siteName: deps.env.SITE_NAME, data: { ...list, items, status, timeZone: deps.env.SITE_TIMEZONE } };
 }

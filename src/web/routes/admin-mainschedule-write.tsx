@@ -1,4 +1,4 @@
-import { contentServices } from '#server/modules/content.api.ts';
+import { contentInitdata, getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
@@ -10,16 +10,13 @@ import type { Route } from './+types/admin-mainschedule-write.ts';
 
 /** SPEC §4: no id (or 0) creates; ?id=N edits item N. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context);
-  const { deps } = context.get(pageContext);
-  const service = contentServices(deps).mainschedule;
+  requireAdminPage(context);
+  const { deps, caller } = context.get(pageContext);
   const id = new URL(request.url).searchParams.get('id') ?? '0';
-  const who = { actor, ip: 'page' };
-  // The schedule counts no views, so its get needs no request context.
-  const answer = (await orPageError(id === '0' ? service.initdata(who) : service.get(who, Number(id) || -1, undefined as never))) as {
-    item: ScheduleItem & { content: string };
-  };
-  const { content, ...item } = answer.item;
+  const stored = await orPageError(async () =>
+    id === '0' ? (contentInitdata('mainschedule') as ScheduleItem & { content: string }) : getContent(deps, 'mainschedule', caller, Number(id) || -1),
+  );
+  const { content, ...item } = stored;
   return { siteName: deps.env.SITE_NAME, item, contentText: htmlToLines(content) };
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs, buttonClass } from '../features/admin/admin-ui.tsx';
@@ -9,12 +9,10 @@ import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin-mainschedule.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context);
-  const { deps } = context.get(pageContext);
+  requireAdminPage(context);
+  const { deps, caller } = context.get(pageContext);
   // The index shows a handful: one page of 100 in the admins' order holds them all.
-  const list = (await contentServices(deps).mainschedule.list({ actor, ip: 'page' }, { sort: 'sortorder', size: '100' })) as {
-    items: ScheduleItem[];
-  };
+  const list = await listContent(deps, 'mainschedule', caller, { sort: 'sortorder', size: 100 });
   return { siteName: deps.env.SITE_NAME, items: list.items };
 }
 

@@ -1,7 +1,7 @@
 import { TopCategory } from '#shared/enums.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { getDashboard, listCommentsForModeration } from '#server/modules/admin/admin.service.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
@@ -27,9 +27,8 @@ const SECTIONS: Record<string, { target: SectionTable; topcategory?: number; pat
 const POST_PATH: Record<number, string> = { 1: '/news', 2: '/life', 4: '/market', 5: '/community' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context);
-  const { deps } = context.get(pageContext);
-  const who = { actor, ip: 'page' };
+  requireAdminPage(context);
+  const { deps, caller: who } = context.get(pageContext);
   const url = new URL(request.url);
   const key = url.searchParams.get('section');
   const page = url.searchParams.get('page') ?? '1';
@@ -46,14 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     moderation = { ...section, target: 'comment', hidden: 0, ...list, items };
   } else if (section) {
     const where = SECTIONS[section.key] as (typeof SECTIONS)[string];
-    const query: Record<string, string> = { page, size: '20', hidden: String(hidden) };
-    if (where.topcategory) query.topcategory = String(where.topcategory);
-    const list = (await orPageError(contentServices(deps)[where.target].list(who, query))) as {
-      items: Omit<ModerationItem, 'link'>[];
-      total: number;
-      page: number;
-      size: number;
-    };
+    const query = { size: 20, hidden, ...(where.topcategory ? { topcategory: where.topcategory } : {}) };
+    const list = await orPageError(async () => listContent(deps, where.target, who, { ...parseContentQuery(where.target, { page }), ...query }));
     const items = list.items.map((i) => ({ ...i, link: where.path ? `${where.path}/${i.id}` : null }));
     moderation = { ...section, target: where.target, hidden, ...list, items };
   }

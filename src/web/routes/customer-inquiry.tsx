@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { InquiryStatus } from '#shared/enums.ts';
 import { IdSchema } from '#shared/schemas/user.ts';
-import { getForPage } from '#server/modules/content.api.ts';
+import { getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { htmlToLines } from '../features/admin/admin-ui.tsx';
@@ -15,15 +15,15 @@ import type { Route } from './+types/customer-inquiry.ts';
  * links here). The server refuses the same again on save. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
-  const { deps } = context.get(pageContext);
+  const { deps, caller } = context.get(pageContext);
   const id = IdSchema.safeParse(new URL(request.url).searchParams.get('id') ?? '0');
   if (!id.success) throw data('Page not found', { status: 404 });
   let draft: InquiryDraft | undefined;
   if (id.data) {
-    const item = await orPageError(getForPage(deps, 'inquiry', { actor, ip: 'page' }, id.data));
+    const item = await orPageError(() => getContent(deps, 'inquiry', caller, id.data));
     if (item.user !== actor.id) throw data('내 문의만 수정할 수 있습니다', { status: 403 });
     if (item.status !== InquiryStatus.waiting) throw data('답변이 등록된 문의는 수정할 수 없습니다', { status: 403 });
-    draft = { id: id.data, title: String(item.title), content: htmlToLines(String(item.content)) };
+    draft = { id: id.data, title: item.title, content: htmlToLines(item.content) };
   }
   return { siteName: deps.env.SITE_NAME, draft };
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { TopCategory } from '#shared/enums.ts';
 import { telHref } from '#shared/links.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { ExpandableList } from '../features/board/board-list.tsx';
@@ -13,11 +13,8 @@ import type { Route } from './+types/customer.ts';
 // how we answer.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { deps, actor } = context.get(pageContext);
-  const faq = (await contentServices(deps).board.list(
-    { actor, ip: 'page' },
-    { topcategory: String(TopCategory.customer), size: '5', sort: '-id' },
-  )) as { items: BoardItem[] };
+  const { deps, caller } = context.get(pageContext);
+  const faq = await listContent(deps, 'board', caller, { topcategory: TopCategory.customer, size: 5, sort: '-id' });
   const { CONTACT_PHONE: phone, CONTACT_EMAIL: email, CONTACT_HOURS: hours } = deps.env;
   return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, faq: faq.items, contact: { phone, email, hours } };
 }

@@ -1,6 +1,8 @@
 import { Form, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/index.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent } from '#server/modules/content/content.service.ts';
+import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
+import { TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -19,17 +21,14 @@ interface Item {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { deps, actor } = context.get(pageContext);
-  const s = contentServices(deps);
-  const who = { actor, ip: 'page' };
-  const list = async (service: keyof typeof s, query: Record<string, string>) =>
-    ((await s[service].list(who, { size: '6', ...query })) as { items: Item[] }).items;
+  const { deps, caller } = context.get(pageContext);
+  const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => (await listContent(deps, name, caller, { size: 6, ...query })).items;
   const [news, market, jobs, business, community, schedule] = await Promise.all([
-    list('board', { topcategory: '1' }),
-    list('board', { topcategory: '4' }),
+    list('board', { topcategory: TopCategory.news }),
+    list('board', { topcategory: TopCategory.market }),
     list('jobs', {}),
     list('business', { sort: '-main' }),
-    list('board', { topcategory: '5', sort: '-like' }),
+    list('board', { topcategory: TopCategory.community, sort: '-like' }),
     list('mainschedule', { upcoming: '1' }),
   ]);
   return { siteName: deps.env.SITE_NAME, news, market, jobs, business, community, schedule };

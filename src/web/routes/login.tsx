@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!passwd) return data({ error: Messages.passwordRequired, loginid }, { status: 400 });
   try {
     // Rate limits count per client address: the one the server trusts, not any header sent.
-    const { token } = await login(deps, { ip: context.get(pageContext).ip }, { loginid, passwd });
+    const { token } = await login(deps, context.get(pageContext).caller, { loginid, passwd });
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookieHeader(token, secure) } });
   } catch (err) {
     if (err instanceof AppError)

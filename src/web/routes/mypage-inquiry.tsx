@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -13,12 +13,12 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
-  const { deps } = context.get(pageContext);
+  const { deps, caller } = context.get(pageContext);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
   // Scoped to the member's own: for an admin the service would list everyone's.
-  const list = (await orPageError(
-    contentServices(deps).inquiry.list({ actor, ip: 'page' }, { page, size: String(PAGE_SIZE), user: String(actor.id) }),
-  )) as { items: MyInquiry[]; total: number; page: number };
+  const list = await orPageError(async () =>
+    listContent(deps, 'inquiry', caller, { ...parseContentQuery('inquiry', { page }), size: PAGE_SIZE, user: actor.id }),
+  );
   return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, ...list };
 }
 

@@ -9,14 +9,16 @@ import { type LikedGroup, type LikedItem, LikeGroups } from '../features/mypage/
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage-like.ts';
+import { MyLikesQuerySchema } from '#shared/schemas/content.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 
 const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireMemberPage(context);
-  const { deps } = context.get(pageContext);
+  requireMemberPage(context);
+  const { deps, caller } = context.get(pageContext);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
-  const likes = await orPageError(listMyLikes(deps, { actor, ip: 'page' }, { page, size: String(PAGE_SIZE) }));
+  const likes = await orPageError(async () => listMyLikes(deps, caller, { ...parseInput(MyLikesQuerySchema, { page }), size: PAGE_SIZE }));
   // The sections in the header's order (search's table knows each one's target and path); a
   // board post's section is its topcategory. FAQ answers have no page of their own.
   const groups: LikedGroup[] = SEARCH_SECTIONS.map((s) => ({ key: s.key, label: s.label, items: [] as LikedItem[] }));

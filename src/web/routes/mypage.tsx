@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { InquiryStatus } from '#shared/enums.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { countContent } from '#server/modules/content/content.service.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -12,14 +12,12 @@ import type { Route } from './+types/mypage.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
-  const { deps } = context.get(pageContext);
-  const caller = { actor, ip: 'page' };
-  const inquiries = contentServices(deps).inquiry;
+  const { deps, caller } = context.get(pageContext);
   const [likes, asked, answered] = await Promise.all([
-    listMyLikes(deps, caller, { size: '1' }),
+    listMyLikes(deps, caller, { page: 1, size: 1 }),
     // Scoped to the member's own: for an admin the service would count everyone's.
-    inquiries.count(caller, { user: String(actor.id) }) as Promise<{ total: number }>,
-    inquiries.count(caller, { user: String(actor.id), status: String(InquiryStatus.answered) }) as Promise<{ total: number }>,
+    countContent(deps, 'inquiry', caller, { user: actor.id }),
+    countContent(deps, 'inquiry', caller, { user: actor.id, status: InquiryStatus.answered }),
   ]);
   return { siteName: deps.env.SITE_NAME, likes: likes.total, inquiries: asked.total, answered: answered.total };
 }

@@ -5,7 +5,7 @@ import { TopCategory } from '#shared/enums.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionOfPath } from '#shared/site.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
-import { getForPage, neighbours } from '#server/modules/content.api.ts';
+import { contentNeighbours, getContent } from '#server/modules/content/content.service.ts';
 import { listComments } from '#server/modules/comment/comment.service.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { pageContext } from '../entry.server.tsx';
@@ -41,7 +41,7 @@ const BOARD_TOPCATEGORY: Record<string, number> = {
 type DetailItem = BoardItem & JobsItem & BusinessItem;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { deps, actor, visitor, effects } = context.get(pageContext);
+  const { deps, actor, caller, visitor, effects } = context.get(pageContext);
   const url = new URL(request.url);
   // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
   const pathname = url.pathname.replace(/\.data$/, '');
@@ -50,11 +50,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!section || !/^[1-9]\d{0,14}$/.test(params.id)) throw notFound();
   const id = Number(params.id);
   const resource: SectionTable = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
-  const caller = { actor, ip: 'page' };
 
   let item: DetailItem;
   try {
-    item = (await getForPage(deps, resource, caller, id, visitor())) as unknown as DetailItem;
+    item = (await getContent(deps, resource, caller, id, visitor())) as DetailItem;
   } catch (err) {
     if (statusOf(err) === 404) throw notFound();
     throw err;
@@ -66,9 +65,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.view = { table: resource, id };
 
   const [comments, liked, nav] = await Promise.all([
-    resource === 'board' ? listComments(deps, caller, { board: String(id), size: '100' }) : undefined,
-    actor ? likeStatus(deps, caller, { target: resource, items: String(id) }).then((s) => s.liked.includes(id)) : false,
-    neighbours(deps, resource, id, topcategory),
+    resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
+    actor ? likeStatus(deps, caller, { target: resource, items: [id] }).then((s) => s.liked.includes(id)) : false,
+    contentNeighbours(deps, resource, id, topcategory),
   ]);
   const timeZone = deps.env.SITE_TIMEZONE;
   return {

@@ -6,7 +6,7 @@ import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES }
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor, sectionOfPath } from '#shared/site.ts';
 import { listPageOfPost } from '#server/modules/board/board.repository.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -113,7 +113,7 @@ const LISTS: Record<CategorySection, ListConfig> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { deps, actor } = context.get(pageContext);
+  const { deps, caller } = context.get(pageContext);
   const url = new URL(request.url);
   // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
   const pathname = url.pathname.replace(/\.data$/, '');
@@ -138,9 +138,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = config.sorts?.find(([value]) => value === (form.sort ?? ''));
   const { sort: _pageSort, ...filters } = form;
   const query = { ...filters, ...config.base, size: String(PAGE_SIZE_DEFAULT), ...(sort ? { sort: sort[2] } : {}) };
-  let list: { items: unknown[]; total: number; page: number; size: number };
+  let list: Awaited<ReturnType<typeof listContent<typeof config.service>>>;
   try {
-    list = (await contentServices(deps)[config.service].list({ actor, ip: 'page' }, query)) as typeof list;
+    list = await listContent(deps, config.service, caller, parseContentQuery(config.service, query));
   } catch (err) {
     // A hand-edited address with a value the API refuses (a page of "abc", a price of "x").
     if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });

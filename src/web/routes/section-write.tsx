@@ -2,7 +2,7 @@ import { data, useLocation } from 'react-router';
 import { BOARD_SECTIONS } from '#shared/sections.ts';
 import { isAdminLevel } from '#shared/enums.ts';
 import { sectionOfPath } from '#shared/site.ts';
-import { getForPage } from '#server/modules/content.api.ts';
+import { getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { WriteForm } from '../features/editor/write-form.tsx';
@@ -16,7 +16,7 @@ import type { Route } from './+types/section-write.ts';
  * edit the author or an admin. The server checks the same again on save. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
-  const { deps } = context.get(pageContext);
+  const { deps, caller } = context.get(pageContext);
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, '');
   const target = writeTargetOf(pathname);
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (editId) {
     try {
       // Opening the editor is not a visit: no view is counted.
-      item = await getForPage(deps, target.resource, { actor, ip: 'page' }, editId);
+      item = await getContent(deps, target.resource, caller, editId);
     } catch (err) {
       if (statusOf(err) === 404) throw data('Page not found', { status: 404 });
       throw err;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
-import { caller } from '#server/resource/routes.ts';
+import { caller } from '#server/http/resource-routes.ts';
 import { exportUsersCsv, getAudit, getDashboard, listCommentsForModeration, moderate } from './admin.service.ts';
 
 /** /api/admin: the admin area's own calls; each service refuses levels below 3 (401/403). */

@@ -10,7 +10,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { removeContent } from '#server/modules/content/content.service.ts';
 import { indexItem } from '#server/modules/search/search.service.ts';
 import { listUsers } from '#server/modules/user/user.service.ts';
 import {
@@ -121,9 +121,8 @@ export async function moderate(deps: Deps, caller: Caller, body: unknown): Promi
   if (action === 'delete') {
     // The resource's own batch delete takes comments, likes, views and the search entry with the
     // items, in one transaction; the audit rows (with each title) follow once it has committed.
-    // It gets no request context: a batch delete sets no cookie.
     const titles = await findRows(deps.db, target, ids);
-    await contentServices(deps)[target].removeBatch(caller, ids, undefined as never);
+    await removeContent(deps, target, caller, ids);
     for (const r of titles) await recordAudit(deps.db, { actor: actor.id, target, item: r.id, action, before: { title: r.title } });
     return { ids };
   }

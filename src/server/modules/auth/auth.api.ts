@@ -3,7 +3,7 @@ import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
-import { caller } from '#server/resource/routes.ts';
+import { caller } from '#server/http/resource-routes.ts';
 import { login } from './auth.service.ts';
 
 /** /api/jwt: SPEC §7's GET with query parameters stays for compatibility; our own client posts

@@ -3,7 +3,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import { boardSectionOf } from '#shared/sections.ts';
 import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts';
 import { money } from '#shared/schemas/fields.ts';
-import type { ContentResource } from '#server/resource/content-resource.ts';
+import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
 
 /** Board posts: news, life, market, community, organizations and the FAQ, told apart by

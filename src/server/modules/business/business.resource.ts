@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { BUSINESS_ADMIN_FIELDS, BUSINESS_SERVER_FIELDS, BusinessSaveSchema } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
-import type { ContentResource } from '#server/resource/content-resource.ts';
+import type { ContentResource } from '#server/modules/content/content.types.ts';
 
 /** Business listings (SPEC §3). Members submit; premium (type) and main exposure (main) are an
  * admin's. The list puts premium first; ?open=1 keeps those open now in the site's time zone. */

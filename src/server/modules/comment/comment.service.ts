@@ -1,12 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CommentRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { CommentSaveSchema } from '#shared/schemas/content.ts';
-import { positiveId, text } from '#shared/schemas/fields.ts';
+import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
@@ -28,20 +26,13 @@ import {
 // an admin deletes; a deleted comment that still has replies stays as "삭제된 댓글입니다".
 // The post's comment count is the number of live comments, kept in the same transaction.
 
-const ListSchema = z.strictObject({
-  board: positiveId,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(50),
-});
-
 async function requireVisiblePost(deps: Deps, caller: Caller, board: number): Promise<void> {
   const post = await deps.db.selectFrom('board').select(['id', 'hidden']).where('id', '=', board).executeTakeFirst();
   if (!post || (post.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
 }
 
-export async function addComment(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
+export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
-  const input = parseInput(CommentSaveSchema, body);
   await requireVisiblePost(deps, caller, input.board);
   const id = await deps.db.transaction().execute(async (trx) => {
     if (input.parent) {
@@ -70,15 +61,13 @@ function requireOwnOrAdmin(caller: Caller, comment: CommentRow | undefined): Com
   return comment;
 }
 
-export async function editComment(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
-  const input = parseInput(z.strictObject({ id: positiveId, content: text(2000, '댓글을 입력하세요') }), body);
+export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
   requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
   await updateCommentContent(deps.db, input.id, input.content);
   return { id: input.id };
 }
 
-export async function removeComment(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
-  const { id } = parseInput(z.object({ id: positiveId }).loose(), body);
+export async function removeComment(deps: Deps, caller: Caller, id: number): Promise<{ id: number }> {
   await deps.db.transaction().execute(async (trx) => {
     const comment = requireOwnOrAdmin(caller, await findCommentById(trx, id));
     // An admin removing someone else's comment is moderation, recorded like the admin screens'.
@@ -102,8 +91,7 @@ export async function removeComment(deps: Deps, caller: Caller, body: unknown): 
   return { id };
 }
 
-export async function listComments(deps: Deps, caller: Caller, query: Record<string, string>) {
-  const params = parseInput(ListSchema, query);
+export async function listComments(deps: Deps, caller: Caller, params: z.output<typeof CommentListQuerySchema>) {
   await requireVisiblePost(deps, caller, params.board);
   const { top, replies, total } = await listThread(deps.db, params.board, params.page, params.size);
   const view = (c: CommentRow): CommentRecord => (c.deleted === 1 ? { ...c, content: '', name: '', user: 0 } : { ...c });

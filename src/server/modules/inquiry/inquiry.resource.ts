@@ -5,7 +5,7 @@ import { INQUIRY_ADMIN_FIELDS, INQUIRY_SERVER_FIELDS, InquirySaveSchema } from '
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Actor } from '#server/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import type { ContentResource } from '#server/resource/content-resource.ts';
+import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { answerMail } from './inquiry.mail.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
-import type { ContentResource } from '#server/resource/content-resource.ts';
+import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { todayIn } from '#shared/format.ts';
 
 /** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline is hidden from the list unless asked

@@ -1,10 +1,15 @@
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { type LikeTarget, LikeTargets, LikeToggleSchema } from '#shared/schemas/content.ts';
+import type { z } from 'zod';
+import {
+  type LikeStatusQuerySchema,
+  type LikeTarget,
+  LikeTargets,
+  type LikeToggleSchema,
+  type MyLikesQuerySchema,
+} from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import {
   addItemLikes,
@@ -18,6 +23,8 @@ import {
 } from './like.repository.ts';
 import type { Executor } from '#server/db/database.ts';
 
+type LikeInput = z.output<typeof LikeToggleSchema>;
+
 // PRODUCT.md, likes: members only, one per user per item, toggled; the item's count moves in the
 // same transaction as the like row, so it stays exact under concurrent clicks.
 
@@ -27,9 +34,8 @@ async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof Li
 }
 
 /** POST /api/like: likes the item, or takes the like back if it was there. */
-export async function toggleLike(deps: Deps, caller: Caller, body: unknown): Promise<{ liked: boolean; like: number }> {
+export async function toggleLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: boolean; like: number }> {
   const actor = requireActor(caller.actor);
-  const { target, item } = parseInput(LikeToggleSchema, body);
   await requireVisibleItem(deps, caller, target, item);
   return deps.db.transaction().execute(async (trx) => {
     if (await deleteLike(trx, target, item, actor.id)) return { liked: false, like: await addItemLikes(trx, target, item, -1) };
@@ -40,9 +46,8 @@ export async function toggleLike(deps: Deps, caller: Caller, body: unknown): Pro
 }
 
 /** DELETE /api/like: takes a like back (my page's remove button); no error if it was not there. */
-export async function removeLike(deps: Deps, caller: Caller, body: unknown): Promise<{ liked: false; like: number }> {
+export async function removeLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: false; like: number }> {
   const actor = requireActor(caller.actor);
-  const { target, item } = parseInput(LikeToggleSchema, body);
   return deps.db.transaction().execute(async (trx) => {
     const removed = await deleteLike(trx, target, item, actor.id);
     const like = removed ? await addItemLikes(trx, target, item, -1) : Number((await findItem(trx, target, item))?.like ?? 0);
@@ -50,16 +55,9 @@ export async function removeLike(deps: Deps, caller: Caller, body: unknown): Pro
   });
 }
 
-const MyLikesSchema = z.strictObject({
-  target: z.enum(LikeTargets).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 /** GET /api/like: what I liked, newest first, with each item's title (for my page). */
-export async function listMyLikes(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function listMyLikes(deps: Deps, caller: Caller, params: z.output<typeof MyLikesQuerySchema>) {
   const actor = requireActor(caller.actor);
-  const params = parseInput(MyLikesSchema, query);
   const { items, total } = await listLikesOfUser(deps.db, actor.id, params.target, params.page, params.size);
   const details = new Map<string, Record<string, unknown>>();
   for (const target of LikeTargets) {
@@ -74,18 +72,9 @@ export async function listMyLikes(deps: Deps, caller: Caller, query: Record<stri
   };
 }
 
-const StatusSchema = z.strictObject({
-  target: z.enum(LikeTargets),
-  items: z
-    .string()
-    .regex(/^\d{1,15}(,\d{1,15}){0,99}$/)
-    .transform((s) => s.split(',').map(Number)),
-});
-
 /** GET /api/like/status?target=board&items=1,2,3: which of these I liked. */
-export async function likeStatus(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function likeStatus(deps: Deps, caller: Caller, { target, items }: z.output<typeof LikeStatusQuerySchema>) {
   const actor = requireActor(caller.actor);
-  const { target, items } = parseInput(StatusSchema, query);
   return { liked: await likedItems(deps.db, actor.id, target, items) };
 }
 

@@ -4,7 +4,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import { MAINSCHEDULE_SERVER_FIELDS, MainscheduleSaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin } from '#server/modules/auth/actor.policy.ts';
 import { todayIn } from '#shared/format.ts';
-import type { ContentResource } from '#server/resource/content-resource.ts';
+import type { ContentResource } from '#server/modules/content/content.types.ts';
 
 /** The index page's schedule (PRODUCT.md): admins write; everyone reads the items in use.
  * ?upcoming=1 keeps weekly items and those not yet over. */

@@ -8,7 +8,7 @@ import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { MAX_IMAGE_BYTES } from '#server/lib/images.ts';
-import { caller, pathId } from '#server/resource/routes.ts';
+import { caller, pathId } from '#server/http/resource-routes.ts';
 import { getDownload, getWebdata, MAX_FILES, type StoredFile, uploadImages } from './upload.service.ts';
 
 /** POST /api/upload is exempt from the 1 MB JSON limit (app.ts) and has this one instead:

@@ -3,7 +3,7 @@ import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
-import { caller, pathId, resourceRoutes } from '#server/resource/routes.ts';
+import { caller, pathId, resourceRoutes } from '#server/http/resource-routes.ts';
 import { checkCode } from '#server/modules/verification/verification.service.ts';
 import { reissueToken } from '#server/modules/auth/auth.service.ts';
 import {

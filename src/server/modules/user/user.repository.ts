@@ -1,8 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
-import { cachedByTable } from '#server/resource/list-cache.ts';
-import type { ListSpec } from '#server/resource/list-query.ts';
+import { cachedByTable } from '#server/cache/list-cache.ts';
+import type { ListSpec } from '#server/db/list-query.ts';
 
 /** The columns a client ever sees: never passwd, never the folded nickname. */
 export const USER_PUBLIC_COLUMNS = [

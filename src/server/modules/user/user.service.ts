@@ -21,7 +21,7 @@ import { requireActor, requireAdmin, isAdmin } from '#server/modules/auth/actor.
 import { parseInput } from '#server/lib/parse-input.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
-import { countRows, listParamsSchema, listRows, sumRows } from '#server/resource/list-query.ts';
+import { countRows, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
 import { markUsed, requireConfirmedCode, sendCode, consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import {

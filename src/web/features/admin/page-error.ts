@@ -8,10 +8,11 @@ function refusalStatus(err: unknown): number | undefined {
 }
 
 /** A service's refusal in an admin loader (a bad ?page=, an item that is gone) becomes the
- * route's real status instead of a 500. */
-export async function orPageError<T>(work: Promise<T>): Promise<T> {
+ * route's real status instead of a 500. Given a function, what it throws while starting (a
+ * parameter refused before any query) counts too. */
+export async function orPageError<T>(work: Promise<T> | (() => Promise<T>)): Promise<T> {
   try {
-    return await work;
+    return await (typeof work === 'function' ? work() : work);
   } catch (err) {
     const status = refusalStatus(err);
     if (status) throw data(status === 404 ? '찾는 항목이 없습니다' : '요청을 처리할 수 없습니다', { status });

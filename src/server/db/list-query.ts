@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
-import { cachedByTable } from './list-cache.ts';
+import { cachedByTable } from '#server/cache/list-cache.ts';
 
 // The list, count and sum calls of SPEC §7 share one filter language, declared per resource:
 // equality filters on enumerated or id columns, a keyword over text columns, a sort key and a

@@ -1,10 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import type { AnswerCache } from '#server/http/answer-cache.ts';
+import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Caller } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { readJson } from '#server/http/envelope.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
 
 // SPEC §7's call set, declared once: every resource (user, board, jobs, business, inquiry ...)
@@ -27,6 +28,13 @@ export interface ResourceHandlers {
 
 export function caller(c: Context<AppEnv>): Caller {
   return { actor: c.get('actor'), ip: c.get('ip') };
+}
+
+/** The caller of a members-only call: without a session it is a 401 before the input is read,
+ * so a visitor learns nothing about what the call would accept. */
+export function member(c: Context<AppEnv>): Caller {
+  requireActor(c.get('actor'));
+  return caller(c);
 }
 
 /** A path id: digits only, otherwise the resource does not exist. */

@@ -1,14 +1,14 @@
 // Rendered pages for anonymous visitors, kept while nothing they show can have changed (the
-// rules are http/answer-cache.ts's).
+// rules are answer-cache.ts's).
 //
 // A page's CSP nonce must differ per response: an entry keeps the places of the nonce it was
 // rendered with and each copy served gets a fresh one there (128 random bits: the text occurs
 // nowhere else), also inside the entry's ready-made gzip (compress.ts).
 
 import type { WriteTracker } from '#server/db/write-tracker.ts';
-import { AnswerCache } from '#server/http/answer-cache.ts';
+import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
-import type { PatchablePage } from './compress.ts';
+import type { PatchablePage } from '#server/web/compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import type { Expression, SqlBool } from 'kysely';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { id as idSchema } from '#shared/schemas/fields.ts';
+import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
+import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
+import type { Actor, Caller, Deps } from '#server/context.ts';
+import type { Executor } from '#server/db/database.ts';
+import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
+import { sanitizeRichText } from '#server/lib/sanitize.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { forgetLikes } from '#server/modules/like/like.service.ts';
+import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
+import { authorName } from '#server/modules/user/user.service.ts';
+import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
+import type { Visitor } from '#server/modules/view/visitor.ts';
+import { CONTENT_RESOURCES } from './content-resources.ts';
+import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
+import {
+  deleteContentRows,
+  findContentRow,
+  findContentRowFast,
+  findContentRows,
+  findNeighbours,
+  insertContentRow,
+  updateContentRow,
+} from './content.repository.ts';
+import type { ContentFields, ContentItem, ContentName, ContentQuery, ContentResource, Row } from './content.types.ts';
+
+// SPEC §7's call set for the five content resources, the same rules for each: who writes, which
+// fields a client may set, hidden items, all-or-nothing batches, the search index and views kept
+// in step. Each function takes the resource's name; its declaration (content-resources.ts) says
+// what is its own.
+
+const BATCH_MAX = 500;
+
+function resourceOf<N extends ContentName>(name: N): ContentResource<N> {
+  return CONTENT_RESOURCES[name];
+}
+
+function decode<N extends ContentName>(def: ContentResource<N>, row: Record<string, unknown>): ContentItem<N> {
+  return (def.fromRow ? def.fromRow(row) : row) as ContentItem<N>;
+}
+
+const listSchemas = new Map<ContentName, z.ZodType<ListParams>>();
+
+/** The list, count and sum calls' parameters of one resource: page, size, sort, keyword, its
+ * filters, and `hidden` (admins only). The API parses a query string with it. */
+export function contentListSchema(name: ContentName): z.ZodType<ListParams> {
+  let schema = listSchemas.get(name);
+  if (!schema) {
+    const def = resourceOf(name);
+    schema = listParamsSchema(def.list, { hidden: z.coerce.number().int().min(0).max(1).optional(), ...def.listParams });
+    listSchemas.set(name, schema);
+  }
+  return schema;
+}
+
+/** A list's query string (the API's, or a page's address), checked: a 400 naming the field. */
+export function parseContentQuery(name: ContentName, query: Record<string, string>): ListParams {
+  return parseInput(contentListSchema(name), query);
+}
+
+/** Validates a create (before undefined) or an edit (merged over the stored item) and answers the
+ * columns to write. Rich text is sanitized; client copies of server fields are dropped. */
+function prepare<N extends ContentName>(def: ContentResource<N>, actor: Actor, fields: ContentFields, before: Row | undefined) {
+  const merged = before ? { ...decode(def, before), ...fields } : fields;
+  const input = parseInput(def.schema, merged) as Record<string, unknown>;
+  for (const f of def.serverFields) delete input[f];
+  delete input.id;
+  applyAdminFields(def, actor, input, before);
+  for (const f of def.richText) if (typeof input[f] === 'string') input[f] = sanitizeRichText(input[f] as string);
+  def.requireWrite(actor, input, before);
+  const derived = def.derive ? def.derive(input, before, actor) : {};
+  return def.toRow ? def.toRow({ ...input, ...derived }) : { ...input, ...derived };
+}
+
+/** The id a body carries: 0 (or none) creates, a positive id edits. */
+function fieldsId(fields: ContentFields): number {
+  return fields.id === undefined ? 0 : parseInput(z.object({ id: idSchema }), { id: fields.id }).id;
+}
+
+/** The search index follows every write, in the same transaction. */
+async function syncSearch<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, id: number): Promise<void> {
+  if (def.search) await indexItem(db, deps.dialect, def.search, (await findContentRow(db, def.table, id)) as Row);
+}
+
+async function insert<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, actor: Actor, values: object) {
+  const id = await insertContentRow(db, def.table, { ...values, user: actor.id, name: await authorName(db, actor.id), date: nowIso() });
+  await syncSearch(deps, db, def, id);
+  return id;
+}
+
+/** POST /api/<name>: one new item. */
+export async function createContent(deps: Deps, name: ContentName, caller: Caller, fields: ContentFields): Promise<{ id: number }> {
+  const def = resourceOf(name);
+  const actor = requireActor(caller.actor);
+  if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
+  const values = prepare(def, actor, fields, undefined);
+  const id = await deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values));
+  const after = (await findContentRow(deps.db, def.table, id)) as Row;
+  await def.afterSave?.(deps, undefined, after);
+  return { id };
+}
+
+/** POST /api/<name>/batch: all the items or none; an error names the item's index. */
+export async function createContentBatch(deps: Deps, name: ContentName, caller: Caller, items: ContentFields[]): Promise<{ ids: number[] }> {
+  const def = resourceOf(name);
+  const actor = requireActor(caller.actor);
+  if (items.length === 0 || items.length > BATCH_MAX) {
+    throw new AppError(400, ErrorKey.invalid, { detail: `a JSON array of 1 to ${BATCH_MAX} items` });
+  }
+  const prepared = items.map((item, i) => {
+    try {
+      if (fieldsId(item) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id' });
+      return prepare(def, actor, item, undefined);
+    } catch (err) {
+      throw indexed(err, i);
+    }
+  });
+  const ids = await deps.db.transaction().execute(async (trx) => {
+    const out: number[] = [];
+    for (const values of prepared) out.push(await insert(deps, trx, def, actor, values));
+    return out;
+  });
+  return { ids };
+}
+
+/** PUT /api/<name>: edits an item; the fields left out keep their stored values. */
+export async function updateContent<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  caller: Caller,
+  fields: ContentFields,
+): Promise<{ item: ContentItem<N> }> {
+  const def = resourceOf(name);
+  const actor = requireActor(caller.actor);
+  const id = fieldsId(fields);
+  if (id === 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'PUT updates: id must be positive' });
+  const before = await findContentRow(deps.db, def.table, id);
+  if (!before) throw new AppError(404, ErrorKey.notFound);
+  requireEditable(actor, before);
+  const values = prepare(def, actor, fields, before);
+  await deps.db.transaction().execute(async (trx) => {
+    await updateContentRow(trx, def.table, id, values);
+    await syncSearch(deps, trx, def, id);
+  });
+  const after = (await findContentRow(deps.db, def.table, id)) as Row;
+  await def.afterSave?.(deps, before, after);
+  return { item: decode(def, after) };
+}
+
+/** DELETE /api/<name> and /batch: all the items or none, with what hangs off them. */
+export async function removeContent(deps: Deps, name: ContentName, caller: Caller, ids: number[]): Promise<{ ids: number[] }> {
+  const def = resourceOf(name);
+  const actor = requireActor(caller.actor);
+  const unique = [...new Set(ids)];
+  await deps.db.transaction().execute(async (trx) => {
+    const rows = await findContentRows(trx, def.table, unique);
+    if (rows.length !== unique.length) throw new AppError(404, ErrorKey.notFound);
+    for (const r of rows) {
+      requireEditable(actor, r);
+      def.requireDelete?.(actor, r);
+    }
+    await def.onDelete?.(trx, unique);
+    // Rows that hang off any counted item go with it: its likes, visits and search entry.
+    if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(trx, def.table as LikeTarget, unique);
+    if (def.countViews) await forgetViews(trx, def.table, unique);
+    if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);
+    await deleteContentRows(trx, def.table, unique);
+  });
+  return { ids: unique };
+}
+
+type Scoped = ListParams & { searchCondition?: Expression<SqlBool> };
+
+/** Left-out page, size and sort take their defaults; a searchable resource answers its keyword
+ * from the search index (Korean-aware, indexed) instead of the generic substring scan. */
+async function scoped<N extends ContentName>(deps: Deps, def: ContentResource<N>, query: ContentQuery): Promise<Scoped> {
+  const params: ListParams = { page: 1, size: PAGE_SIZE_DEFAULT, sort: def.list.defaultSort, ...query };
+  if (!def.search || !params.keyword) return params;
+  const section = def.search === 'board' ? (params.topcategory as number | undefined) : undefined;
+  return { ...params, keyword: undefined, searchCondition: await keywordCondition(deps, def.search, params.keyword, section) };
+}
+
+/** Hidden items for admins who ask for them; the keyword's condition; the resource's own scope. */
+function narrowing<N extends ContentName>(deps: Deps, def: ContentResource<N>, caller: Caller, params: Scoped) {
+  return (q: AnyQuery) => {
+    let query = q.where('hidden', '=', listedHidden(caller.actor, params.hidden as number | undefined));
+    if (params.searchCondition) query = query.where(params.searchCondition);
+    return def.narrowList ? def.narrowList(query, params, caller, deps) : query;
+  };
+}
+
+/** GET /api/<name>: a page of items. */
+export async function listContent<N extends ContentName>(deps: Deps, name: N, caller: Caller, query: ContentQuery = {}) {
+  const def = resourceOf(name);
+  const params = await scoped(deps, def, query);
+  const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, undefined, narrowing(deps, def, caller, params));
+  return { ...result, items: result.items.map((row) => decode(def, row)) };
+}
+
+/** GET /api/<name>/count. */
+export async function countContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}): Promise<{ total: number }> {
+  const def = resourceOf(name);
+  const params = await scoped(deps, def, query);
+  return { total: await countRows(deps.db, def.list, params, narrowing(deps, def, caller, params)) };
+}
+
+/** GET /api/<name>/sum: totals of the numeric fields under the same filters. */
+export async function sumContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}) {
+  const def = resourceOf(name);
+  const params = await scoped(deps, def, query);
+  return sumRows(deps.db, def.list, params, narrowing(deps, def, caller, params));
+}
+
+/** GET /api/<name>/{id}: one item. With a `visitor`, a view is counted for them (+1 per visitor
+ * per 24 hours); without one none is (an editor opening a post). */
+export async function getContent<N extends ContentName>(deps: Deps, name: N, caller: Caller, id: number, visitor?: Visitor): Promise<ContentItem<N>> {
+  const def = resourceOf(name);
+  // A counted view needs this visitor's last visit too: read with the row, in one statement.
+  const counting = def.countViews ? visitor?.key : undefined;
+  const found =
+    counting && def.table !== 'inquiry' && def.table !== 'mainschedule'
+      ? await readWithLastVisit(deps.db, def.table, id, counting)
+      : { row: await findContentRowFast(deps.db, def.table, id), lastVisit: null };
+  const row = requireReadable(def, caller.actor, found.row as Row | undefined);
+  if (def.countViews) {
+    const queued = counting
+      ? recordView(deps.db, def.table, id, counting, found.lastVisit, (err) => deps.logger.error({ err }, 'view count failed'))
+      : pendingViews(deps.db, def.table, id);
+    row.count = (row.count as number) + queued;
+  }
+  return decode(def, row);
+}
+
+/** GET /api/<name>/initdata: a new item with the spec's defaults. */
+export function contentInitdata(name: ContentName): Record<string, unknown> {
+  return resourceOf(name).initdata();
+}
+
+/** A detail page's 이전 글 / 다음 글: the older and newer visible item of the same list; board
+ * posts stay within their topcategory. */
+export function contentNeighbours(deps: Deps, name: 'board' | 'jobs' | 'business', id: number, topcategory?: number) {
+  return findNeighbours(deps.db, name, id, topcategory);
+}
+
+function indexed(err: unknown, index: number): unknown {
+  if (err instanceof AppError) {
+    return new AppError(err.status, err.key, { field: `[${index}]${err.field ? `.${err.field}` : ''}`, detail: err.message });
+  }
+  return err;
+}

@@ -1,0 +1,68 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Actor, Caller, Deps } from '#server/context.ts';
+import type { Database, Executor } from '#server/db/database.ts';
+import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
+import type { SearchTarget } from '#server/modules/search/search.service.ts';
+
+// The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
+// declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts); the
+// content service turns a declaration into SPEC §7's ten calls with the same rules everywhere.
+
+export type ContentName = 'board' | 'jobs' | 'business' | 'inquiry' | 'mainschedule';
+
+/** A stored row as the database answers it. */
+export type StoredRow<N extends ContentName> = Selectable<Database[N]>;
+
+/** An item as services answer it: board images are a list, stored as JSON text. */
+export type ContentItem<N extends ContentName> = N extends 'board' ? Omit<StoredRow<'board'>, 'images'> & { images: string[] } : StoredRow<N>;
+
+/** A row as the generic rules see it. */
+export type Row = Record<string, unknown> & { id: number; user: number; hidden: number };
+
+/** What a client sends to create or edit an item: a JSON object, checked against the resource's
+ * schema by the service (an edit is merged over the stored item first, then checked whole). */
+export type ContentFields = Record<string, unknown>;
+
+/** A list's parameters: the page, sort and keyword of list-query.ts plus the resource's filters.
+ * Left-out page, size and sort take the defaults. */
+export type ContentQuery = Partial<ListParams> & Record<string, unknown>;
+
+export interface ContentResource<T extends ContentName> {
+  table: T;
+  schema: z.ZodObject;
+  /** Accepted in a body, never taken from it (counts, author, dates). */
+  serverFields: readonly string[];
+  /** Taken only from an admin; others get the default on create and a 403 when they change one. */
+  adminFields: readonly string[];
+  /** HTML fields sanitized before storing. */
+  richText: readonly string[];
+  list: ListSpec<T>;
+  /** Extra list parameters and the conditions they add. */
+  listParams?: z.ZodRawShape;
+  narrowList?: (q: AnyQuery, params: ListParams, caller: Caller, deps: Deps) => AnyQuery;
+  /** SPEC §3 defaults, for initdata. */
+  initdata(): Record<string, unknown>;
+  /** Refuses a create or edit that this actor may not make (e.g. news below level 2). */
+  requireWrite(actor: Actor, input: Record<string, unknown>, before: Row | undefined): void;
+  /** Refuses a delete beyond the author-or-admin rule (an answered inquiry), in its transaction. */
+  requireDelete?(actor: Actor, row: Row): void;
+  /** Who may read one item beyond the public (inquiries: author and admins only). */
+  canRead?(actor: Actor | undefined, row: Row): boolean;
+  /** An unreadable item is private (401/403, inquiries) or, for others, simply not there (404). */
+  privateItems?: boolean;
+  /** Storage form of a value (board images: a JSON array stored as text) and back. */
+  toRow?(input: Record<string, unknown>): Record<string, unknown>;
+  fromRow?(row: Record<string, unknown>): Record<string, unknown>;
+  /** Fields the server derives from the input (board's korean/english flags). */
+  derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor): Record<string, unknown>;
+  /** After a committed save (inquiry answers e-mail the author). */
+  afterSave?(deps: Deps, before: Row | undefined, after: Row): Promise<void>;
+  /** A resource's own rows that hang off an item and go with it (likes, visits and search
+   * entries are removed by the service). */
+  onDelete?(db: Executor, ids: number[]): Promise<void>;
+  /** Counts a view on get (+1 per visitor per 24 h). */
+  countViews?: boolean;
+  /** Kept in the search index under this target; the list's keyword then uses the index. */
+  search?: SearchTarget;
+}
