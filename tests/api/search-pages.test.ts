@@ -33,7 +33,7 @@ async function pages(q: string, size: number): Promise<{ total: number; items: n
   const seen: number[] = [];
   let total = 0;
   for (let page = 1; page <= 20; page++) {
-    const group = (await search(t.deps, { q, section: 'community', page: String(page), size: String(size) })).groups[0];
+    const group = (await search(t.deps, { q, section: 'community', page, size })).groups[0];
     total = group?.total ?? 0;
     const got = (group?.items ?? []).map((r) => r.item);
     seen.push(...got);
@@ -57,7 +57,7 @@ test('a word only in the oldest entries is found and counted', async () => {
 });
 
 test('a word in every entry: counted up to the cap, pages newest first', async () => {
-  const first = (await search(t.deps, { q: '흔한', section: 'community', page: '3', size: '50' })).groups[0];
+  const first = (await search(t.deps, { q: '흔한', section: 'community', page: 3, size: 50 })).groups[0];
   expect(first?.total).toBe(1000);
   expect(first?.items.map((r) => r.item)).toEqual(newestFirst(items).slice(100, 150));
 });

@@ -4,26 +4,35 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Caller } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
+import { IdListSchema } from '#shared/schemas/user.ts';
 import { readJson } from '#server/http/envelope.ts';
-import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
+import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
 
 // SPEC §7's call set, declared once: every resource (user, board, jobs, business, inquiry ...)
 // answers the same ten calls at the same paths, each handed to the resource's service.
 
-/** Writes also get the request context, for the few answers that set a cookie. */
+/** Each handler gets the request (for its caller, and the few answers that set a cookie) and
+ * what the request brings: the JSON body, the query string or the path's id. It parses that with
+ * the call's schema and hands the service typed input. */
 export interface ResourceHandlers {
-  create(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
-  createBatch(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
-  update(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
-  remove(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
-  removeBatch(caller: Caller, body: unknown, c: Context<AppEnv>): Promise<object>;
-  list(caller: Caller, query: Record<string, string>): Promise<object>;
-  count(caller: Caller, query: Record<string, string>): Promise<object>;
-  sum(caller: Caller, query: Record<string, string>): Promise<object>;
-  /** `visitor`: whom a view is counted for; without it none is (an editor opening a post). */
-  get(caller: Caller, id: number, visitor?: Visitor): Promise<object>;
-  initdata(caller: Caller): Promise<object>;
+  create(c: Context<AppEnv>, body: unknown): Promise<object>;
+  createBatch(c: Context<AppEnv>, body: unknown): Promise<object>;
+  update(c: Context<AppEnv>, body: unknown): Promise<object>;
+  remove(c: Context<AppEnv>, body: unknown): Promise<object>;
+  removeBatch(c: Context<AppEnv>, body: unknown): Promise<object>;
+  list(c: Context<AppEnv>, query: Record<string, string>): Promise<object>;
+  count(c: Context<AppEnv>, query: Record<string, string>): Promise<object>;
+  sum(c: Context<AppEnv>, query: Record<string, string>): Promise<object>;
+  /** `visitor`: whom a view is counted for. */
+  get(c: Context<AppEnv>, id: number, visitor: Visitor): Promise<object>;
+  initdata(c: Context<AppEnv>): Promise<object>;
+}
+
+/** A batch delete's ids: a JSON array, or `{ids: [...]}`. */
+export function idsOf(body: unknown): number[] {
+  return parseInput(IdListSchema, Array.isArray(body) ? body : (body as { ids?: unknown } | null)?.ids);
 }
 
 export function caller(c: Context<AppEnv>): Caller {
@@ -34,6 +43,12 @@ export function caller(c: Context<AppEnv>): Caller {
  * so a visitor learns nothing about what the call would accept. */
 export function member(c: Context<AppEnv>): Caller {
   requireActor(c.get('actor'));
+  return caller(c);
+}
+
+/** The caller of an admins-only call: 401 or 403 before the input is read. */
+export function admin(c: Context<AppEnv>): Caller {
+  requireAdmin(c.get('actor'));
   return caller(c);
 }
 
@@ -52,27 +67,27 @@ export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<Ap
   const app = new Hono<AppEnv>();
   const read = (call: 'list' | 'count' | 'sum') => async (c: Context<AppEnv>) => {
     const stamp = cache && !c.get('actor') ? cache.stamp() : undefined;
-    if (!cache || !stamp) return ok(c, await handlers[call](caller(c), c.req.query()));
+    if (!cache || !stamp) return ok(c, await handlers[call](c, c.req.query()));
     let json = cache.get(c.req.url, stamp);
     if (json === undefined) {
-      json = JSON.stringify({ code: 'ok', ...(await handlers[call](caller(c), c.req.query())) });
+      json = JSON.stringify({ code: 'ok', ...(await handlers[call](c, c.req.query())) });
       cache.set(c.req.url, stamp, json);
     }
     return c.body(json, 200, { 'Content-Type': 'application/json' });
   };
-  app.post('/batch', async (c) => ok(c, await handlers.createBatch(caller(c), await readJson(c), c)));
-  app.delete('/batch', async (c) => ok(c, await handlers.removeBatch(caller(c), await readJson(c), c)));
-  app.post('/', async (c) => ok(c, await handlers.create(caller(c), await readJson(c), c)));
-  app.put('/', async (c) => ok(c, await handlers.update(caller(c), await readJson(c), c)));
-  app.delete('/', async (c) => ok(c, await handlers.remove(caller(c), await readJson(c), c)));
+  app.post('/batch', async (c) => ok(c, await handlers.createBatch(c, await readJson(c))));
+  app.delete('/batch', async (c) => ok(c, await handlers.removeBatch(c, await readJson(c))));
+  app.post('/', async (c) => ok(c, await handlers.create(c, await readJson(c))));
+  app.put('/', async (c) => ok(c, await handlers.update(c, await readJson(c))));
+  app.delete('/', async (c) => ok(c, await handlers.remove(c, await readJson(c))));
   app.get('/', read('list'));
   app.get('/count', read('count'));
   app.get('/sum', read('sum'));
-  app.get('/initdata', async (c) => ok(c, await handlers.initdata(caller(c))));
+  app.get('/initdata', async (c) => ok(c, await handlers.initdata(c)));
   extra?.(app);
   app.get('/:id', async (c) => {
     const visitor = visitorOf(c.get('actor'), c.req.raw.headers);
-    const result = await handlers.get(caller(c), pathId(c.req.param('id')), visitor);
+    const result = await handlers.get(c, pathId(c.req.param('id')), visitor);
     if (visitor.setCookie) c.header('Set-Cookie', visitor.setCookie, { append: true });
     return ok(c, result);
   });

@@ -43,7 +43,8 @@ interface Listed {
 export function seoRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const anonymous = { actor: undefined, ip: 'seo' };
-  const list = async (name: SectionTable, query: ContentQuery): Promise<Listed[]> => (await listContent(deps, name, anonymous, { size: 100, ...query })).items;
+  const list = async (name: SectionTable, query: ContentQuery): Promise<Listed[]> =>
+    (await listContent(deps, name, anonymous, { size: 100, ...query })).items;
 
   app.get('/robots.txt', (c) => {
     const lines = [

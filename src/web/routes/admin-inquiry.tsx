@@ -2,7 +2,7 @@ import { listContent, parseContentQuery } from '#server/modules/content/content.
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
-import { type AdminInquiry, InquiryAdmin } from '../features/admin/inquiry-admin.tsx';
+import { InquiryAdmin } from '../features/admin/inquiry-admin.tsx';
 import { orPageError } from '../features/admin/page-error.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
@@ -14,7 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = params.get('status') === '1' || params.get('status') === '2' ? Number(params.get('status')) : null;
   const list = await orPageError(async () =>
-    listContent(deps, 'inquiry', caller, { ...parseContentQuery('inquiry', { page: params.get('page') ?? '1' }), size: 20, ...(status ? { status } : {}) }),
+    listContent(deps, 'inquiry', caller, {
+      ...parseContentQuery('inquiry', { page: params.get('page') ?? '1' }),
+      size: 20,
+      ...(status ? { status } : {}),
+    }),
   );
   const items = list.items.map(({ answer, ...i }) => ({ ...i, answertext: htmlToLines(answer) }));
   return { siteName: deps.env.SITE_NAME, data: { ...list, items, status, timeZone: deps.env.SITE_TIMEZONE } };

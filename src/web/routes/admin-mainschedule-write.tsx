@@ -14,7 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller } = context.get(pageContext);
   const id = new URL(request.url).searchParams.get('id') ?? '0';
   const stored = await orPageError(async () =>
-    id === '0' ? (contentInitdata('mainschedule') as ScheduleItem & { content: string }) : getContent(deps, 'mainschedule', caller, Number(id) || -1),
+    id === '0'
+      ? (contentInitdata('mainschedule') as ScheduleItem & { content: string })
+      : getContent(deps, 'mainschedule', caller, Number(id) || -1),
   );
   const { content, ...item } = stored;
   return { siteName: deps.env.SITE_NAME, item, contentText: htmlToLines(content) };

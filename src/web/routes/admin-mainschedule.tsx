@@ -3,7 +3,7 @@ import { listContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs, buttonClass } from '../features/admin/admin-ui.tsx';
-import { type ScheduleItem, ScheduleList } from '../features/admin/schedule-admin.tsx';
+import { ScheduleList } from '../features/admin/schedule-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin-mainschedule.ts';

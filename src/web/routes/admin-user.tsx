@@ -1,5 +1,6 @@
 import { isRootLevel } from '#shared/enums.ts';
-import { listUsers } from '#server/modules/user/user.service.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
+import { listUsers, UserListQuerySchema } from '#server/modules/user/user.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
@@ -14,10 +15,10 @@ const FILTER_KEYS = ['keyword', 'level', 'status', 'use', 'sort', 'page'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context);
-  const { deps } = context.get(pageContext);
+  const { deps, caller } = context.get(pageContext);
   const params = new URL(request.url).searchParams;
   const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])));
-  const list = await orPageError(listUsers(deps, { actor, ip: 'page' }, filter));
+  const list = await orPageError(async () => listUsers(deps, caller, parseInput(UserListQuerySchema, filter)));
   return {
     siteName: deps.env.SITE_NAME,
     data: {

@@ -11,6 +11,8 @@ import { orPageError } from '../features/admin/page-error.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin.ts';
+import { CommentModerationQuerySchema } from '#shared/schemas/admin.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 
 /** Where each section's items live, and the public page of one item (FAQ and organizations
  * have none: SPEC §2). */
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let moderation: ModerationData | null = null;
   if (section?.key === 'comment') {
-    const list = await orPageError(listCommentsForModeration(deps, who, { page }));
+    const list = await orPageError(async () => listCommentsForModeration(deps, who, parseInput(CommentModerationQuerySchema, { page })));
     const items = list.items.map((c): ModerationItem => {
       const path = POST_PATH[c.topcategory];
       return { id: c.id, title: c.title, name: c.name, date: c.date, content: c.content, link: path ? `${path}/${c.board}` : null };
@@ -46,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } else if (section) {
     const where = SECTIONS[section.key] as (typeof SECTIONS)[string];
     const query = { size: 20, hidden, ...(where.topcategory ? { topcategory: where.topcategory } : {}) };
-    const list = await orPageError(async () => listContent(deps, where.target, who, { ...parseContentQuery(where.target, { page }), ...query }));
+    const list = await orPageError(async () =>
+      listContent(deps, where.target, who, { ...parseContentQuery(where.target, { page }), ...query }),
+    );
     const items = list.items.map((i) => ({ ...i, link: where.path ? `${where.path}/${i.id}` : null }));
     moderation = { ...section, target: where.target, hidden, ...list, items };
   }

@@ -5,7 +5,6 @@ import { listContent } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { ExpandableList } from '../features/board/board-list.tsx';
-import type { BoardItem } from '../features/board/board-types.ts';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/customer.ts';
 

@@ -22,7 +22,8 @@ interface Item {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, caller } = context.get(pageContext);
-  const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => (await listContent(deps, name, caller, { size: 6, ...query })).items;
+  const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> =>
+    (await listContent(deps, name, caller, { size: 6, ...query })).items;
   const [news, market, jobs, business, community, schedule] = await Promise.all([
     list('board', { topcategory: TopCategory.news }),
     list('board', { topcategory: TopCategory.market }),

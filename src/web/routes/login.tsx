@@ -7,6 +7,8 @@ import { login } from '#server/modules/auth/auth.service.ts';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/login.ts';
+import { LoginSchema } from '#shared/schemas/user.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 
 // The login page: what the login dialog falls back to without JavaScript, and where guarded
 // pages send visitors (?next= is where they go after; only same-site paths are followed).
@@ -34,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!passwd) return data({ error: Messages.passwordRequired, loginid }, { status: 400 });
   try {
     // Rate limits count per client address: the one the server trusts, not any header sent.
-    const { token } = await login(deps, context.get(pageContext).caller, { loginid, passwd });
+    const { token } = await login(deps, context.get(pageContext).caller, parseInput(LoginSchema, { loginid, passwd }));
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookieHeader(token, secure) } });
   } catch (err) {
     if (err instanceof AppError)

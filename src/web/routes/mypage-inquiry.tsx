@@ -4,7 +4,7 @@ import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { orPageError } from '../features/admin/page-error.ts';
-import { InquiryList, type MyInquiry } from '../features/mypage/inquiry-list.tsx';
+import { InquiryList } from '../features/mypage/inquiry-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage-inquiry.ts';

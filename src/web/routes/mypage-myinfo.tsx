@@ -9,8 +9,8 @@ import type { Route } from './+types/mypage-myinfo.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
-  const { deps } = context.get(pageContext);
-  const { item } = await getUser(deps, { actor, ip: 'page' }, actor.id);
+  const { deps, caller } = context.get(pageContext);
+  const { item } = await getUser(deps, caller, actor.id);
   const me: MyInfo = { id: item.id, loginid: item.loginid, name: item.name, nickname: item.nickname, tel: item.tel, hp: item.hp };
   return { siteName: deps.env.SITE_NAME, me };
 }

@@ -1,12 +1,13 @@
 import { Form, Link } from 'react-router';
 import type { SearchGroup } from '#shared/api.ts';
-import { search } from '#server/modules/search/search.service.ts';
+import { SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { orPageError } from '../features/admin/page-error.ts';
 import { countLabel, GroupBlock, NoResults, ResultList } from '../features/search/search-results.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/search.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 
 // /search has its own layout (SPEC §2): a large search box, then every section's count and first
 // results, or with ?section= one section's results page by page. The query lives in the URL, so
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (value) query[key] = value;
   }
   // A made-up section or page is the reader's 400, not a server fault.
-  const result = q ? await orPageError(search(deps, query)) : null;
+  const result = q ? await orPageError(async () => search(deps, parseInput(SearchQuerySchema, query))) : null;
   return {
     siteName: deps.env.SITE_NAME,
     timeZone: deps.env.SITE_TIMEZONE,

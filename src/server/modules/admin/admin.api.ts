@@ -1,19 +1,23 @@
 import { Hono } from 'hono';
+import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { readJson } from '#server/http/envelope.ts';
-import { caller } from '#server/http/resource-routes.ts';
+import { bodyInput, queryInput } from '#server/http/envelope.ts';
+import { admin } from '#server/http/resource-routes.ts';
+import { UserListQuerySchema } from '#server/modules/user/user.service.ts';
 import { exportUsersCsv, getAudit, getDashboard, listCommentsForModeration, moderate } from './admin.service.ts';
 
-/** /api/admin: the admin area's own calls; each service refuses levels below 3 (401/403). */
+/** /api/admin: the admin area's own calls, for levels >= 3 only (401/403 before any input is read). */
 export function adminRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/dashboard', async (c) => c.json({ code: 'ok', ...(await getDashboard(deps, caller(c))) }));
-  app.get('/audit', async (c) => c.json({ code: 'ok', ...(await getAudit(deps, caller(c), c.req.query())) }));
-  app.get('/comments', async (c) => c.json({ code: 'ok', ...(await listCommentsForModeration(deps, caller(c), c.req.query())) }));
-  app.post('/moderate', async (c) => c.json({ code: 'ok', ...(await moderate(deps, caller(c), await readJson(c))) }));
+  app.get('/dashboard', async (c) => c.json({ code: 'ok', ...(await getDashboard(deps, admin(c))) }));
+  app.get('/audit', async (c) => c.json({ code: 'ok', ...(await getAudit(deps, admin(c), queryInput(c, AuditQuerySchema))) }));
+  app.get('/comments', async (c) =>
+    c.json({ code: 'ok', ...(await listCommentsForModeration(deps, admin(c), queryInput(c, CommentModerationQuerySchema))) }),
+  );
+  app.post('/moderate', async (c) => c.json({ code: 'ok', ...(await moderate(deps, admin(c), await bodyInput(c, ModerateSchema))) }));
   app.get('/users.csv', async (c) => {
-    const csv = await exportUsersCsv(deps, caller(c), c.req.query());
+    const csv = await exportUsersCsv(deps, admin(c), queryInput(c, UserListQuerySchema));
     const name = `users-${new Date().toISOString().slice(0, 10)}.csv`;
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -3,16 +3,16 @@ import type { SectionTable } from '#shared/schemas/content.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
+import type { z } from 'zod';
+import type { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { removeContent } from '#server/modules/content/content.service.ts';
 import { indexItem } from '#server/modules/search/search.service.ts';
-import { listUsers } from '#server/modules/user/user.service.ts';
+import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
 import {
   countContent,
   countUsersSince,
@@ -91,18 +91,16 @@ export async function getDashboard(deps: Deps, caller: Caller) {
 }
 
 /** GET /api/admin/audit?target=users&item=ID. */
-export async function getAudit(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function getAudit(deps: Deps, caller: Caller, { target, item }: z.output<typeof AuditQuerySchema>) {
   requireAdmin(caller.actor);
-  const { target, item } = parseInput(AuditQuerySchema, query);
   return { items: await listAudit(deps.db, target, item) };
 }
 
 /** POST /api/admin/moderate: one action over many items, all or nothing: every id must exist and
  * allow the action (close: market posts and jobs only; comments: delete only), else nothing
  * changes. */
-export async function moderate(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+export async function moderate(deps: Deps, caller: Caller, input: z.output<typeof ModerateSchema>): Promise<{ ids: number[] }> {
   const actor = requireAdmin(caller.actor);
-  const input = parseInput(ModerateSchema, body);
   const ids = [...new Set(input.ids)];
   const { target, action } = input;
   const refuse = () => new AppError(400, ErrorKey.invalid, { field: 'action', detail: `${action} does not apply to ${target}` });
@@ -152,9 +150,8 @@ export async function moderate(deps: Deps, caller: Caller, body: unknown): Promi
 }
 
 /** GET /api/admin/comments: the newest live comments of the whole site, for moderation. */
-export async function listCommentsForModeration(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function listCommentsForModeration(deps: Deps, caller: Caller, { page, size }: z.output<typeof CommentModerationQuerySchema>) {
   requireAdmin(caller.actor);
-  const { page, size } = parseInput(CommentModerationQuerySchema, query);
   return listRecentComments(deps.db, page, size);
 }
 
@@ -169,13 +166,13 @@ function csvField(value: unknown): string {
 /** GET /api/admin/users.csv: the user list under the same filters and sort as GET /api/user,
  * every page of it, with the enumerations' Korean labels. UTF-8 with a BOM: Excel reads a CSV
  * without one in the system's code page and shows Korean as mojibake. */
-export async function exportUsersCsv(deps: Deps, caller: Caller, query: Record<string, string>): Promise<string> {
+export async function exportUsersCsv(deps: Deps, caller: Caller, query: UserListQuery): Promise<string> {
   requireAdmin(caller.actor);
   const { page: _page, size: _size, ...filter } = query;
   const tz = deps.env.SITE_TIMEZONE;
   const lines = [['번호', '아이디', '이름', '닉네임', '등급', '상태', '사용', '최근 로그인', '가입일', '비고'].join(',')];
   for (let page = 1; ; page++) {
-    const result = await listUsers(deps, caller, { ...filter, page: String(page), size: '100' });
+    const result = await listUsers(deps, caller, { ...filter, page, size: 100 });
     for (const u of result.items) {
       const row = [
         u.id,

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { readJson } from '#server/http/envelope.ts';
+import { LoginSchema } from '#shared/schemas/user.ts';
+import { bodyInput } from '#server/http/envelope.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
 import { caller } from '#server/http/resource-routes.ts';
 import { login } from './auth.service.ts';
@@ -11,12 +13,16 @@ import { login } from './auth.service.ts';
 export function authRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const result = await login(deps, caller(c), { loginid: c.req.query('loginid'), passwd: c.req.query('passwd') });
+    const result = await login(
+      deps,
+      caller(c),
+      parseInput(LoginSchema, { loginid: c.req.query('loginid'), passwd: c.req.query('passwd') }),
+    );
     setSessionCookie(c, result.token);
     return c.json({ code: 'ok', ...result });
   });
   app.post('/', async (c) => {
-    const result = await login(deps, caller(c), await readJson(c));
+    const result = await login(deps, caller(c), await bodyInput(c, LoginSchema));
     setSessionCookie(c, result.token);
     return c.json({ code: 'ok', ...result });
   });

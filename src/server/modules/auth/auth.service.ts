@@ -1,9 +1,9 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { UserUse } from '#shared/enums.ts';
-import { LoginSchema } from '#shared/schemas/user.ts';
+import type { z } from 'zod';
+import type { LoginSchema } from '#shared/schemas/user.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
 import { consume } from '#server/lib/rate-limit.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
@@ -12,8 +12,11 @@ import { toPublicUser } from '#server/modules/user/user.service.ts';
 
 /** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
  * account (use = 2), after the same amount of hashing. */
-export async function login(deps: Deps, caller: Caller, input: unknown): Promise<{ token: string; user: PublicUser }> {
-  const { loginid, passwd } = parseInput(LoginSchema, input);
+export async function login(
+  deps: Deps,
+  caller: Caller,
+  { loginid, passwd }: z.output<typeof LoginSchema>,
+): Promise<{ token: string; user: PublicUser }> {
   const id = loginid.normalize('NFC').trim().toLowerCase();
   await consume([deps.limits.loginPerIp, caller.ip], [deps.limits.loginPerId, id]);
   const user = await findUserByLoginid(deps.db, id);

@@ -1,13 +1,12 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
+import { IdBodySchema } from '#shared/schemas/user.ts';
 import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Deps } from '#server/context.ts';
 import { trackerOf } from '#server/db/write-tracker.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { resourceRoutes } from '#server/http/resource-routes.ts';
+import { caller, idsOf, member, resourceRoutes } from '#server/http/resource-routes.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
-import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { CONTENT_NAMES } from './content-resources.ts';
 import {
   contentInitdata,
@@ -32,31 +31,30 @@ const FieldsSchema = z.record(z.string(), z.unknown());
 const FieldsListSchema = z.array(FieldsSchema);
 
 /** SPEC §7's "same set" for each content resource, mounted at /api/<name>; visitors' lists are
- * answered from one cache for all of them. A write asks for a session before it reads the body,
- * so a visitor learns nothing about a body's shape. */
+ * answered from one cache for all of them. A write asks for a session before it checks the body. */
 export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
   const tracker = trackerOf(deps.db);
   const cache = tracker ? new AnswerCache<string>(tracker, LIST_CACHE_BYTES, (json) => json.length * 2) : undefined;
   const routes = (name: ContentName) =>
     resourceRoutes(
       {
-        create: (who, body) => (requireActor(who.actor), createContent(deps, name, who, parseInput(FieldsSchema, body))),
-        createBatch: (who, body) => (requireActor(who.actor), createContentBatch(deps, name, who, parseInput(FieldsListSchema, body))),
-        update: (who, body) => (requireActor(who.actor), updateContent(deps, name, who, parseInput(FieldsSchema, body))),
-        remove: async (who, body) => {
-          requireActor(who.actor);
+        create: (c, body) => createContent(deps, name, member(c), parseInput(FieldsSchema, body)),
+        createBatch: (c, body) => createContentBatch(deps, name, member(c), parseInput(FieldsListSchema, body)),
+        update: (c, body) => updateContent(deps, name, member(c), parseInput(FieldsSchema, body)),
+        remove: async (c, body) => {
+          const who = member(c);
           const { id } = parseInput(IdBodySchema, body);
           await removeContent(deps, name, who, [id]);
           return { id };
         },
-        removeBatch: (who, body) => {
-          requireActor(who.actor);
-          return removeContent(deps, name, who, parseInput(IdListSchema, Array.isArray(body) ? body : (body as { ids?: unknown })?.ids));
+        removeBatch: (c, body) => {
+          const who = member(c);
+          return removeContent(deps, name, who, idsOf(body));
         },
-        list: (who, q) => listContent(deps, name, who, parseContentQuery(name, q)),
-        count: (who, q) => countContent(deps, name, who, parseContentQuery(name, q)),
-        sum: (who, q) => sumContent(deps, name, who, parseContentQuery(name, q)),
-        get: async (who, id, visitor) => ({ item: await getContent(deps, name, who, id, visitor) }),
+        list: (c, q) => listContent(deps, name, caller(c), parseContentQuery(name, q)),
+        count: (c, q) => countContent(deps, name, caller(c), parseContentQuery(name, q)),
+        sum: (c, q) => sumContent(deps, name, caller(c), parseContentQuery(name, q)),
+        get: async (c, id, visitor) => ({ item: await getContent(deps, name, caller(c), id, visitor) }),
         initdata: async () => ({ item: contentInitdata(name) }),
       },
       undefined,

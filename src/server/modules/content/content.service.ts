@@ -107,7 +107,12 @@ export async function createContent(deps: Deps, name: ContentName, caller: Calle
 }
 
 /** POST /api/<name>/batch: all the items or none; an error names the item's index. */
-export async function createContentBatch(deps: Deps, name: ContentName, caller: Caller, items: ContentFields[]): Promise<{ ids: number[] }> {
+export async function createContentBatch(
+  deps: Deps,
+  name: ContentName,
+  caller: Caller,
+  items: ContentFields[],
+): Promise<{ ids: number[] }> {
   const def = resourceOf(name);
   const actor = requireActor(caller.actor);
   if (items.length === 0 || items.length > BATCH_MAX) {
@@ -219,7 +224,13 @@ export async function sumContent(deps: Deps, name: ContentName, caller: Caller, 
 
 /** GET /api/<name>/{id}: one item. With a `visitor`, a view is counted for them (+1 per visitor
  * per 24 hours); without one none is (an editor opening a post). */
-export async function getContent<N extends ContentName>(deps: Deps, name: N, caller: Caller, id: number, visitor?: Visitor): Promise<ContentItem<N>> {
+export async function getContent<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  caller: Caller,
+  id: number,
+  visitor?: Visitor,
+): Promise<ContentItem<N>> {
   const def = resourceOf(name);
   // A counted view needs this visitor's last visit too: read with the row, in one statement.
   const counting = def.countViews ? visitor?.key : undefined;

@@ -15,7 +15,9 @@ export type ContentName = 'board' | 'jobs' | 'business' | 'inquiry' | 'mainsched
 export type StoredRow<N extends ContentName> = Selectable<Database[N]>;
 
 /** An item as services answer it: board images are a list, stored as JSON text. */
-export type ContentItem<N extends ContentName> = N extends 'board' ? Omit<StoredRow<'board'>, 'images'> & { images: string[] } : StoredRow<N>;
+export type ContentItem<N extends ContentName> = N extends 'board'
+  ? Omit<StoredRow<'board'>, 'images'> & { images: string[] }
+  : StoredRow<N>;
 
 /** A row as the generic rules see it. */
 export type Row = Record<string, unknown> & { id: number; user: number; hidden: number };

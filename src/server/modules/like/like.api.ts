@@ -3,7 +3,7 @@ import { LikeStatusQuerySchema, LikeToggleSchema, MyLikesQuerySchema } from '#sh
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { bodyInput, queryInput } from '#server/http/envelope.ts';
-import { caller, member } from '#server/http/resource-routes.ts';
+import { member } from '#server/http/resource-routes.ts';
 import { likeStatus, listMyLikes, removeLike, toggleLike } from './like.service.ts';
 
 /** /api/like: toggle, take back, my likes and which items I liked. */

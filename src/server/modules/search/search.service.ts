@@ -8,7 +8,6 @@ import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
 import type { Deps } from '#server/context.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
 import {
   clearSearchIndex,
   compileMatch,
@@ -183,7 +182,8 @@ async function sectionResults(
   return { total, items: await results(items) };
 }
 
-const SearchParams = z.strictObject({
+/** GET /api/search's parameters. */
+export const SearchQuerySchema = z.strictObject({
   q: z.string().max(1000).default(''),
   section: z.enum(SEARCH_SECTIONS.map((s) => s.key) as [string, ...string[]]).optional(),
   page: z.coerce.number().int().min(1).max(500).default(1),
@@ -191,8 +191,7 @@ const SearchParams = z.strictObject({
 });
 
 /** GET /api/search: every section's count and first results, or one section's page. */
-export async function search(deps: Deps, query: Record<string, string>) {
-  const params = parseInput(SearchParams, query);
+export async function search(deps: Deps, params: z.output<typeof SearchQuerySchema>) {
   const q = parseSearchQuery(params.q);
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;

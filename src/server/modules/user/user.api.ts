@@ -1,9 +1,19 @@
 import type { Context, Hono } from 'hono';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { readJson } from '#server/http/envelope.ts';
+import { z } from 'zod';
+import {
+  IdBodySchema,
+  ResetPasswordSchema,
+  SendCodeSchema,
+  UserBatchUpdateSchema,
+  UserCreateSchema,
+  UserUpdateSchema,
+} from '#shared/schemas/user.ts';
+import { bodyInput, readJson } from '#server/http/envelope.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
-import { caller, pathId, resourceRoutes } from '#server/http/resource-routes.ts';
+import { admin, caller, idsOf, member, pathId, resourceRoutes } from '#server/http/resource-routes.ts';
 import { checkCode } from '#server/modules/verification/verification.service.ts';
 import { reissueToken } from '#server/modules/auth/auth.service.ts';
 import {
@@ -20,8 +30,11 @@ import {
   sumUsers,
   updateUserRecord,
   updateUsers,
+  UserListQuerySchema,
   userInitdata,
 } from './user.service.ts';
+
+const UserCreateListSchema = z.array(UserCreateSchema);
 
 /** /api/user: SPEC §7's call set plus the e-mail code calls (each legacy GET that carries an
  * address or a code has a POST twin with a JSON body for our own client) and the admins'
@@ -29,34 +42,37 @@ import {
 export function userRoutes(deps: Deps): Hono<AppEnv> {
   return resourceRoutes(
     {
-      create: (who, body) => createUser(deps, who, body),
-      createBatch: (who, body) => createUsers(deps, who, body),
-      update: async (who, body, c) => {
-        const { item, passwordChanged } = await updateUserRecord(deps, who, body);
+      create: (c, body) => createUser(deps, caller(c), parseInput(UserCreateSchema, body)),
+      createBatch: (c, body) => createUsers(deps, admin(c), parseInput(UserCreateListSchema, body)),
+      update: async (c, body) => {
+        const who = member(c);
+        const { item, passwordChanged } = await updateUserRecord(deps, who, parseInput(UserUpdateSchema, body));
         // A member who changed their own password keeps this session; all others end.
         if (!passwordChanged || who.actor?.id !== item.id) return { item };
         const token = await reissueToken(deps, item.id);
         if (token) setSessionCookie(c, token);
         return { item, token };
       },
-      remove: async (who, body, c) => {
-        const { id, self } = await removeUser(deps, who, body);
+      remove: async (c, body) => {
+        const { id, self } = await removeUser(deps, member(c), parseInput(IdBodySchema, body).id);
         if (self) clearSessionCookie(c);
         return { id };
       },
-      removeBatch: (who, body) => removeUsers(deps, who, body),
-      list: (who, q) => listUsers(deps, who, q),
-      count: (who, q) => countUsers(deps, who, q),
-      sum: (who, q) => sumUsers(deps, who, q),
-      get: (who, id) => getUser(deps, who, id),
+      removeBatch: (c, body) => removeUsers(deps, admin(c), idsOf(body)),
+      list: (c, q) => listUsers(deps, admin(c), parseInput(UserListQuerySchema, q)),
+      count: (c, q) => countUsers(deps, admin(c), parseInput(UserListQuerySchema, q)),
+      sum: (c, q) => sumUsers(deps, admin(c), parseInput(UserListQuerySchema, q)),
+      get: (c, id) => getUser(deps, member(c), id),
       initdata: async () => ({ item: userInitdata() }),
     },
     (app) => {
-      app.put('/batch', async (c) => c.json({ code: 'ok', ...(await updateUsers(deps, caller(c), await readJson(c))) }));
+      app.put('/batch', async (c) =>
+        c.json({ code: 'ok', ...(await updateUsers(deps, admin(c), await bodyInput(c, UserBatchUpdateSchema))) }),
+      );
       const signupCode = async (c: Context<AppEnv>, email: unknown) =>
-        c.json({ code: 'ok', ...(await sendSignupCode(deps, caller(c), { email })) });
+        c.json({ code: 'ok', ...(await sendSignupCode(deps, caller(c), parseInput(SendCodeSchema, { email }).email)) });
       const resetCode = async (c: Context<AppEnv>, email: unknown) =>
-        c.json({ code: 'ok', ...(await sendResetCode(deps, caller(c), { email })) });
+        c.json({ code: 'ok', ...(await sendResetCode(deps, caller(c), parseInput(SendCodeSchema, { email }).email)) });
       const check = async (c: Context<AppEnv>, id: number, number: unknown) => {
         await checkCode(deps, caller(c), id, String(number ?? ''));
         return c.json({ code: 'ok' });
@@ -71,7 +87,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         return check(c, pathId(String(body?.id ?? '')), body?.number);
       });
       app.post('/password', async (c) => {
-        await resetPassword(deps, caller(c), await readJson(c));
+        await resetPassword(deps, caller(c), await bodyInput(c, ResetPasswordSchema));
         return c.json({ code: 'ok' });
       });
     },

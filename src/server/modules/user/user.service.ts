@@ -2,26 +2,21 @@ import type { Updateable } from 'kysely';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
+import type { z } from 'zod';
 import {
-  IdBodySchema,
-  IdListSchema,
-  SendCodeSchema,
-  ResetPasswordSchema,
+  type ResetPasswordSchema,
+  type UserAdminUpdateSchema,
   type UserCreate,
-  UserCreateSchema,
   type UserUpdate,
-  UserUpdateSchema,
   USER_ADMIN_FIELDS,
-  UserBatchUpdateSchema,
 } from '#shared/schemas/user.ts';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { uniqueViolation } from '#server/db/errors.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import { requireActor, requireAdmin, isAdmin } from '#server/modules/auth/actor.policy.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
-import { countRows, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
+import { countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
 import { markUsed, requireConfirmedCode, sendCode, consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import {
@@ -40,7 +35,9 @@ import {
 } from './user.repository.ts';
 import { canReadUser, requireGrant, requireManage, ROOT_LEVEL } from './user.policy.ts';
 
-const ListParams = listParamsSchema(USER_LIST_SPEC);
+/** GET /api/user's list, count and sum parameters (admins). */
+export const UserListQuerySchema = listParamsSchema(USER_LIST_SPEC);
+export type UserListQuery = ListParams;
 
 export function toPublicUser(row: UserRow): PublicUser {
   return Object.fromEntries(USER_PUBLIC_COLUMNS.map((c) => [c, row[c]])) as PublicUser;
@@ -91,8 +88,7 @@ interface PreparedUser {
 
 /** Validation and hashing happen before any transaction: hashing takes ~100 ms and must not
  * hold the database. */
-async function prepareCreate(actor: Caller['actor'], body: unknown): Promise<PreparedUser> {
-  const input = parseInput(UserCreateSchema, body);
+async function prepareCreate(actor: Caller['actor'], input: UserCreate): Promise<PreparedUser> {
   requireStrongPassword(input.passwd);
   if (isAdmin(actor)) requireGrant(actor, input.level ?? UserLevel.normal);
   return { input, passwd: await hashPassword(input.passwd) };
@@ -128,8 +124,8 @@ async function insertPrepared(db: Executor, actor: Caller['actor'], { input, pas
 
 /** POST /api/user: a visitor's sign-up (needs the e-mail's confirmed code), or an admin adding
  * a member directly. */
-export async function createUser(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number }> {
-  const prepared = await prepareCreate(caller.actor, body);
+export async function createUser(deps: Deps, caller: Caller, input: UserCreate): Promise<{ id: number }> {
+  const prepared = await prepareCreate(caller.actor, input);
   const id = await deps.db.transaction().execute(async (trx) => {
     // The code comes first: only the owner of the mailbox learns that it is already registered.
     if (!isAdmin(caller.actor)) await consumeConfirmedEmail(trx, prepared.input.loginid, 'signup');
@@ -139,13 +135,13 @@ export async function createUser(deps: Deps, caller: Caller, body: unknown): Pro
 }
 
 /** POST /api/user/batch (admins): all or nothing. */
-export async function createUsers(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+export async function createUsers(deps: Deps, caller: Caller, inputs: UserCreate[]): Promise<{ ids: number[] }> {
   requireAdmin(caller.actor);
-  if (!Array.isArray(body) || body.length === 0 || body.length > 500) {
+  if (inputs.length === 0 || inputs.length > 500) {
     throw new AppError(400, ErrorKey.invalid, { detail: 'a JSON array of 1 to 500 users' });
   }
   const prepared: PreparedUser[] = [];
-  for (const [i, item] of body.entries()) {
+  for (const [i, item] of inputs.entries()) {
     try {
       prepared.push(await prepareCreate(caller.actor, item));
     } catch (err) {
@@ -237,9 +233,12 @@ async function writeEdit(
 
 /** PUT /api/user. A member edits their own name, nickname, tel, hp and password (with the
  * current one); admins also level, status, use, remark and passwords of lower levels. */
-export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown): Promise<{ item: PublicUser; passwordChanged: boolean }> {
+export async function updateUserRecord(
+  deps: Deps,
+  caller: Caller,
+  input: UserUpdate,
+): Promise<{ item: PublicUser; passwordChanged: boolean }> {
   const actor = requireActor(caller.actor);
-  const input: UserUpdate = parseInput(UserUpdateSchema, body);
   const target = await getUserRow(deps.db, input.id);
   const self = target.id === actor.id;
   const adminChanges = requireEditable(actor, target, input);
@@ -275,9 +274,12 @@ export async function updateUserRecord(deps: Deps, caller: Caller, body: unknown
  * under the rules of PUT /api/user and audited on its own. All or nothing: the first refusal
  * undoes the rest and names its user as `[index]` (`[index].level` for a level). Users are
  * read inside the transaction, so the last-root-admin rule counts the batch's own changes. */
-export async function updateUsers(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+export async function updateUsers(
+  deps: Deps,
+  caller: Caller,
+  inputs: z.output<typeof UserAdminUpdateSchema>[],
+): Promise<{ ids: number[] }> {
   const actor = requireAdmin(caller.actor);
-  const inputs = parseInput(UserBatchUpdateSchema, body);
   await deps.db.transaction().execute(async (trx) => {
     for (const [i, input] of inputs.entries()) {
       try {
@@ -316,9 +318,8 @@ async function auditRemovals(db: Executor, actor: NonNullable<Caller['actor']>, 
 }
 
 /** DELETE /api/user: a member leaves the site, or an admin removes a lower-level user. */
-export async function removeUser(deps: Deps, caller: Caller, body: unknown): Promise<{ id: number; self: boolean }> {
+export async function removeUser(deps: Deps, caller: Caller, id: number): Promise<{ id: number; self: boolean }> {
   const actor = requireActor(caller.actor);
-  const { id } = parseInput(IdBodySchema, body);
   await deps.db.transaction().execute(async (trx) => {
     const target = await getUserRow(trx, id);
     await requireRemovable(trx, actor, [target]);
@@ -329,9 +330,9 @@ export async function removeUser(deps: Deps, caller: Caller, body: unknown): Pro
 }
 
 /** DELETE /api/user/batch (admins): all or nothing. */
-export async function removeUsers(deps: Deps, caller: Caller, body: unknown): Promise<{ ids: number[] }> {
+export async function removeUsers(deps: Deps, caller: Caller, list: number[]): Promise<{ ids: number[] }> {
   const actor = requireAdmin(caller.actor);
-  const ids = [...new Set(parseInput(IdListSchema, Array.isArray(body) ? body : (body as { ids?: unknown })?.ids))];
+  const ids = [...new Set(list)];
   await deps.db.transaction().execute(async (trx) => {
     const targets = await findUsersByIds(trx, ids);
     if (targets.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
@@ -342,19 +343,19 @@ export async function removeUsers(deps: Deps, caller: Caller, body: unknown): Pr
   return { ids };
 }
 
-export async function listUsers(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function listUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, parseInput(ListParams, query), USER_PUBLIC_COLUMNS);
+  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, query, USER_PUBLIC_COLUMNS);
 }
 
-export async function countUsers(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function countUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return { total: await countRows(deps.db, USER_LIST_SPEC, parseInput(ListParams, query)) };
+  return { total: await countRows(deps.db, USER_LIST_SPEC, query) };
 }
 
-export async function sumUsers(deps: Deps, caller: Caller, query: Record<string, string>) {
+export async function sumUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return sumRows(deps.db, USER_LIST_SPEC, parseInput(ListParams, query));
+  return sumRows(deps.db, USER_LIST_SPEC, query);
 }
 
 export async function getUser(deps: Deps, caller: Caller, id: number): Promise<{ item: PublicUser }> {
@@ -365,22 +366,19 @@ export async function getUser(deps: Deps, caller: Caller, id: number): Promise<{
 }
 
 /** SPEC §7 findemail: a code for sign-up. */
-export async function sendSignupCode(deps: Deps, caller: Caller, input: unknown): Promise<{ id: number }> {
-  const { email } = parseInput(SendCodeSchema, input);
+export async function sendSignupCode(deps: Deps, caller: Caller, email: string): Promise<{ id: number }> {
   return sendCode(deps, caller, email, 'signup', true);
 }
 
 /** SPEC §7 findpassword: a code for a reset, mailed only to an address that has an account;
  * the answer is the same either way. */
-export async function sendResetCode(deps: Deps, caller: Caller, input: unknown): Promise<{ id: number }> {
-  const { email } = parseInput(SendCodeSchema, input);
+export async function sendResetCode(deps: Deps, caller: Caller, email: string): Promise<{ id: number }> {
   const user = await findUserByLoginid(deps.db, email);
   return sendCode(deps, caller, email, 'reset', user !== undefined && user.use === UserUse.use);
 }
 
 /** SPEC §7 POST /api/user/password: id and number of a confirmed reset code, new password. */
-export async function resetPassword(deps: Deps, caller: Caller, body: unknown): Promise<void> {
-  const input = parseInput(ResetPasswordSchema, body);
+export async function resetPassword(deps: Deps, caller: Caller, input: z.output<typeof ResetPasswordSchema>): Promise<void> {
   const code = await requireConfirmedCode(deps, caller, input.id, input.number, 'reset');
   const user = await findUserByLoginid(deps.db, code.email);
   if (!user || user.use !== UserUse.use) throw new AppError(400, ErrorKey.wrongCode);
