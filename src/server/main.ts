@@ -27,7 +27,7 @@ if (admin) {
 }
 if (env.SEED_DEMO) {
   // Loaded only here: the demo's fake-data library holds ~30 MB a running site never needs.
-  const { seedDemo } = await import('./db/seed/demo.ts');
+  const { seedDemo } = await import('./seed/demo.ts');
   const demo = await seedDemo(deps);
   if (demo.seeded) logger.info({ counts: demo.counts }, 'demo content seeded');
 }

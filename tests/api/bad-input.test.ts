@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SECURITY_DATA } from '#tests/support/security-data.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -93,10 +94,9 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
     expect(noPw.body).toMatchObject({ field: 'passwd', detail: '비밀번호를 입력하세요' });
   });
 
-  test('hostile strings from the shared payload lists never cause a 500 or a stray write', async () => {
-    const dir = path.resolve(import.meta.dirname, '../../../shared/security-data');
+  test('hostile strings from the payload lists never cause a 500 or a stray write', async () => {
     const files = ['sqli', 'xss', 'unicode'].flatMap((d) => {
-      const full = path.join(dir, d);
+      const full = path.join(SECURITY_DATA, d);
       return fs.existsSync(full) ? fs.readdirSync(full).map((f) => path.join(full, f)) : [];
     });
     expect(files.length).toBeGreaterThan(0);

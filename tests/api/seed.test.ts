@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seedDemo } from '#server/db/seed/demo.ts';
+import { seedDemo } from '#server/seed/demo.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;

@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isOwnUploadPath } from '#server/lib/storage.ts';
 import { saveImage } from '#server/modules/upload/upload.service.ts';
+import { SECURITY_DATA } from '#tests/support/security-data.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-const HOSTILE = path.resolve(import.meta.dirname, '../../../shared/security-data/upload');
+const HOSTILE = path.join(SECURITY_DATA, 'upload');
 
 let t: TestApp;
 let member: { id: number; token: string };

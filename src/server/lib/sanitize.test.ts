@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { UPLOAD_PATH } from '#shared/schemas/fields.ts';
+import { SECURITY_DATA } from '#tests/support/security-data.ts';
 import { htmlToText, sanitizeRichText } from './sanitize.ts';
 
 // The checks below read the sanitized HTML the way a browser would start to: every `<` must open
@@ -172,7 +173,7 @@ describe('sanitizeRichText: known XSS payloads', () => {
   });
 });
 
-const XSS_DIR = path.resolve(import.meta.dirname, '../../../../shared/security-data/xss');
+const XSS_DIR = path.join(SECURITY_DATA, 'xss');
 const FILES = fs
   .readdirSync(XSS_DIR)
   .filter((f) => f.endsWith('.txt'))
@@ -185,7 +186,7 @@ const LINES = FILES.flatMap((file) =>
     .filter(({ payload }) => payload.trim() !== ''),
 );
 
-describe('sanitizeRichText: the shared payload lists', () => {
+describe('sanitizeRichText: the payload lists', () => {
   test('the lists are there', () => {
     expect(FILES.length).toBeGreaterThanOrEqual(4);
     expect(LINES.length).toBeGreaterThan(400);

@@ -1,0 +1,11 @@
+import type { DemoImageKey } from '../images.ts';
+import type { Location } from './places.ts';
+
+/** One post of the life, community, organizations or FAQ section. */
+export interface PostTemplate {
+  category: string;
+  title: string;
+  body: string;
+  image?: DemoImageKey;
+  location?: Location;
+}

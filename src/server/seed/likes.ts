@@ -1,0 +1,23 @@
+import { fakerKO as faker } from '@faker-js/faker';
+import type { SectionTable } from '#shared/schemas/content.ts';
+import { laterDates } from './dates.ts';
+import type { Member, Seeder } from './seeder.ts';
+
+/** Up to `max` members other than `except` (the author): who likes an item. */
+export function someMembers(s: Seeder, max: number, except: number): Member[] {
+  return faker.helpers.arrayElements(
+    s.members.filter((m) => m.id !== except),
+    { min: 0, max },
+  );
+}
+
+/** The likes of one item, each given in the days after `after`. */
+export async function addLikes(s: Seeder, target: SectionTable, item: number, likers: Member[], after: string): Promise<void> {
+  if (likers.length === 0) return;
+  const dates = laterDates(after, likers.length, s.now);
+  await s.db
+    .insertInto('likes')
+    .values(likers.map((m, i) => ({ target, item, user: m.id, date: dates[i]! })))
+    .execute();
+  s.counts.likes! += likers.length;
+}
