@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { UPLOAD_PATH } from '#shared/schemas/fields.ts';
-import { SECURITY_DATA } from '#tests/support/security-data.ts';
 import { htmlToText, sanitizeRichText } from './sanitize.ts';
 
 // The checks below read the sanitized HTML the way a browser would start to: every `<` must open
@@ -173,7 +172,8 @@ describe('sanitizeRichText: known XSS payloads', () => {
   });
 });
 
-const XSS_DIR = path.join(SECURITY_DATA, 'xss');
+// The XSS payload lists kept with the tests (tests/fixtures/security-data/README.md).
+const XSS_DIR = path.resolve(import.meta.dirname, '../../../tests/fixtures/security-data/xss');
 const FILES = fs
   .readdirSync(XSS_DIR)
   .filter((f) => f.endsWith('.txt'))
