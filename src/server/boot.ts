@@ -5,6 +5,7 @@ import type { Deps } from './context.ts';
 import { createLimits } from './lib/rate-limit.ts';
 import { createJwt } from './lib/jwt.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { createViewQueue } from './modules/view/view.service.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import crypto from 'node:crypto';
@@ -20,6 +21,9 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     env,
     db: connection.db,
     dialect: connection.dialect,
+    tracker: connection.tracker,
+    background: connection.background,
+    views: createViewQueue(),
     jwt: createJwt(secret),
     codeKey: crypto.createHash('sha256').update(`codes:${secret}`).digest('base64url'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger }),

@@ -1,9 +1,12 @@
+import type { BackgroundRunner } from '#server/db/background.ts';
 import type { Db, Dialect } from '#server/db/database.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 import type { Env } from '#server/env.ts';
 import type { Jwt } from '#server/lib/jwt.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import type { Limits } from '#server/lib/rate-limit.ts';
+import type { ViewQueue } from '#server/modules/view/view.service.ts';
 
 // What services are given. Nothing here knows HTTP: the API's routes and the page loaders both
 // build a Caller and call the same services with typed arguments.
@@ -25,6 +28,12 @@ export interface Deps {
   env: Env;
   db: Db;
   dialect: Dialect;
+  /** Sees every committed write; caches of lists, pages and session users compare against it. */
+  tracker: WriteTracker;
+  /** Runs write jobs off the server's connection (SQLite's second connection), or in-process. */
+  background: BackgroundRunner | undefined;
+  /** First visits waiting to be written (view.service.ts). */
+  views: ViewQueue;
   jwt: Jwt;
   /** Keys codes stored in the database, so a leaked table does not give them away. */
   codeKey: string;

@@ -44,12 +44,12 @@ const server = devServer
   : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
 // Visits older than a day no longer decide anything; clear them out hourly.
-setInterval(() => void pruneViews(deps.db).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
+setInterval(() => void pruneViews(deps).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
-  await flushViews(deps.db);
+  await flushViews(deps);
   await devServer?.vite.close();
   await connection.close();
   process.exit(0);

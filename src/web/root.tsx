@@ -23,7 +23,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pret
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
-  const user = actor ? await findSessionUser(deps.db, actor.id) : undefined;
+  const user = actor ? await findSessionUser(deps, actor.id) : undefined;
   return {
     nonce,
     siteName: deps.env.SITE_NAME,

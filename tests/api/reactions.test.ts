@@ -147,15 +147,15 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     expect((await t.call('GET', `/api/board/${id}`, { token: m.token })).body.item.count).toBe(2);
     expect((await t.call('GET', `/api/board/${id}`, { token: m.token })).body.item.count).toBe(2);
     // Once the visits are written, a returning visitor still sees the same number.
-    await flushViews(t.deps.db);
+    await flushViews(t.deps);
     expect((await t.call('GET', `/api/board/${id}`, { token: m.token })).body.item.count).toBe(2);
-    await flushViews(t.deps.db);
+    await flushViews(t.deps);
     expect((await t.call('GET', `/api/board/${id}`, { cookie: `vid=${vid}` })).body.item.count).toBe(2);
     expect(
       (await t.call('GET', `/api/board/${id}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })).body.item.count,
     ).toBe(2);
     // A day later the same visitor counts again.
-    await flushViews(t.deps.db);
+    await flushViews(t.deps);
     await t.deps.db
       .updateTable('views')
       .set({ date: new Date(Date.now() - 25 * 3600_000).toISOString() })
@@ -175,10 +175,10 @@ describe('comments, likes and views (PRODUCT.md)', () => {
       ...visits.map((v) => t.call('GET', `/api/board/${v.id}`, { cookie: v.cookie })),
       ...members.map((m, i) => t.call('POST', '/api/comment', { token: m.token, body: { board: ids[i % 2], content: `동시 댓글 ${i}` } })),
       ...members.map((m) => t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: ids[0] } })),
-      flushViews(t.deps.db).then(() => ({ status: 200 })),
+      flushViews(t.deps).then(() => ({ status: 200 })),
     ]);
     for (const a of answers) expect(a.status).toBe(200);
-    await flushViews(t.deps.db);
+    await flushViews(t.deps);
     const stored = await t.deps.db.selectFrom('board').select(['count', 'comment', 'like']).where('id', 'in', ids).orderBy('id').execute();
     expect(stored).toEqual([
       { count: 150, comment: 10, like: 20 },
@@ -197,7 +197,7 @@ describe('comments, likes and views (PRODUCT.md)', () => {
         await t.call('GET', `/api/board/${id}`, { cookie });
       }
     }
-    await flushViews(t.deps.db);
+    await flushViews(t.deps);
     const stored = await t.deps.db.selectFrom('board').select(['id', 'count']).where('id', 'in', ids).orderBy('id').execute();
     expect(stored.map((r) => r.count)).toEqual([1, 2, 3]);
     for (const [i, id] of ids.entries())
@@ -218,7 +218,7 @@ describe('comments, likes and views (PRODUCT.md)', () => {
       .insertInto('views')
       .values([1, 2, 3].map((i) => ({ target: 'jobs', item: 900_000 + i, visitor: 'a-new-visitor', date: recent })))
       .execute();
-    await pruneViews(t.deps.db);
+    await pruneViews(t.deps);
     const left = await t.deps.db.selectFrom('views').select(['visitor', 'date']).where('item', '>=', 900_000).execute();
     expect(left).toHaveLength(3);
     expect(left.every((v) => v.visitor === 'a-new-visitor')).toBe(true);

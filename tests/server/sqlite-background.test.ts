@@ -7,7 +7,7 @@ import { runInBackground } from '#server/db/background.ts';
 import { type Connection, connect } from '#server/db/connect.ts';
 import { endThreadJob, raiseJob, slowRaiseJob } from '#tests/support/background-jobs.ts';
 
-// SQLite's second connection (db/background.ts, db/write-turns.ts): background writes and the
+// SQLite's second connection (db/background.ts, db/sqlite/write-turns.ts): background writes and the
 // server's own writes take turns, the server's thread never sleeps waiting for the lock, and a
 // transaction that reads before it writes is not broken by a background commit in between.
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 const counter = async () => (await sql<{ n: number }>`select n from counter where id = 1`.execute(conn.db)).rows[0]?.n;
 
 test('a background job writes on the other connection; the server reads meanwhile', async () => {
-  const job = runInBackground(conn.db, slowRaiseJob, 150);
+  const job = runInBackground(conn, slowRaiseJob, 150);
   await new Promise((resolve) => setTimeout(resolve, 50));
   // Mid-job: the server still reads, and sees the state before the job's commit.
   expect(await counter()).toBe(0);
@@ -36,7 +36,7 @@ test('a background job writes on the other connection; the server reads meanwhil
 });
 
 test("the server's write waits for a background job without stalling its thread", async () => {
-  const job = runInBackground(conn.db, slowRaiseJob, 300);
+  const job = runInBackground(conn, slowRaiseJob, 300);
   await new Promise((resolve) => setTimeout(resolve, 30));
   let longestGap = 0;
   let last = performance.now();
@@ -58,11 +58,11 @@ test("the server's write waits for a background job without stalling its thread"
 
 test('a transaction that reads, then writes, is not broken by a background job sent in between', async () => {
   // A first job, so that the worker has the job's module loaded and the next one runs at once.
-  await runInBackground(conn.db, raiseJob);
+  await runInBackground(conn, raiseJob);
   let job: Promise<void> | undefined;
   await conn.db.transaction().execute(async (trx) => {
     const before = (await sql<{ n: number }>`select n from counter where id = 1`.execute(trx)).rows[0]?.n ?? 0;
-    job = runInBackground(conn.db, raiseJob);
+    job = runInBackground(conn, raiseJob);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await sql`update counter set n = ${before + 5} where id = 1`.execute(trx);
   });
@@ -74,7 +74,7 @@ test('a transaction that reads, then writes, is not broken by a background job s
 test('many jobs and server writes interleaved all land, in order of arrival', async () => {
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < 20; i++) {
-    writes.push(runInBackground(conn.db, raiseJob));
+    writes.push(runInBackground(conn, raiseJob));
     writes.push(sql`update counter set n = n + 100 where id = 1`.execute(conn.db));
   }
   await Promise.all(writes);
@@ -82,13 +82,13 @@ test('many jobs and server writes interleaved all land, in order of arrival', as
 });
 
 test('if the thread ends unexpectedly, its job fails and later jobs run on the server connection', async () => {
-  await expect(runInBackground(conn.db, endThreadJob)).rejects.toThrow('the SQLite worker stopped');
-  await runInBackground(conn.db, raiseJob);
+  await expect(runInBackground(conn, endThreadJob)).rejects.toThrow('the SQLite worker stopped');
+  await runInBackground(conn, raiseJob);
   expect(await counter()).toBe(1);
 });
 
 test('after close, a job is refused', async () => {
   await conn.close();
-  await expect(runInBackground(conn.db, raiseJob)).rejects.toThrow();
+  await expect(runInBackground(conn, raiseJob)).rejects.toThrow();
   conn = connect({ dataDir: dir });
 });

@@ -2,7 +2,7 @@ import type { Db } from './database.ts';
 
 // Some writes need not hold the server's own connection: view counting writes many scattered
 // pages, and on SQLite's one connection each flush held up every request behind it. On SQLite such
-// a job runs on the second connection, in its own thread (sqlite-worker.ts), while the server goes
+// a job runs on the second connection, in its own thread (sqlite/worker.ts), while the server goes
 // on reading; on PostgreSQL the pool already runs it beside other queries, so it runs in-process.
 // Writes made there pass no WriteTracker: they move no cached list or page.
 
@@ -23,14 +23,15 @@ export interface BackgroundRunner {
   readonly alive: boolean;
 }
 
-const runners = new WeakMap<Db, BackgroundRunner>();
-
-export function registerBackground(db: Db, runner: BackgroundRunner): void {
-  runners.set(db, runner);
+/** Where jobs run: the connection's runner (SQLite's worker thread), or in-process on `db` when
+ * there is none (PostgreSQL) or its thread has ended. */
+export interface BackgroundTarget {
+  db: Db;
+  background: BackgroundRunner | undefined;
 }
 
 /** Runs `job` with `args` (structured-cloneable) on the background connection, or in-process. */
-export function runInBackground<A extends unknown[], R>(db: Db, job: BackgroundJob<A, R>, ...args: A): Promise<R> {
-  const runner = runners.get(db);
-  return runner?.alive ? (runner.run(job.module, job.name, args) as Promise<R>) : job.run(db, ...args);
+export function runInBackground<A extends unknown[], R>(target: BackgroundTarget, job: BackgroundJob<A, R>, ...args: A): Promise<R> {
+  const runner = target.background;
+  return runner?.alive ? (runner.run(job.module, job.name, args) as Promise<R>) : job.run(target.db, ...args);
 }

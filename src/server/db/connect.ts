@@ -4,13 +4,17 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import type { Logger } from '../lib/logger.ts';
-import { registerBackground } from './background.ts';
-import { openSqlite } from './sqlite-dialect.ts';
-import { registerTracker, trackCommits, WriteTracker } from './write-tracker.ts';
+import type { BackgroundRunner } from './background.ts';
+import { openSqlite } from './sqlite/open.ts';
+import { trackCommits, WriteTracker } from './write-tracker.ts';
 
 export interface Connection {
   db: Db;
   dialect: Dialect;
+  /** Sees every write through `db`; caches of lists and pages compare against it. */
+  tracker: WriteTracker;
+  /** SQLite's second connection, for background jobs (background.ts); none on PostgreSQL. */
+  background: BackgroundRunner | undefined;
   close(): Promise<void>;
 }
 
@@ -27,19 +31,18 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     pool.on('error', (err) => options.logger?.warn({ err: err.message }, 'idle PostgreSQL connection closed'));
     const tracker = new WriteTracker();
     const db = new Kysely<Database>({ dialect: trackCommits(new PostgresDialect({ pool }), tracker), plugins: [tracker] });
-    registerTracker(db, tracker);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', tracker, background: undefined, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
   const { dialect } = sqlite;
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: trackCommits(dialect, tracker), plugins: [tracker] });
-  registerTracker(db, tracker);
-  registerBackground(db, sqlite.background);
   return {
     db,
     dialect: 'sqlite',
+    tracker,
+    background: sqlite.background,
     async close() {
       await db.destroy();
       await sqlite.close();

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
 import type { Database, Executor } from '#server/db/database.ts';
-import { trackerOf } from '#server/db/write-tracker.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
 
 // The list, count and sum calls of SPEC §7 share one filter language, declared per resource:
@@ -94,19 +94,25 @@ function queryKey(q: AnyQuery): string {
   return `${text}\u0000${JSON.stringify(parameters)}`;
 }
 
+/** How a list query runs: which columns it answers (all when left out), the resource's own
+ * conditions, and the tracker that keeps totals and page anchors until the table is written
+ * (none inside a transaction: nothing is remembered there). */
+export interface ListOptions {
+  columns?: readonly string[];
+  narrow?: Narrow;
+  tracker?: WriteTracker;
+}
+
 export async function listRows<T extends keyof Database, Row>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
-  /** The columns to answer; all of them when left out. */
-  columns: readonly string[] | undefined,
-  narrow?: Narrow,
+  { columns, narrow, tracker }: ListOptions = {},
 ): Promise<{ items: Row[]; total: number; page: number; size: number }> {
   const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow);
   const desc = params.sort.startsWith('-');
   const dir = desc ? 'desc' : 'asc';
   const sortCol = desc ? params.sort.slice(1) : params.sort;
-  const tracker = trackerOf(db);
   let offset = (params.page - 1) * params.size;
   let page = base;
   if (tracker && sortCol === 'id' && offset >= ANCHOR_STEP) {
@@ -135,16 +141,15 @@ export async function listRows<T extends keyof Database, Row>(
       .limit(params.size)
       .offset(offset)
       .execute() as Promise<Row[]>,
-    countFiltered(db, spec.table, base),
+    countFiltered(spec.table, base, tracker),
   ]);
   return { items, total, page: params.page, size: params.size };
 }
 
 /** The number of rows a filtered query matches, remembered until the table is written. */
-async function countFiltered(db: Executor, table: string, q: AnyQuery): Promise<number> {
+async function countFiltered(table: string, q: AnyQuery, tracker: WriteTracker | undefined): Promise<number> {
   const counted = q.select((eb) => eb.fn.countAll().as('total'));
   const run = async () => Number(((await counted.executeTakeFirst()) as { total?: unknown } | undefined)?.total ?? 0);
-  const tracker = trackerOf(db);
   return tracker ? cachedByTable(tracker, table, `count:${queryKey(counted)}`, run) : run();
 }
 
@@ -152,9 +157,9 @@ export async function countRows<T extends keyof Database>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
-  narrow?: Narrow,
+  { narrow, tracker }: ListOptions = {},
 ): Promise<number> {
-  return countFiltered(db, spec.table, applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow));
+  return countFiltered(spec.table, applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow), tracker);
 }
 
 export async function sumRows<T extends keyof Database>(

@@ -131,14 +131,3 @@ class CommitReportingDriver implements Driver {
   releaseConnection = (c: DatabaseConnection) => this.inner.releaseConnection(c);
   destroy = () => this.inner.destroy();
 }
-
-const trackers = new WeakMap<object, WriteTracker>();
-
-export function registerTracker(db: object, tracker: WriteTracker): void {
-  trackers.set(db, tracker);
-}
-
-/** The tracker of a database handle; undefined inside a transaction (no caching there). */
-export function trackerOf(db: object): WriteTracker | undefined {
-  return trackers.get(db);
-}

@@ -8,7 +8,6 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { isSameOrigin, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { trackerOf } from '#server/db/write-tracker.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
@@ -78,8 +77,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       }),
     );
   }
-  const tracker = trackerOf(deps.db);
-  const cache = options.dev || !tracker ? undefined : pageCache(tracker);
+  const cache = options.dev ? undefined : pageCache(deps.tracker);
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
 
   app.all('*', async (c) => {
@@ -105,7 +103,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     if (hit) {
       if (hit.effects.view) {
         const key = visitor().key;
-        if (key) await countView(deps.db, hit.effects.view.table, hit.effects.view.id, key, countOnError);
+        if (key) await countView(deps, hit.effects.view.table, hit.effects.view.id, key, countOnError);
       }
       return finish(
         c,

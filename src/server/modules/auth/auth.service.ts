@@ -35,14 +35,14 @@ export async function login(
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;
-  const user = await findUserById(deps.db, claims.sub);
+  const user = await findUserById(deps.db, claims.sub, deps.tracker);
   if (!user || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
   return { id: user.id, level: user.level };
 }
 
 /** A fresh token after the caller changed their own password, so this session goes on. */
 export async function reissueToken(deps: Deps, userId: number): Promise<string | undefined> {
-  const user = await findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId, deps.tracker);
   if (!user) return undefined;
   return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { IdBodySchema } from '#shared/schemas/user.ts';
 import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Deps } from '#server/context.ts';
-import { trackerOf } from '#server/db/write-tracker.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { caller, idsOf, member, resourceRoutes } from '#server/http/resource-routes.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -33,8 +32,7 @@ const FieldsListSchema = z.array(FieldsSchema);
 /** SPEC §7's "same set" for each content resource, mounted at /api/<name>; visitors' lists are
  * answered from one cache for all of them. A write asks for a session before it checks the body. */
 export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
-  const tracker = trackerOf(deps.db);
-  const cache = tracker ? new AnswerCache<string>(tracker, LIST_CACHE_BYTES, (json) => json.length * 2) : undefined;
+  const cache = new AnswerCache<string>(deps.tracker, LIST_CACHE_BYTES, (json) => json.length * 2);
   const routes = (name: ContentName) =>
     resourceRoutes(
       {

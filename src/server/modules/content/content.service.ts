@@ -204,7 +204,10 @@ function narrowing<N extends ContentName>(deps: Deps, def: ContentResource<N>, c
 export async function listContent<N extends ContentName>(deps: Deps, name: N, caller: Caller, query: ContentQuery = {}) {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, undefined, narrowing(deps, def, caller, params));
+  const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, {
+    narrow: narrowing(deps, def, caller, params),
+    tracker: deps.tracker,
+  });
   return { ...result, items: result.items.map((row) => decode(def, row)) };
 }
 
@@ -212,7 +215,7 @@ export async function listContent<N extends ContentName>(deps: Deps, name: N, ca
 export async function countContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}): Promise<{ total: number }> {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  return { total: await countRows(deps.db, def.list, params, narrowing(deps, def, caller, params)) };
+  return { total: await countRows(deps.db, def.list, params, { narrow: narrowing(deps, def, caller, params), tracker: deps.tracker }) };
 }
 
 /** GET /api/<name>/sum: totals of the numeric fields under the same filters. */
@@ -241,8 +244,8 @@ export async function getContent<N extends ContentName>(
   const row = requireReadable(def, caller.actor, found.row as Row | undefined);
   if (def.countViews) {
     const queued = counting
-      ? recordView(deps.db, def.table, id, counting, found.lastVisit, (err) => deps.logger.error({ err }, 'view count failed'))
-      : pendingViews(deps.db, def.table, id);
+      ? recordView(deps, def.table, id, counting, found.lastVisit, (err) => deps.logger.error({ err }, 'view count failed'))
+      : pendingViews(deps, def.table, id);
     row.count = (row.count as number) + queued;
   }
   return decode(def, row);

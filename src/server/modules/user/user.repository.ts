@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
-import { trackerOf } from '#server/db/write-tracker.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
 import type { ListSpec } from '#server/db/list-query.ts';
 
@@ -37,11 +37,11 @@ export function nicknameKey(nickname: string): string {
   return nickname.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 }
 
-/** Remembered until the users table is written: every request of a session reads its user (the
- * level and the account's state are checked each time), most twice. Each caller gets its own copy. */
-export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+/** With a tracker, remembered until the users table is written: every request of a session reads
+ * its user (the level and the account's state are checked each time), most twice. Each caller
+ * gets its own copy. */
+export async function findUserById(db: Executor, id: number, tracker?: WriteTracker): Promise<UserRow | undefined> {
   const read = () => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  const tracker = trackerOf(db);
   const row = tracker ? await cachedByTable(tracker, 'users', `id:${id}`, read) : await read();
   return row && { ...row };
 }

@@ -345,12 +345,12 @@ export async function removeUsers(deps: Deps, caller: Caller, list: number[]): P
 
 export async function listUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, query, USER_PUBLIC_COLUMNS);
+  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, query, { columns: USER_PUBLIC_COLUMNS, tracker: deps.tracker });
 }
 
 export async function countUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return { total: await countRows(deps.db, USER_LIST_SPEC, query) };
+  return { total: await countRows(deps.db, USER_LIST_SPEC, query, { tracker: deps.tracker }) };
 }
 
 export async function sumUsers(deps: Deps, caller: Caller, query: UserListQuery) {
@@ -438,7 +438,7 @@ export async function findUserEmail(db: Executor, id: number): Promise<string | 
 }
 
 /** The signed-in user as pages show them (server rendering), or undefined. */
-export async function findSessionUser(db: Executor, id: number): Promise<PublicUser | undefined> {
-  const row = await findUserById(db, id);
+export async function findSessionUser(deps: Deps, id: number): Promise<PublicUser | undefined> {
+  const row = await findUserById(deps.db, id, deps.tracker);
   return row ? toPublicUser(row) : undefined;
 }

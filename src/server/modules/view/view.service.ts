@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import { type BackgroundJob, runInBackground } from '#server/db/background.ts';
+import { type BackgroundJob, type BackgroundTarget, runInBackground } from '#server/db/background.ts';
 import type { Db, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
 
@@ -26,7 +26,8 @@ interface Visit {
   date: string;
 }
 
-interface Queue {
+/** The server's queue of first visits, held in its dependencies (boot.ts). */
+export interface ViewQueue {
   visits: Map<string, Visit>;
   perItem: Map<string, number>;
   timer?: ReturnType<typeof setTimeout>;
@@ -35,15 +36,13 @@ interface Queue {
   waiting?: Promise<void>;
 }
 
-const queues = new WeakMap<Db, Queue>();
+export function createViewQueue(): ViewQueue {
+  return { visits: new Map(), perItem: new Map(), flushing: Promise.resolve() };
+}
 
-function queueOf(db: Db): Queue {
-  let q = queues.get(db);
-  if (!q) {
-    q = { visits: new Map(), perItem: new Map(), flushing: Promise.resolve() };
-    queues.set(db, q);
-  }
-  return q;
+/** What counting views needs of the server's dependencies: the queue, and where it is written. */
+export interface ViewCounting extends BackgroundTarget {
+  views: ViewQueue;
 }
 
 export type ViewTarget = SectionTable;
@@ -77,23 +76,29 @@ export async function readWithLastVisit(
 }
 
 /** Counts a visit for a page answered from the cache, which has no row: looks the last visit up. */
-export async function countView(db: Db, target: string, item: number, visitor: string, onError: (err: unknown) => void): Promise<number> {
-  const queued = queueOf(db).visits.has(`${target}:${item}:${visitor}`);
-  const last = queued ? null : ((await lastVisitQuery(db, [target, item, visitor]))[0]?.date ?? null);
-  return recordView(db, target, item, visitor, last, onError);
+export async function countView(
+  counting: ViewCounting,
+  target: string,
+  item: number,
+  visitor: string,
+  onError: (err: unknown) => void,
+): Promise<number> {
+  const queued = counting.views.visits.has(`${target}:${item}:${visitor}`);
+  const last = queued ? null : ((await lastVisitQuery(counting.db, [target, item, visitor]))[0]?.date ?? null);
+  return recordView(counting, target, item, visitor, last, onError);
 }
 
 /** Queues a visit unless this visitor's last counted visit (`lastVisit`) is less than a day old;
  * answers how many queued visits the item has, for the count shown now. */
 export function recordView(
-  db: Db,
+  counting: ViewCounting,
   target: string,
   item: number,
   visitor: string,
   lastVisit: string | null,
   onError: (err: unknown) => void,
 ): number {
-  const q = queueOf(db);
+  const q = counting.views;
   const key = `${target}:${item}:${visitor}`;
   const itemKey = `${target}:${item}`;
   const counted = lastVisit !== null && Date.parse(lastVisit) > Date.now() - DAY_MS;
@@ -101,22 +106,22 @@ export function recordView(
     q.visits.set(key, { target, item, visitor, date: new Date().toISOString() });
     q.perItem.set(itemKey, (q.perItem.get(itemKey) ?? 0) + 1);
   }
-  if (q.visits.size >= FLUSH_AT) void flushViews(db).catch(onError);
+  if (q.visits.size >= FLUSH_AT) void flushViews(counting).catch(onError);
   else if (!q.timer) {
-    q.timer = setTimeout(() => void flushViews(db).catch(onError), FLUSH_MS);
+    q.timer = setTimeout(() => void flushViews(counting).catch(onError), FLUSH_MS);
     q.timer.unref();
   }
   return q.perItem.get(itemKey) ?? 0;
 }
 
 /** Queued visits of an item not yet in its stored count. */
-export function pendingViews(db: Db, target: string, item: number): number {
-  return queues.get(db)?.perItem.get(`${target}:${item}`) ?? 0;
+export function pendingViews(counting: ViewCounting, target: string, item: number): number {
+  return counting.views.perItem.get(`${target}:${item}`) ?? 0;
 }
 
 /** Writes the queued visits; also called at shutdown. */
-export async function flushViews(db: Db): Promise<void> {
-  const q = queueOf(db);
+export async function flushViews(counting: ViewCounting): Promise<void> {
+  const q = counting.views;
   clearTimeout(q.timer);
   q.timer = undefined;
   // While the queue is full and a flush is under way, every visit asks for a flush: one waiting
@@ -134,7 +139,7 @@ export async function flushViews(db: Db): Promise<void> {
       // A few short transactions rather than one long one, which the server's own writes would
       // wait behind.
       for (let i = 0; i < visits.length; i += FLUSH_CHUNK) {
-        await runInBackground(db, writeVisitsJob, visits.slice(i, i + FLUSH_CHUNK), cutoff);
+        await runInBackground(counting, writeVisitsJob, visits.slice(i, i + FLUSH_CHUNK), cutoff);
       }
     } finally {
       // Written or failed, these visits no longer add to the shown count.
@@ -194,9 +199,9 @@ const pruneViewsJob: BackgroundJob<[string, number], number> = { module: import.
 
 /** Old visits no longer matter once a day has passed; called hourly to keep the table small, in
  * short background transactions that the server's own writes can come between. */
-export async function pruneViews(db: Db): Promise<void> {
+export async function pruneViews(target: BackgroundTarget): Promise<void> {
   const cutoff = new Date(Date.now() - DAY_MS).toISOString();
-  while ((await runInBackground(db, pruneViewsJob, cutoff, PRUNE_BATCH)) === PRUNE_BATCH) {
+  while ((await runInBackground(target, pruneViewsJob, cutoff, PRUNE_BATCH)) === PRUNE_BATCH) {
     // Until a batch comes back short.
   }
 }

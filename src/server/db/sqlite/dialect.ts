@@ -1,8 +1,6 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import type { BackgroundRunner } from './background.ts';
-import { startSqliteWorker } from './sqlite-background.ts';
-import { turnTaking, WriteTurns } from './write-turns.ts';
+import { turnTaking, type WriteTurns } from './write-turns.ts';
 
 // Kysely has no node:sqlite dialect; this adapts DatabaseSync to the interface its SqliteDialect
 // drives. Parameters are spread because node:sqlite reads an object first argument as named
@@ -38,7 +36,7 @@ function toObject(columns: string[], values: unknown[]): Record<string, unknown>
 /** How long the server's connection waits for another's write lock before SQLITE_BUSY: rare, as
  * its writes take turns with the background connection's (write-turns.ts), but another process
  * (a CLI) may hold it. */
-const BUSY_TIMEOUT_MS = 5000;
+export const BUSY_TIMEOUT_MS = 5000;
 
 function adapt(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, Prepared>();
@@ -86,19 +84,4 @@ export function sqliteDialect(raw: DatabaseSync, turns?: WriteTurns): SqliteDial
       return turnTaking(super.createDriver(), turns);
     }
   })(config);
-}
-
-export function openSqlite(file: string): { dialect: SqliteDialect; background: BackgroundRunner; close(): Promise<void> } {
-  const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
-  // WAL lets readers go on while a write commits; NORMAL sync is safe with WAL.
-  // A 32 MB page cache (SQLite's default is 2 MB): large writes (an index rebuild) would otherwise
-  // spill to the log mid-transaction, and a big site's hot pages would not stay in memory.
-  // Checkpoints run in the background connection's thread; the server's own connection
-  // checkpoints only when the log reaches 40 MB (10,000 pages), should that thread fall behind.
-  raw.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 10000;',
-  );
-  const turns = new WriteTurns();
-  const worker = startSqliteWorker(file, turns);
-  return { dialect: sqliteDialect(raw, turns), background: worker.runner, close: () => worker.stop() };
 }

@@ -1,16 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import type { BackgroundRunner } from './background.ts';
-import type { JobMessage, JobReply } from './sqlite-worker.ts';
+import type { BackgroundRunner } from '../background.ts';
+import type { JobMessage, JobReply } from './messages.ts';
 import type { WriteTurns } from './write-turns.ts';
 
-/** How often the log is copied back into the database file (sqlite-worker.ts): often enough that
+/** How often the log is copied back into the database file (worker.ts): often enough that
  * each copy stays small under a steady stream of writes. */
 const CHECKPOINT_MS = 200;
 
 /** Starts the background connection's thread for `file`; its jobs take write turns with the
  * server's connection. */
 export function startSqliteWorker(file: string, turns: WriteTurns): { runner: BackgroundRunner; stop(): Promise<void> } {
-  const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_MS } });
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_MS } });
   // Unreferenced so that it never keeps a process alive, except while a job is under way.
   worker.unref();
   const pending = new Map<number, { resolve(result: unknown): void; reject(err: Error): void }>();

@@ -1,7 +1,7 @@
 import type { CompiledQuery, DatabaseConnection, Driver } from 'kysely';
 
 // SQLite lets one connection write at a time. The server's connection and the background one
-// (sqlite-worker.ts) take turns here, first come first served, so that the server's thread never
+// (sqlite/worker.ts) take turns here, first come first served, so that the server's thread never
 // sleeps in SQLite's busy handler, which would stall every request, and a steady stream of
 // background jobs cannot starve the server's writes.
 

@@ -1,28 +1,17 @@
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Kysely } from 'kysely';
-import type { Database } from './database.ts';
-import { sqliteDialect } from './sqlite-dialect.ts';
+import type { Database } from '../database.ts';
+import { sqliteDialect } from './dialect.ts';
+import type { JobMessage, JobReply } from './messages.ts';
 
 // The server's second SQLite connection, in a thread of its own (WAL lets it write while the
 // server's connection reads):
 // - it copies the write-ahead log back into the database file now and then. Done inside a commit
 //   on the server's connection, this copy (megabytes of scattered page writes) held up every
 //   request behind it. PASSIVE: it never waits for, or blocks, the server's readers and writers.
-// - it runs background write jobs (background.ts) and answers when each has committed.
+// - it runs background write jobs (db/background.ts) and answers when each has committed.
 // One thing at a time: a checkpoint never lands inside a job's transaction.
-
-export interface JobMessage {
-  id: number;
-  module: string;
-  name: string;
-  args: unknown[];
-}
-export interface JobReply {
-  id: number;
-  result?: unknown;
-  error?: string;
-}
 
 /** A job comes after the server's writes that took their turn before it (write-turns.ts); it
  * waits here, in this thread, for one of them that is a long transaction (a search rebuild). */

@@ -1,0 +1,25 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { SqliteDialect } from 'kysely';
+import type { BackgroundRunner } from '../background.ts';
+import { startSqliteWorker } from './background.ts';
+import { BUSY_TIMEOUT_MS, sqliteDialect } from './dialect.ts';
+import { WriteTurns } from './write-turns.ts';
+
+// SQLite's parts, put together: the server's connection (dialect.ts), the second connection in a
+// thread of its own for checkpoints and background jobs (background.ts, worker.ts), and the turns
+// their writes take (write-turns.ts).
+
+export function openSqlite(file: string): { dialect: SqliteDialect; background: BackgroundRunner; close(): Promise<void> } {
+  const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+  // WAL lets readers go on while a write commits; NORMAL sync is safe with WAL.
+  // A 32 MB page cache (SQLite's default is 2 MB): large writes (an index rebuild) would otherwise
+  // spill to the log mid-transaction, and a big site's hot pages would not stay in memory.
+  // Checkpoints run in the background connection's thread; the server's own connection
+  // checkpoints only when the log reaches 40 MB (10,000 pages), should that thread fall behind.
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 10000;',
+  );
+  const turns = new WriteTurns();
+  const worker = startSqliteWorker(file, turns);
+  return { dialect: sqliteDialect(raw, turns), background: worker.runner, close: () => worker.stop() };
+}
