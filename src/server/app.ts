@@ -19,8 +19,8 @@ import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
-import { type PagesOptions, pageRoutes } from './web/pages.ts';
-import { seoRoutes } from './web/seo.ts';
+import { type PagesOptions, pageRoutes } from './pages/pages.ts';
+import { seoRoutes } from './pages/seo.ts';
 
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;

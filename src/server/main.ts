@@ -4,10 +4,10 @@ import { createApp } from './app.ts';
 import { buildDeps } from './boot.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
-import { ensureRootAdmin } from './modules/user/user.service.ts';
+import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
-import { createDevServer } from './web/dev-server.ts';
-import { productionBuild } from './web/pages.ts';
+import { createDevServer } from './pages/dev-server.ts';
+import { productionBuild } from './pages/pages.ts';
 
 // Boot: env → database + migrations → root admin → listen.
 

@@ -7,7 +7,7 @@ import { createApp } from '#server/app.ts';
 import { buildDeps } from '#server/boot.ts';
 import { loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { ensureRootAdmin } from '#server/modules/user/user.service.ts';
+import { ensureRootAdmin } from '#server/modules/user/root-admin.service.ts';
 
 // In the unit project (SQLite): logs and the outbox do not depend on the database.
 describe('logs and the outbox', () => {

@@ -6,7 +6,7 @@ import { createApp } from '#server/app.ts';
 import { buildDeps } from '#server/boot.ts';
 import { loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { ensureRootAdmin } from '#server/modules/user/user.service.ts';
+import { ensureRootAdmin } from '#server/modules/user/root-admin.service.ts';
 
 // The document at /api/openapi.json, the page at /api/docs, and the document agreeing with the
 // API: what its schemas call invalid, the real routes refuse with 400 naming the same field.

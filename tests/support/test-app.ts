@@ -8,7 +8,7 @@ import { createApp } from '#server/app.ts';
 import { buildDeps } from '#server/boot.ts';
 import { loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { ensureRootAdmin } from '#server/modules/user/user.service.ts';
+import { ensureRootAdmin } from '#server/modules/user/root-admin.service.ts';
 import { startSmtp } from './smtp.ts';
 
 export const ROOT = { loginid: 'root@test.example', passwd: 'root-admin-pass-9' };

@@ -8,7 +8,7 @@
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
-import type { PatchablePage } from '#server/web/compress.ts';
+import type { PatchablePage } from '#server/pages/compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {

@@ -24,15 +24,13 @@ import {
   listUsers,
   removeUser,
   removeUsers,
-  resetPassword,
-  sendResetCode,
-  sendSignupCode,
   sumUsers,
   updateUserRecord,
   updateUsers,
   UserListQuerySchema,
   userInitdata,
 } from './user.service.ts';
+import { resetPassword, sendResetCode, sendSignupCode } from './user-codes.service.ts';
 
 const UserCreateListSchema = z.array(UserCreateSchema);
 

@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isAdminLevel, UserLevel } from '#shared/enums.ts';
 import type { Actor } from '#server/context.ts';
+import { isCommonPassword } from '#server/lib/password.ts';
 import { isAdmin, isRoot } from '#server/modules/auth/actor.policy.ts';
 
 // PRODUCT.md, Accounts: who may read and change which user.
@@ -23,3 +24,8 @@ export function requireGrant(actor: Actor | undefined, level: number): void {
 }
 
 export const ROOT_LEVEL = UserLevel.rootadmin;
+
+/** PRODUCT.md: common passwords are refused (no composition rules). */
+export function requireStrongPassword(passwd: string, field = 'passwd'): void {
+  if (isCommonPassword(passwd)) throw new AppError(400, ErrorKey.weakPassword, { field });
+}

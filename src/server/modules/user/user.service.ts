@@ -3,21 +3,15 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
-import {
-  type ResetPasswordSchema,
-  type UserAdminUpdateSchema,
-  type UserCreate,
-  type UserUpdate,
-  USER_ADMIN_FIELDS,
-} from '#shared/schemas/user.ts';
+import { type UserAdminUpdateSchema, type UserCreate, type UserUpdate, USER_ADMIN_FIELDS } from '#shared/schemas/user.ts';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { uniqueViolation } from '#server/db/errors.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import { requireActor, requireAdmin, isAdmin } from '#server/modules/auth/actor.policy.ts';
 import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/password.ts';
+import { hashPassword, verifyPassword } from '#server/lib/password.ts';
 import { countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
-import { markUsed, requireConfirmedCode, sendCode, consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
+import { consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import {
   countUsersAtLevel,
@@ -33,7 +27,7 @@ import {
   USER_LIST_SPEC,
   USER_PUBLIC_COLUMNS,
 } from './user.repository.ts';
-import { canReadUser, requireGrant, requireManage, ROOT_LEVEL } from './user.policy.ts';
+import { canReadUser, requireGrant, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
 
 /** GET /api/user's list, count and sum parameters (admins). */
 export const UserListQuerySchema = listParamsSchema(USER_LIST_SPEC);
@@ -62,10 +56,6 @@ export function userInitdata(): Record<string, string | number> {
     lastchangepasswddate: '',
     date: '',
   };
-}
-
-function requireStrongPassword(passwd: string, field = 'passwd'): void {
-  if (isCommonPassword(passwd)) throw new AppError(400, ErrorKey.weakPassword, { field });
 }
 
 /** Duplicate checks before the write; the unique indexes catch a race between two sign-ups. */
@@ -363,66 +353,6 @@ export async function getUser(deps: Deps, caller: Caller, id: number): Promise<{
   // A member asking for someone else learns nothing, not even whether the id exists.
   if (!canReadUser(caller.actor, id)) throw new AppError(403, ErrorKey.forbidden);
   return { item: toPublicUser(await getUserRow(deps.db, id)) };
-}
-
-/** SPEC §7 findemail: a code for sign-up. */
-export async function sendSignupCode(deps: Deps, caller: Caller, email: string): Promise<{ id: number }> {
-  return sendCode(deps, caller, email, 'signup', true);
-}
-
-/** SPEC §7 findpassword: a code for a reset, mailed only to an address that has an account;
- * the answer is the same either way. */
-export async function sendResetCode(deps: Deps, caller: Caller, email: string): Promise<{ id: number }> {
-  const user = await findUserByLoginid(deps.db, email);
-  return sendCode(deps, caller, email, 'reset', user !== undefined && user.use === UserUse.use);
-}
-
-/** SPEC §7 POST /api/user/password: id and number of a confirmed reset code, new password. */
-export async function resetPassword(deps: Deps, caller: Caller, input: z.output<typeof ResetPasswordSchema>): Promise<void> {
-  const code = await requireConfirmedCode(deps, caller, input.id, input.number, 'reset');
-  const user = await findUserByLoginid(deps.db, code.email);
-  if (!user || user.use !== UserUse.use) throw new AppError(400, ErrorKey.wrongCode);
-  if (await verifyPassword(input.passwd, user.passwd)) throw new AppError(400, ErrorKey.samePassword, { field: 'passwd' });
-  requireStrongPassword(input.passwd);
-  const passwd = await hashPassword(input.passwd);
-  await deps.db.transaction().execute(async (trx) => {
-    await markUsed(trx, code);
-    await updateUser(trx, user.id, { passwd, lastchangepasswddate: nowIso() });
-  });
-}
-
-/** Boot: PRODUCT.md's root admin, created when no admin exists. Answers the generated password
- * once so that main.ts can print it. */
-export async function ensureRootAdmin(
-  deps: Deps,
-  loginid: string,
-  password: string | undefined,
-): Promise<{ loginid: string; generated?: string } | undefined> {
-  if ((await countUsersAtLevel(deps.db, UserLevel.admin)) > 0) return undefined;
-  const generated = password ? undefined : randomPassword();
-  const now = nowIso();
-  await insertUser(deps.db, {
-    loginid: loginid.toLowerCase(),
-    passwd: await hashPassword(password ?? (generated as string)),
-    name: '관리자',
-    nickname: '관리자',
-    nicknamekey: nicknameKey('관리자'),
-    email: loginid.toLowerCase(),
-    tel: '',
-    hp: '',
-    level: UserLevel.rootadmin,
-    status: 1,
-    use: UserUse.use,
-    remark: '',
-    logindate: EMPTY_DATE,
-    lastchangepasswddate: now,
-    date: now,
-  });
-  return { loginid, generated };
-}
-
-function randomPassword(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString('base64url');
 }
 
 /** The name shown on what a user writes: their nickname at the time of writing. */
