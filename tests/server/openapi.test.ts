@@ -81,6 +81,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/comment': ['get', 'post', 'put', 'delete'],
   '/api/like': ['get', 'post', 'delete'],
   '/api/like/status': ['get'],
+  '/api/search': ['get'],
   '/api/upload': ['post'],
   '/api/upload/{id}/download': ['get'],
   '/api/webdata/{name}': ['get'],
@@ -263,6 +264,7 @@ describe('the document agrees with the API', () => {
     ['/api/like/status', { target: 'board', items: '1,2' }, 'target', 'invalid'],
     ['/api/admin/audit', { target: 'users', item: '1' }, 'target', 'invalid'],
     ['/api/admin/comments', {}, 'size', 'invalid'],
+    ['/api/search', { q: '김치' }, 'size', 'invalid'],
   ];
 
   test.each(QUERIES)('GET %s: %s %s', async (route, valid, param, how) => {

@@ -4,6 +4,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
+import { paging } from '#shared/schemas/fields.ts';
 
 // The list, count and sum calls of SPEC §7 share one filter language, declared per resource:
 // equality filters on enumerated or id columns, a keyword over text columns, a sort key and a
@@ -38,8 +39,7 @@ export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, ex
   ]);
   const sortValues = spec.sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
   return z.strictObject({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+    ...paging(PAGE_SIZE_DEFAULT, { maxSize: PAGE_SIZE_MAX }),
     sort: z.enum(sortValues).default(spec.defaultSort),
     keyword: z
       .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE_MAX } from '../api.ts';
 
 // Building blocks shared by every entity schema, so a rule about text lives once.
 
@@ -93,8 +94,8 @@ export const money = z.coerce
   .transform((n) => Math.floor(n * 100) / 100);
 
 /** A page of a list, ?page=N&size=M: each list has its own default size; none answers more
- * than 100 items at once (PRODUCT.md) or pages past `maxPage`. */
-export function paging(defaultSize: number, { maxSize = 100, maxPage = 1_000_000 }: { maxSize?: number; maxPage?: number } = {}) {
+ * than PAGE_SIZE_MAX items at once (PRODUCT.md) or pages past `maxPage`. */
+export function paging(defaultSize: number, { maxSize = PAGE_SIZE_MAX, maxPage = 1_000_000 }: { maxSize?: number; maxPage?: number } = {}) {
   return {
     page: z.coerce.number().int().min(1).max(maxPage).default(1),
     size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),

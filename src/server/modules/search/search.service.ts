@@ -25,6 +25,7 @@ import {
   startBulkIndexing,
   upsertSearchDoc,
 } from './search.repository.ts';
+import { paging } from '#shared/schemas/fields.ts';
 
 // One search service for /search (every section) and every list's keyword box (one section).
 // Results: title matches first, then matches in the text, newest first within each; hidden items
@@ -186,8 +187,7 @@ async function sectionResults(
 export const SearchQuerySchema = z.strictObject({
   q: z.string().max(1000).default(''),
   section: z.enum(SEARCH_SECTIONS.map((s) => s.key) as [string, ...string[]]).optional(),
-  page: z.coerce.number().int().min(1).max(500).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(20),
+  ...paging(20, { maxSize: 50, maxPage: 500 }),
 });
 
 /** GET /api/search: every section's count and first results, or one section's page. */

@@ -1,0 +1,411 @@
+import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
+import {
+  CommentEditSchema,
+  CommentListQuerySchema,
+  CommentSaveSchema,
+  LikeStatusQuerySchema,
+  LikeToggleSchema,
+  MyLikesQuerySchema,
+} from '#shared/schemas/content.ts';
+import { SearchQuerySchema } from '#server/modules/search/search.service.ts';
+import {
+  CheckCodeSchema,
+  IdBodySchema,
+  LoginSchema,
+  ResetPasswordSchema,
+  SendCodeSchema,
+  UserBatchUpdateSchema,
+} from '#shared/schemas/user.ts';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '#server/lib/images.ts';
+import { listParamsSchema } from '#server/db/list-query.ts';
+import { MAX_FILES } from '#server/modules/upload/upload.service.ts';
+import { USER_LIST_SPEC } from '#server/modules/user/user.repository.ts';
+import { type Obj, type Schema, integer, listOf, okWith, pathParameter, queryParameters, ref, text, toSchema } from './json-schema.ts';
+import { op } from './operation.ts';
+
+// The paths of the calls outside the call set: sessions, e-mail codes, comments, likes, uploads,
+// search, the admin area and health.
+
+/** /api/user's e-mail code calls: each legacy GET has a POST twin with a JSON body. */
+export function codePaths(): Record<string, Obj> {
+  const tag = 'user';
+  const legacy = 'SPEC §7, kept for compatibility: the address or code sits in the URL. Use the POST.';
+  const sent = okWith({ id: { ...integer, description: 'The code id, for checkpassword.' } });
+  const send = (id: string, summary: string, description: string) => ({
+    get: op({
+      tag,
+      id: `${id}Legacy`,
+      summary,
+      description: `${description} ${legacy}`,
+      deprecated: true,
+      parameters: [pathParameter('email', toSchema(SendCodeSchema.shape.email))],
+      answer: sent,
+      errors: [400, 429],
+    }),
+    post: op({ tag, id, summary, description, body: toSchema(SendCodeSchema), answer: sent, errors: [429] }),
+  });
+  const signup = send('sendSignupCode', 'Send a sign-up code', 'Mails a 6-digit code, valid 10 minutes; resend after a minute.');
+  const reset = send(
+    'sendResetCode',
+    'Send a password reset code',
+    'Mails a code if the address has an account; the answer is the same either way.',
+  );
+  return {
+    '/api/user/findemail/{email}': { get: signup.get },
+    '/api/user/findemail': { post: signup.post },
+    '/api/user/findpassword/{email}': { get: reset.get },
+    '/api/user/findpassword': { post: reset.post },
+    '/api/user/checkpassword/{id}': {
+      get: op({
+        tag,
+        id: 'checkCodeLegacy',
+        summary: 'Confirm a code',
+        description: legacy,
+        deprecated: true,
+        parameters: [
+          pathParameter('id', toSchema(CheckCodeSchema.shape.id), 'The id findemail or findpassword answered.'),
+          { name: 'number', in: 'query', required: true, schema: toSchema(CheckCodeSchema.shape.number), description: 'The code.' },
+        ],
+        answer: ref('Ok'),
+        errors: [400, 404, 429],
+      }),
+    },
+    '/api/user/checkpassword': {
+      post: op({ tag, id: 'checkCode', summary: 'Confirm a code', body: toSchema(CheckCodeSchema), answer: ref('Ok'), errors: [404, 429] }),
+    },
+    '/api/user/password': {
+      post: op({
+        tag,
+        id: 'resetPassword',
+        summary: 'Reset the password with a confirmed code',
+        body: toSchema(ResetPasswordSchema),
+        answer: ref('Ok'),
+        errors: [429],
+      }),
+    },
+  };
+}
+
+export function authPaths(): Record<string, Obj> {
+  const tag = 'auth';
+  const answer = okWith({
+    token: { type: 'string', description: 'A JWT for `Authorization: Bearer`; also set as the cookie.' },
+    user: ref('User'),
+  });
+  const login = toSchema(LoginSchema);
+  return {
+    '/api/jwt': {
+      get: op({
+        tag,
+        id: 'loginLegacy',
+        summary: 'Log in (legacy)',
+        description: 'SPEC §7 kept for compatibility: the password travels in the URL. Use POST.',
+        deprecated: true,
+        parameters: queryParameters(LoginSchema),
+        answer,
+        errors: [400, 401, 429],
+      }),
+      post: op({ tag, id: 'login', summary: 'Log in', body: login, answer, errors: [401, 429] }),
+      delete: op({ tag, id: 'logout', summary: 'Log out: clears the session cookie', answer: ref('Ok'), errors: [403] }),
+    },
+  };
+}
+
+export function commentPaths(): Record<string, Obj> {
+  const tag = 'comment';
+  return {
+    '/api/comment': {
+      get: op({
+        tag,
+        id: 'commentList',
+        summary: "A post's comments, each with its replies",
+        parameters: queryParameters(CommentListQuerySchema),
+        answer: listOf(ref('Comment')),
+        errors: [400, 404],
+      }),
+      post: op({
+        tag,
+        id: 'commentCreate',
+        summary: 'Comment, or reply (parent)',
+        session: true,
+        body: toSchema(CommentSaveSchema),
+        answer: okWith({ id: integer }),
+        errors: [404],
+      }),
+      put: op({
+        tag,
+        id: 'commentUpdate',
+        summary: 'Edit a comment',
+        session: true,
+        body: toSchema(CommentEditSchema),
+        answer: okWith({ id: integer }),
+        errors: [403, 404],
+      }),
+      delete: op({
+        tag,
+        id: 'commentRemove',
+        summary: 'Delete a comment',
+        description: 'A comment with replies stays as "삭제된 댓글입니다".',
+        session: true,
+        body: toSchema(IdBodySchema),
+        answer: okWith({ id: integer }),
+        errors: [403, 404],
+      }),
+    },
+  };
+}
+
+export function likePaths(): Record<string, Obj> {
+  const tag = 'like';
+  const toggled = okWith({ liked: { type: 'boolean' }, like: { ...integer, description: "The item's like count." } });
+  const liked = { type: 'object', properties: { id: integer, target: text, item: integer, date: text, title: text } } as const;
+  return {
+    '/api/like': {
+      get: op({
+        tag,
+        id: 'likeList',
+        summary: 'My likes, newest first',
+        session: true,
+        parameters: queryParameters(MyLikesQuerySchema),
+        answer: listOf(liked),
+        errors: [400],
+      }),
+      post: op({
+        tag,
+        id: 'likeToggle',
+        summary: 'Like, or take the like back',
+        session: true,
+        body: toSchema(LikeToggleSchema),
+        answer: toggled,
+        errors: [404],
+      }),
+      delete: op({ tag, id: 'likeRemove', summary: 'Take a like back', session: true, body: toSchema(LikeToggleSchema), answer: toggled }),
+    },
+    '/api/like/status': {
+      get: op({
+        tag,
+        id: 'likeStatus',
+        summary: 'Which of these items I liked',
+        session: true,
+        parameters: queryParameters(LikeStatusQuerySchema, { items: 'Comma-separated ids, at most 100.' }),
+        answer: okWith({ liked: { type: 'array', items: integer } }),
+        errors: [400],
+      }),
+    },
+  };
+}
+
+export function uploadPaths(): Record<string, Obj> {
+  const tag = 'upload';
+  const mimes = Object.values(IMAGE_TYPES).map((t) => t.mime);
+  const binary = { content: Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) };
+  const upload = op({
+    tag,
+    id: 'upload',
+    summary: 'Upload images',
+    description: `Up to ${MAX_FILES} images of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB each (${mimes.join(', ')}); all are stored or none.`,
+    session: true,
+    answer: okWith({ items: { type: 'array', items: ref('Upload') } }),
+    errors: [400, 403, 413],
+  });
+  upload.requestBody = {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { file: { type: 'array', minItems: 1, maxItems: MAX_FILES, items: { type: 'string', format: 'binary' } } },
+          required: ['file'],
+        },
+        encoding: { file: { contentType: mimes.join(', ') } },
+      },
+    },
+  };
+  const download = op({
+    tag,
+    id: 'uploadDownload',
+    summary: 'Download an upload under its original name',
+    session: true,
+    answer: {},
+    errors: [404],
+  });
+  download.parameters = [pathParameter('id', { type: 'integer', minimum: 1 })];
+  download.responses = {
+    ...(download.responses as Obj),
+    200: { description: 'The file, as an attachment', headers: { 'Content-Disposition': { schema: text } }, ...binary },
+  };
+  const webdata = op({ tag, id: 'webdata', summary: 'A stored image or thumbnail (public, cached for a year)', answer: {}, errors: [404] });
+  webdata.parameters = [pathParameter('name', text)];
+  webdata.responses = {
+    ...(webdata.responses as Obj),
+    200: { description: 'The image', headers: { ETag: { schema: text }, 'Cache-Control': { schema: text } }, ...binary },
+    304: { description: 'Not modified (If-None-Match)' },
+  };
+  return {
+    '/api/upload': { post: upload },
+    '/api/upload/{id}/download': { get: download },
+    '/api/webdata/{name}': { get: webdata },
+  };
+}
+
+/** PUT /api/user/batch: the admins' batch edit, beside the call set's POST and DELETE /batch. */
+export function userBatchEdit(): Obj {
+  return op({
+    tag: 'user',
+    id: 'userUpdateBatch',
+    summary: 'Change the admin fields of several users, all or none (admins)',
+    description:
+      'Each user under the rules of PUT /api/user, with an audit entry each. The first refusal changes nobody and names its ' +
+      'user in `field`: `[1]` (`[1].level` for a level only the root admin grants).',
+    session: true,
+    body: toSchema(UserBatchUpdateSchema),
+    answer: okWith({ ids: { type: 'array', items: integer } }),
+    errors: [403, 404],
+  });
+}
+
+/** /api/admin: the admin area's own calls, every one for levels >= 3. */
+export function adminPaths(): Record<string, Obj> {
+  const tag = 'admin';
+  const admin = { tag, session: true } as const;
+  const counts = (...names: string[]): Schema => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, integer])) });
+  const auditEntry: Schema = {
+    type: 'object',
+    properties: {
+      id: integer,
+      actor: integer,
+      actorname: { ...text, description: "The acting admin's nickname; empty once that account is deleted." },
+      action: { enum: ['update', 'delete', 'hide', 'show', 'close'] },
+      before: { type: ['object', 'null'], description: 'The changed fields as they were.' },
+      after: { type: ['object', 'null'], description: 'The changed fields as they became; null for a delete.' },
+      date: text,
+    },
+  };
+  const comment: Schema = {
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(['id', 'board', 'topcategory'].map((f) => [f, integer])),
+      content: text,
+      name: text,
+      date: text,
+      title: { ...text, description: "The post's title." },
+    },
+  };
+  const csv = op({
+    ...admin,
+    id: 'adminUsersCsv',
+    summary: 'The user list as CSV',
+    description: 'Every page of GET /api/user under the same filters and sort, with Korean labels; UTF-8 with a BOM.',
+    parameters: queryParameters(listParamsSchema(USER_LIST_SPEC)).filter((p) => p.name !== 'page' && p.name !== 'size'),
+    answer: {},
+    errors: [400, 403],
+  });
+  csv.responses = {
+    ...(csv.responses as Obj),
+    200: {
+      description: 'The CSV, as an attachment',
+      headers: { 'Content-Disposition': { schema: text } },
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    },
+  };
+  return {
+    '/api/admin/dashboard': {
+      get: op({
+        ...admin,
+        id: 'adminDashboard',
+        summary: 'Sign-ups, items per section and waiting inquiries',
+        description: "Sign-ups since midnight and since Monday in the site's time zone; items per section, shown and hidden.",
+        answer: okWith({
+          signups: counts('today', 'week'),
+          sections: { type: 'array', items: { type: 'object', properties: { key: text, label: text, shown: integer, hidden: integer } } },
+          inquiries: counts('waiting'),
+        }),
+        errors: [403],
+      }),
+    },
+    '/api/admin/audit': {
+      get: op({
+        ...admin,
+        id: 'adminAudit',
+        summary: "One item's last 100 admin changes, newest first",
+        parameters: queryParameters(AuditQuerySchema),
+        answer: okWith({ items: { type: 'array', items: auditEntry } }),
+        errors: [400, 403],
+      }),
+    },
+    '/api/admin/comments': {
+      get: op({
+        ...admin,
+        id: 'adminComments',
+        summary: "The site's newest live comments, for moderation",
+        parameters: queryParameters(CommentModerationQuerySchema),
+        answer: listOf(comment),
+        errors: [400, 403],
+      }),
+    },
+    '/api/admin/moderate': {
+      post: op({
+        ...admin,
+        id: 'adminModerate',
+        summary: 'Hide, show, close or delete items, all or none',
+        description:
+          'Every id must exist and take the action, else nothing changes: `close` is for market posts (거래완료) and jobs (마감); ' +
+          'comments take only `delete` (a comment becomes "삭제된 댓글입니다"). Hidden items answer 404 to all but admins. ' +
+          'Each item gets an audit entry.',
+        body: toSchema(ModerateSchema),
+        answer: okWith({ ids: { type: 'array', items: integer } }),
+        errors: [404],
+      }),
+    },
+    '/api/admin/users.csv': { get: csv },
+  };
+}
+
+export function healthPaths(): Record<string, Obj> {
+  const answer = (code: string) => ({
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { code: { const: code }, database: { enum: ['sqlite', 'postgres'] } },
+          required: ['code', 'database'],
+        },
+      },
+    },
+  });
+  return {
+    '/api/health': {
+      get: {
+        tags: ['system'],
+        operationId: 'health',
+        summary: 'The server and its database answer',
+        responses: {
+          200: { description: 'Up', ...answer('ok') },
+          503: { description: 'The database does not answer', ...answer('error') },
+        },
+      },
+    },
+  };
+}
+
+export function searchPaths(): Record<string, Obj> {
+  const tag = 'search';
+  return {
+    '/api/search': {
+      get: op({
+        tag,
+        id: 'search',
+        summary: 'Search every section, or page through one',
+        description:
+          'Korean-aware: 2-syllable words, 초성 and Latin words. Without `section`, each section answers its count and first five results; with it, a page of that section.',
+        parameters: queryParameters(SearchQuerySchema, { q: 'Words; a phrase in quotes.', section: 'One section only.' }),
+        answer: okWith({
+          words: { type: 'array', items: text },
+          page: integer,
+          size: integer,
+          groups: { type: 'array', items: { type: 'object' } },
+        }),
+      }),
+    },
+  };
+}
