@@ -6,6 +6,7 @@ import { trackerOf } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/http/answer-cache.ts';
 import { contentHandlers } from '#server/resource/content-resource.ts';
 import { type ResourceHandlers, resourceRoutes } from '#server/resource/routes.ts';
+import { listPageOfPost } from './board/board.repository.ts';
 import { boardResource } from './board/board.resource.ts';
 import { businessResource } from './business/business.resource.ts';
 import { inquiryResource } from './inquiry/inquiry.resource.ts';
@@ -66,4 +67,10 @@ export async function neighbours(deps: Deps, name: SectionTable, id: number, top
   };
   const [prev, next] = await Promise.all([near(true), near(false)]);
   return { prev: prev ?? null, next: next ?? null };
+}
+
+/** The page of a board section's list (newest first, `size` to a page) that shows a visible post:
+ * for a link to an entry that opens in place (FAQ, organizations) past the first page. */
+export function pageOfPost(deps: Deps, topcategory: number, id: number, size: number): Promise<number> {
+  return listPageOfPost(deps.db, topcategory, id, size);
 }

@@ -5,8 +5,7 @@ import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor, sectionOfPath } from '#shared/site.ts';
-import { listPageOfPost } from '#server/modules/board/board.repository.ts';
-import { contentServices } from '#server/modules/content.api.ts';
+import { contentServices, pageOfPost } from '#server/modules/content.api.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -132,7 +131,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // `?entry=N` (a link to an entry that opens in place): the page of the unfiltered list that has it.
   const entry = Number(url.searchParams.get('entry'));
   if (inPlaceAnchor(pathname) && Object.keys(form).length === 0 && Number.isSafeInteger(entry) && entry > 0) {
-    const page = await listPageOfPost(deps.db, Number(config.base.topcategory), entry, PAGE_SIZE_DEFAULT);
+    const page = await pageOfPost(deps, Number(config.base.topcategory), entry, PAGE_SIZE_DEFAULT);
     if (page > 1) form.page = String(page);
   }
   const sort = config.sorts?.find(([value]) => value === (form.sort ?? ''));
