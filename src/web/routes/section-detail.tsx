@@ -1,9 +1,7 @@
 import { data, Link } from 'react-router';
-import type { SectionTable } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
-import { TopCategory } from '#shared/enums.ts';
 import { todayIn } from '#shared/format.ts';
-import { sectionOfPath } from '#shared/site.ts';
+import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import { getForPage, neighbours } from '#server/modules/content.api.ts';
 import { listComments } from '#server/modules/comment/comment.service.ts';
@@ -29,14 +27,6 @@ import type { Route } from './+types/section-detail.ts';
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
 
-/** Which board section a path's posts must belong to. */
-const BOARD_TOPCATEGORY: Record<string, number> = {
-  news: TopCategory.news,
-  life: TopCategory.life,
-  market: TopCategory.market,
-  community: TopCategory.community,
-};
-
 /** Any section's item: the page picks the fields of its kind. */
 type DetailItem = BoardItem & JobsItem & BusinessItem;
 
@@ -49,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
   if (!section || !/^[1-9]\d{0,14}$/.test(params.id)) throw notFound();
   const id = Number(params.id);
-  const resource: SectionTable = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
+  const resource = section.storage.table;
   const caller = { actor, ip: 'page' };
 
   let item: DetailItem;
@@ -59,8 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (statusOf(err) === 404) throw notFound();
     throw err;
   }
-  const topcategory = BOARD_TOPCATEGORY[section.key];
   // A news id under /market is not a market post.
+  const topcategory = resource === 'board' ? section.storage.topcategory : undefined;
   if (resource === 'board' && item.topcategory !== topcategory) throw notFound();
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
@@ -75,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: deps.env.SITE_NAME,
     origin: url.origin,
     path: pathname,
-    section,
+    section: sectionForPage(section),
     resource,
     item,
     comments: comments as { items: CommentItem[]; total: number } | undefined,
