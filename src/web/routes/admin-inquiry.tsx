@@ -1,7 +1,8 @@
 import { contentServices } from '#server/modules/content.api.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
+import { AdminTabs } from '../features/admin/admin-ui.tsx';
+import { htmlToLines } from '../lib/paragraphs.ts';
 import { type AdminInquiry, InquiryAdmin } from '../features/admin/inquiry-admin.tsx';
 import { orPageError } from '../features/admin/page-error.ts';
 import { pageTitle } from '../lib/titles.ts';

@@ -4,7 +4,7 @@ import { IdSchema } from '#shared/schemas/user.ts';
 import { getForPage } from '#server/modules/content.api.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { htmlToLines } from '../features/admin/admin-ui.tsx';
+import { htmlToLines } from '../lib/paragraphs.ts';
 import { orPageError } from '../features/admin/page-error.ts';
 import { type InquiryDraft, InquiryForm } from '../features/customer/inquiry-form.tsx';
 import { pageTitle } from '../lib/titles.ts';

@@ -13,7 +13,7 @@ import type { BoardItem } from '../features/board/board-types.ts';
 import { type CommentItem, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
-import { RichText } from '../features/board/rich-text.tsx';
+import { RichText } from '../components/ui/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
 import type { BusinessItem } from '../features/business/business-list.tsx';
