@@ -4,7 +4,7 @@ import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
 import { htmlToLines } from '../lib/paragraphs.ts';
 import { type AdminInquiry, InquiryAdmin } from '../features/admin/inquiry-admin.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin-inquiry.ts';

@@ -3,7 +3,7 @@ import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
 import { htmlToLines } from '../lib/paragraphs.ts';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { type ScheduleItem, ScheduleForm } from '../features/admin/schedule-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';

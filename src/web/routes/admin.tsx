@@ -6,7 +6,7 @@ import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
 import { Dashboard } from '../features/admin/dashboard.tsx';
 import { MODERATION_SECTIONS, type ModerationData, type ModerationItem, ModerationPanel } from '../features/admin/moderation.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin.ts';

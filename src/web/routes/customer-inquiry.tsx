@@ -5,7 +5,7 @@ import { getForPage } from '#server/modules/content.api.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { htmlToLines } from '../lib/paragraphs.ts';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { type InquiryDraft, InquiryForm } from '../features/customer/inquiry-form.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';

@@ -4,7 +4,7 @@ import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { type LikedGroup, type LikedItem, LikeGroups } from '../features/mypage/like-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
