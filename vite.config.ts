@@ -61,7 +61,8 @@ export default defineConfig({
     },
     // The server build imports our server and shared modules at run time (Node runs the .ts
     // sources), so pages and the API share one copy of each service, its state and its
-    // connections, and an AppError thrown by a service is the class a loader checks for.
+    // connections. `npm run dev` has no build: Vite evaluates a second copy (see
+    // src/web/lib/service-errors.server.ts for what that means for AppError).
     ssr: { build: { rolldownOptions: { external: [/^#server\//, /^#shared\//] } } },
   },
 });

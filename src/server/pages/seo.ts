@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { TopCategory } from '#shared/enums.ts';
+import { BOARD_SECTIONS, itemPagesOf, SECTION_LISTS } from '#shared/sections.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Deps } from '#server/context.ts';
@@ -14,12 +15,10 @@ import { listContent } from '#server/modules/content/content.service.ts';
 
 const SITEMAP_ITEMS = 5000;
 const FEED_ITEMS = 30;
-const BOARD_PATHS: Record<number, string> = {
-  [TopCategory.news]: '/news',
-  [TopCategory.life]: '/life',
-  [TopCategory.market]: '/market',
-  [TopCategory.community]: '/community',
-};
+/** The sections whose items have pages of their own (sections.ts), the board's first. */
+const ITEM_SECTIONS = [...BOARD_SECTIONS, ...SITE_SECTIONS.filter((s) => s.storage.table !== 'board')].filter((s) => itemPagesOf(s));
+/** The sections' pages, and a list that is not its section's page (고객센터's FAQ). */
+const SECTION_PAGES = [...SITE_SECTIONS.map((s) => s.path), ...SECTION_LISTS.filter((l) => l.path !== l.section.path).map((l) => l.path)];
 
 function xml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
@@ -61,23 +60,15 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
 
   app.get('/sitemap.xml', async (c) => {
     const base = origin(c, deps.env.TRUST_PROXY);
-    const urls: string[] = ['/', ...SITE_SECTIONS.map((s) => s.path), '/customer/faq'].map((p) => `<url><loc>${xml(base + p)}</loc></url>`);
+    const urls: string[] = ['/', ...SECTION_PAGES].map((p) => `<url><loc>${xml(base + p)}</loc></url>`);
     // The newest items of each public section, a page of 100 at a time.
-    const pages = Math.ceil(SITEMAP_ITEMS / 100 / 6);
-    for (const [topcategory, path] of Object.entries(BOARD_PATHS)) {
+    const pages = Math.ceil(SITEMAP_ITEMS / 100 / ITEM_SECTIONS.length);
+    for (const s of ITEM_SECTIONS) {
+      const { table, topcategory } = s.storage;
       for (let page = 1; page <= pages; page++) {
-        const items = await list('board', { topcategory: Number(topcategory), page });
-        for (const i of items) urls.push(`<url><loc>${xml(`${base}${path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
-        if (items.length < 100) break;
-      }
-    }
-    for (const [name, path] of [
-      ['jobs', '/jobs'],
-      ['business', '/business'],
-    ] as const) {
-      for (let page = 1; page <= pages; page++) {
-        const items = await list(name, { page });
-        for (const i of items) urls.push(`<url><loc>${xml(`${base}${path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
+        const items = await list(table, { ...(table === 'board' ? { topcategory } : {}), page });
+        for (const i of items)
+          urls.push(`<url><loc>${xml(`${base}${s.path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
         if (items.length < 100) break;
       }
     }

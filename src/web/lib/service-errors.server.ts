@@ -1,5 +1,28 @@
-/** The status of a service's AppError in a page loader. Not `instanceof`: the server's modules are
- * loaded apart from the page bundle, with their own copy of the class. */
+import { data } from 'react-router';
+
+/** The status of a service's refusal (an AppError from shared/errors.ts: a number `status` and a
+ * string `key`), or undefined for anything else; the one check page loaders and actions use.
+ *
+ * By shape, not `instanceof AppError`. The production build imports `#shared/*` and `#server/*`
+ * at run time (vite.config.ts keeps them external), so there the routes and the server share one
+ * errors.ts and `instanceof` would hold. Under `npm run dev`, Vite's ssrLoadModule
+ * (server/pages/dev-server.ts) evaluates the routes and the shared and server modules they import
+ * in its own module graph: a second AppError class, and an error made by a module the server
+ * loaded itself is not an instance of the route's. The shape is the same in both. */
 export function statusOf(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+  const e = typeof err === 'object' && err !== null ? (err as { status?: unknown; key?: unknown }) : {};
+  return typeof e.status === 'number' && typeof e.key === 'string' ? e.status : undefined;
+}
+
+/** A service's refusal in a loader (a bad ?page=, an item that is gone) becomes the route's real
+ * status for its ErrorBoundary instead of a 500; anything else is thrown on. Given a function,
+ * what it throws before its first await (a parameter refused while parsing) counts too. */
+export async function orPageError<T>(work: Promise<T> | (() => Promise<T>)): Promise<T> {
+  try {
+    return await (typeof work === 'function' ? work() : work);
+  } catch (err) {
+    const status = statusOf(err);
+    if (status) throw data(status === 404 ? '찾는 항목이 없습니다' : '요청을 처리할 수 없습니다', { status });
+    throw err;
+  }
 }

@@ -1,9 +1,10 @@
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
+import { AdminTabs } from '../features/admin/admin-ui.tsx';
+import { htmlToLines } from '../lib/paragraphs.ts';
 import { InquiryAdmin } from '../features/admin/inquiry-admin.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin-inquiry.ts';

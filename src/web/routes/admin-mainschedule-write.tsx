@@ -1,8 +1,9 @@
 import { contentInitdata, getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { AdminTabs, htmlToLines } from '../features/admin/admin-ui.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { AdminTabs } from '../features/admin/admin-ui.tsx';
+import { htmlToLines } from '../lib/paragraphs.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { type ScheduleItem, ScheduleForm } from '../features/admin/schedule-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';

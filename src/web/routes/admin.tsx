@@ -1,5 +1,4 @@
-import { TopCategory } from '#shared/enums.ts';
-import type { SectionTable } from '#shared/schemas/content.ts';
+import { boardSectionOf, itemPagesOf, type Section, sectionByKey } from '#shared/sections.ts';
 import { getDashboard, listCommentsForModeration } from '#server/modules/admin/admin.service.ts';
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
@@ -7,26 +6,12 @@ import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
 import { Dashboard } from '../features/admin/dashboard.tsx';
 import { MODERATION_SECTIONS, type ModerationData, type ModerationItem, ModerationPanel } from '../features/admin/moderation.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin.ts';
 import { CommentModerationQuerySchema } from '#shared/schemas/admin.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
-
-/** Where each section's items live, and the public page of one item (FAQ and organizations
- * have none: SPEC §2). */
-const SECTIONS: Record<string, { target: SectionTable; topcategory?: number; path: string | null }> = {
-  news: { target: 'board', topcategory: TopCategory.news, path: '/news' },
-  life: { target: 'board', topcategory: TopCategory.life, path: '/life' },
-  jobs: { target: 'jobs', path: '/jobs' },
-  market: { target: 'board', topcategory: TopCategory.market, path: '/market' },
-  community: { target: 'board', topcategory: TopCategory.community, path: '/community' },
-  business: { target: 'business', path: '/business' },
-  organizations: { target: 'board', topcategory: TopCategory.organizations, path: null },
-  customer: { target: 'board', topcategory: TopCategory.customer, path: null },
-};
-const POST_PATH: Record<number, string> = { 1: '/news', 2: '/life', 4: '/market', 5: '/community' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -41,18 +26,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (section?.key === 'comment') {
     const list = await orPageError(async () => listCommentsForModeration(deps, who, parseInput(CommentModerationQuerySchema, { page })));
     const items = list.items.map((c): ModerationItem => {
-      const path = POST_PATH[c.topcategory];
+      const post = boardSectionOf(c.topcategory);
+      const path = post && itemPagesOf(post);
       return { id: c.id, title: c.title, name: c.name, date: c.date, content: c.content, link: path ? `${path}/${c.board}` : null };
     });
     moderation = { ...section, target: 'comment', hidden: 0, ...list, items };
   } else if (section) {
-    const where = SECTIONS[section.key] as (typeof SECTIONS)[string];
-    const query = { size: 20, hidden, ...(where.topcategory ? { topcategory: where.topcategory } : {}) };
+    // Where the section's items live, and the public page of one item (FAQ answers and
+    // organizations' posts have none: SPEC §2).
+    const where = sectionByKey(section.key) as Section;
+    const { storage } = where;
+    const query = { size: 20, hidden, ...(storage.table === 'board' ? { topcategory: storage.topcategory } : {}) };
     const list = await orPageError(async () =>
-      listContent(deps, where.target, who, { ...parseContentQuery(where.target, { page }), ...query }),
+      listContent(deps, storage.table, who, { ...parseContentQuery(storage.table, { page }), ...query }),
     );
-    const items = list.items.map((i) => ({ ...i, link: where.path ? `${where.path}/${i.id}` : null }));
-    moderation = { ...section, target: where.target, hidden, ...list, items };
+    const pages = itemPagesOf(where);
+    const items = list.items.map((i) => ({ ...i, link: pages ? `${pages}/${i.id}` : null }));
+    moderation = { ...section, target: storage.table, hidden, ...list, items };
   }
   return {
     siteName: deps.env.SITE_NAME,

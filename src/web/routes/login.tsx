@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { AppError } from '#shared/errors.ts';
 import { Messages } from '#shared/messages.ts';
 import { safeReturnPath } from '#shared/site.ts';
 import { clearedSessionCookieHeader, sessionCookieHeader } from '#server/http/session-cookie.ts';
 import { login } from '#server/modules/auth/auth.service.ts';
 import { pageContext } from '../entry.server.tsx';
+import { statusOf } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/login.ts';
 import { LoginSchema } from '#shared/schemas/user.ts';
@@ -39,8 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { token } = await login(deps, context.get(pageContext).caller, parseInput(LoginSchema, { loginid, passwd }));
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookieHeader(token, secure) } });
   } catch (err) {
-    if (err instanceof AppError)
-      return data({ error: err.status === 429 ? Messages.processingError : Messages.loginFailed, loginid }, { status: err.status });
+    const status = statusOf(err);
+    if (status) return data({ error: status === 429 ? Messages.processingError : Messages.loginFailed, loginid }, { status });
     throw err;
   }
 }

@@ -1,10 +1,10 @@
+import { SECTION_LISTS } from '#shared/sections.ts';
 import { itemPath } from '#shared/site.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
-import { SEARCH_SECTIONS } from '#server/modules/search/search.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { type LikedGroup, type LikedItem, LikeGroups } from '../features/mypage/like-list.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
@@ -19,11 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller } = context.get(pageContext);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
   const likes = await orPageError(async () => listMyLikes(deps, caller, { ...parseInput(MyLikesQuerySchema, { page }), size: PAGE_SIZE }));
-  // The sections in the header's order (search's table knows each one's target and path); a
-  // board post's section is its topcategory. FAQ answers have no page of their own.
-  const groups: LikedGroup[] = SEARCH_SECTIONS.map((s) => ({ key: s.key, label: s.label, items: [] as LikedItem[] }));
+  // The sections' lists in the header's order (sections.ts: each one's table and path); a board
+  // post's section is its topcategory. FAQ answers have no page of their own.
+  const groups: LikedGroup[] = SECTION_LISTS.map((s) => ({ key: s.key, label: s.label, items: [] as LikedItem[] }));
   for (const raw of likes.items as (LikedItem & { topcategory?: number })[]) {
-    const s = SEARCH_SECTIONS.find((x) => x.target === raw.target && (raw.target !== 'board' || x.section === raw.topcategory));
+    const s = SECTION_LISTS.find((x) => x.table === raw.target && (raw.target !== 'board' || x.topcategory === raw.topcategory));
     const group = groups.find((g) => g.key === s?.key);
     if (!s || !group) continue;
     const url = raw.title === undefined ? undefined : itemPath(s.path, raw.item);

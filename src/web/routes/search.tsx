@@ -3,7 +3,7 @@ import type { SearchGroup } from '#shared/api.ts';
 import { SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { orPageError } from '../features/admin/page-error.ts';
+import { orPageError } from '../lib/service-errors.server.ts';
 import { countLabel, GroupBlock, NoResults, ResultList } from '../features/search/search-results.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/search.ts';

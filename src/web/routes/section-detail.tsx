@@ -1,9 +1,7 @@
 import { data, Link } from 'react-router';
-import type { SectionTable } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
-import { TopCategory } from '#shared/enums.ts';
 import { todayIn } from '#shared/format.ts';
-import { sectionOfPath } from '#shared/site.ts';
+import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import { contentNeighbours, getContent } from '#server/modules/content/content.service.ts';
 import { listComments } from '#server/modules/comment/comment.service.ts';
@@ -15,7 +13,7 @@ import type { BoardItem } from '../features/board/board-types.ts';
 import { type CommentItem, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
-import { RichText } from '../features/board/rich-text.tsx';
+import { RichText } from '../components/ui/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
 import type { BusinessItem } from '../features/business/business-list.tsx';
@@ -29,14 +27,6 @@ import type { Route } from './+types/section-detail.ts';
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
 
-/** Which board section a path's posts must belong to. */
-const BOARD_TOPCATEGORY: Record<string, number> = {
-  news: TopCategory.news,
-  life: TopCategory.life,
-  market: TopCategory.market,
-  community: TopCategory.community,
-};
-
 /** Any section's item: the page picks the fields of its kind. */
 type DetailItem = BoardItem & JobsItem & BusinessItem;
 
@@ -49,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
   if (!section || !/^[1-9]\d{0,14}$/.test(params.id)) throw notFound();
   const id = Number(params.id);
-  const resource: SectionTable = section.key === 'jobs' ? 'jobs' : section.key === 'business' ? 'business' : 'board';
+  const resource = section.storage.table;
 
   let item: DetailItem;
   try {
@@ -58,8 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (statusOf(err) === 404) throw notFound();
     throw err;
   }
-  const topcategory = BOARD_TOPCATEGORY[section.key];
   // A news id under /market is not a market post.
+  const topcategory = resource === 'board' ? section.storage.topcategory : undefined;
   if (resource === 'board' && item.topcategory !== topcategory) throw notFound();
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
@@ -74,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: deps.env.SITE_NAME,
     origin: url.origin,
     path: pathname,
-    section,
+    section: sectionForPage(section),
     resource,
     item,
     comments: comments as { items: CommentItem[]; total: number } | undefined,

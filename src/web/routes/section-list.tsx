@@ -1,11 +1,11 @@
 import { data, Form, Link, useSubmit } from 'react-router';
-import type { SectionTable } from '#shared/schemas/content.ts';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
+import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
-import { inPlaceAnchor, sectionOfPath } from '#shared/site.ts';
-import { listPageOfPost } from '#server/modules/board/board.repository.ts';
+import { inPlaceAnchor } from '#shared/site.ts';
+import { pageOfPost } from '#server/modules/board/board.service.ts';
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -32,42 +32,30 @@ const labels = (values: readonly string[]): Option[] => values.map((v) => [v, v]
 const category = (section: CategorySection) => select('category', '분류', labels(SECTION_CATEGORIES[section]));
 const location = select('location', '지역', labels(LOCATIONS));
 
+/** A section's list screen; which table and topcategory it lists come from sections.ts. */
 interface ListConfig {
-  service: SectionTable;
-  /** Fixed query: which board section. */
-  base: Record<string, string>;
   filters: Filter[];
   /** The page's sort names and the API's sort for each; the first is the default. */
   sorts?: [value: string, label: string, api: string][];
 }
 
-const board = (topcategory: number, filters: Filter[], sorts?: ListConfig['sorts']): ListConfig => ({
-  service: 'board',
-  base: { topcategory: String(topcategory) },
-  filters,
-  sorts,
-});
-
-const LISTS: Record<CategorySection, ListConfig> = {
-  news: board(
-    1,
-    [
+const LISTS: Record<SectionKey, ListConfig> = {
+  news: {
+    filters: [
       category('news'),
       select('language', '언어', [
         ['1', '한국어'],
         ['2', 'English'],
       ]),
     ],
-    [
+    sorts: [
       ['', '최신순', '-id'],
       ['views', '조회순', '-count'],
       ['likes', '좋아요순', '-like'],
     ],
-  ),
-  life: board(2, [category('life'), location]),
+  },
+  life: { filters: [category('life'), location] },
   jobs: {
-    service: 'jobs',
-    base: {},
     filters: [
       select('type', '구분', [
         ['1', '구인'],
@@ -79,9 +67,8 @@ const LISTS: Record<CategorySection, ListConfig> = {
       { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
     ],
   },
-  market: board(
-    4,
-    [
+  market: {
+    filters: [
       category('market'),
       location,
       select('free', '판매/나눔', [
@@ -95,21 +82,19 @@ const LISTS: Record<CategorySection, ListConfig> = {
       { name: 'minprice', label: '최저가($)', kind: 'number' },
       { name: 'maxprice', label: '최고가($)', kind: 'number' },
     ],
-    [
+    sorts: [
       ['', '최신순', '-id'],
       ['price', '낮은 가격순', 'price'],
       ['-price', '높은 가격순', '-price'],
     ],
-  ),
-  community: board(5, [category('community')]),
+  },
+  community: { filters: [category('community')] },
   // Premium first: the API's default business order is by type, descending.
   business: {
-    service: 'business',
-    base: {},
     filters: [category('business'), location, { name: 'open', label: '지금 영업중', kind: 'check' }],
   },
-  organizations: board(7, [category('organizations')]),
-  customer: board(8, [category('customer')]),
+  organizations: { filters: [category('organizations')] },
+  customer: { filters: [category('customer')] },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -119,9 +104,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = url.pathname.replace(/\.data$/, '');
   const section = sectionOfPath(pathname);
   if (!section) throw data(`Page not found: ${pathname}`, { status: 404 });
-  const key = section.key as CategorySection;
+  const key = section.key;
   const config = LISTS[key];
-  const faq = key === 'customer';
+  const { table, topcategory } = section.storage;
+  // Fixed query: which board section.
+  const base: Record<string, string> = table === 'board' ? { topcategory: String(topcategory) } : {};
 
   // Only this section's parameters reach the service; empty controls mean "any".
   const form: Record<string, string> = {};
@@ -132,15 +119,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // `?entry=N` (a link to an entry that opens in place): the page of the unfiltered list that has it.
   const entry = Number(url.searchParams.get('entry'));
   if (inPlaceAnchor(pathname) && Object.keys(form).length === 0 && Number.isSafeInteger(entry) && entry > 0) {
-    const page = await listPageOfPost(deps.db, Number(config.base.topcategory), entry, PAGE_SIZE_DEFAULT);
+    const page = await pageOfPost(deps, topcategory, entry, PAGE_SIZE_DEFAULT);
     if (page > 1) form.page = String(page);
   }
   const sort = config.sorts?.find(([value]) => value === (form.sort ?? ''));
   const { sort: _pageSort, ...filters } = form;
-  const query = { ...filters, ...config.base, size: String(PAGE_SIZE_DEFAULT), ...(sort ? { sort: sort[2] } : {}) };
-  let list: Awaited<ReturnType<typeof listContent<typeof config.service>>>;
+  const query = { ...filters, ...base, size: String(PAGE_SIZE_DEFAULT), ...(sort ? { sort: sort[2] } : {}) };
+  let list: Awaited<ReturnType<typeof listContent<typeof table>>>;
   try {
-    list = await listContent(deps, config.service, caller, parseContentQuery(config.service, query));
+    list = await listContent(deps, table, caller, parseContentQuery(table, query));
   } catch (err) {
     // A hand-edited address with a value the API refuses (a page of "abc", a price of "x").
     if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });
@@ -149,8 +136,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
     siteName: deps.env.SITE_NAME,
-    title: faq ? '자주 묻는 질문' : section.label,
-    section,
+    title: listOf(section).label,
+    section: sectionForPage(section),
     key,
     form,
     list,
@@ -272,8 +259,11 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
   const { title, section, key, form, list, timeZone } = d;
   const config = LISTS[key];
   const faq = key === 'customer';
-  const crumbs = faq ? [{ label: section.label, to: section.path }, { label: title }] : [{ label: title }];
+  // The list of the section's items: the section's own page, or 고객센터's FAQ under it.
+  const listed = listOf(sectionByKey(key) as Section);
+  const crumbs = listed.path !== section.path ? [{ label: section.label, to: section.path }, { label: title }] : [{ label: title }];
   const base = section.path;
+  const anchor = inPlaceAnchor(listed.path);
   const filtered = Object.keys(form).some((k) => k !== 'page' && k !== 'sort');
   const pageHref = (page: number) => {
     const params = new URLSearchParams(form);
@@ -288,10 +278,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
       title={title}
       crumbs={crumbs}
       actions={
-        <Link
-          to={faq ? '/customer/write' : `${base}/write`}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
+        <Link to={`${base}/write`} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
           글쓰기
         </Link>
       }
@@ -300,14 +287,14 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
         총 <strong className="text-slate-900">{list.total.toLocaleString('en-US')}</strong>건
         {filtered ? (
-          <Link to={base === '/customer' ? '/customer/faq' : base} className="ml-3 text-brand-700 underline">
+          <Link to={listed.path} className="ml-3 text-brand-700 underline">
             조건 지우기
           </Link>
         ) : null}
       </p>
       {items.length === 0 ? (
         <EmptyState title={filtered ? '조건에 맞는 글이 없습니다' : '아직 등록된 글이 없습니다'}>
-          {filtered ? '다른 조건이나 검색어로 찾아 보세요.' : faq ? '자주 묻는 질문과 답변이 이곳에 정리됩니다.' : section.empty}
+          {filtered ? '다른 조건이나 검색어로 찾아 보세요.' : listed.empty}
         </EmptyState>
       ) : key === 'jobs' ? (
         <JobsList items={items as unknown as JobsItem[]} base={base} timeZone={timeZone} today={d.today} />
@@ -315,13 +302,8 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
         <BusinessList items={items as unknown as BusinessItem[]} base={base} clock={d.clock} />
       ) : key === 'market' ? (
         <MarketList items={items as unknown as MarketItem[]} base={base} timeZone={timeZone} />
-      ) : key === 'customer' || key === 'organizations' ? (
-        <ExpandableList
-          items={items as unknown as BoardItem[]}
-          timeZone={timeZone}
-          showMeta={key === 'organizations'}
-          anchor={inPlaceAnchor(faq ? '/customer/faq' : base)}
-        />
+      ) : anchor ? (
+        <ExpandableList items={items as unknown as BoardItem[]} timeZone={timeZone} showMeta={key === 'organizations'} anchor={anchor} />
       ) : (
         <BoardList items={items as unknown as BoardItem[]} base={base} timeZone={timeZone} />
       )}

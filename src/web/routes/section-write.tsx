@@ -1,7 +1,6 @@
 import { data, useLocation } from 'react-router';
-import { BOARD_SECTIONS } from '#shared/sections.ts';
 import { isAdminLevel } from '#shared/enums.ts';
-import { sectionOfPath } from '#shared/site.ts';
+import { listOf, type Section, sectionByKey } from '#shared/sections.ts';
 import { getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -21,9 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = url.pathname.replace(/\.data$/, '');
   const target = writeTargetOf(pathname);
   if (!target) throw data(`Page not found: ${pathname}`, { status: 404 });
-  const faq = target.section === 'customer';
-  const writeLevel = BOARD_SECTIONS.find((s) => s.key === target.section)?.writeLevel ?? 1;
-  if (actor.level < writeLevel) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
+  const section = sectionByKey(target.section) as Section;
+  if (actor.level < section.writeLevel) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
 
   const idText = url.searchParams.get('id') ?? '0';
   if (!/^\d{1,15}$/.test(idText)) throw data('Page not found', { status: 404 });
@@ -42,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     siteName: deps.env.SITE_NAME,
-    label: faq ? '자주 묻는 질문' : (sectionOfPath(pathname)?.label ?? ''),
+    label: listOf(section).label,
     editId,
     values: formValues(target, item),
   };

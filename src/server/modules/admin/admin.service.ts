@@ -53,17 +53,11 @@ function zonedMidnight(ymd: string, timeZone: string): string {
   return new Date(utc - (wall - utc)).toISOString();
 }
 
-/** Where each section's items are stored (PRODUCT.md's section table). */
-const SECTION_STORAGE: Record<string, { table: SectionTable; topcategory: number }> = {
-  news: { table: 'board', topcategory: TopCategory.news },
-  life: { table: 'board', topcategory: TopCategory.life },
-  jobs: { table: 'jobs', topcategory: 0 },
-  market: { table: 'board', topcategory: TopCategory.market },
-  community: { table: 'board', topcategory: TopCategory.community },
-  business: { table: 'business', topcategory: 0 },
-  organizations: { table: 'board', topcategory: TopCategory.organizations },
-  customer: { table: 'board', topcategory: TopCategory.customer },
-};
+/** Where each section's items are stored (sections.ts); the counts carry topcategory 0 for the
+ * tables that are one section each. */
+const SECTION_STORAGE: Record<string, { table: SectionTable; topcategory: number }> = Object.fromEntries(
+  SITE_SECTIONS.map(({ key, storage: { table, topcategory } }) => [key, { table, topcategory: table === 'board' ? topcategory : 0 }]),
+);
 
 /** GET /api/admin/dashboard: sign-ups today and this week (Monday first, in the site's time
  * zone), items per section (shown and hidden) and inquiries waiting for an answer. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { chosungOf, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
+import { BOARD_SECTIONS as BOARD_SECTION_LIST, SECTION_LISTS } from '#shared/sections.ts';
 import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
@@ -81,14 +82,7 @@ export function unindexItems(db: Executor, dialect: Dialect, target: SearchTarge
 }
 
 /** The index sections of a target's items (a board list without a section spans all of them). */
-const BOARD_SECTIONS = [
-  TopCategory.news,
-  TopCategory.life,
-  TopCategory.market,
-  TopCategory.community,
-  TopCategory.organizations,
-  TopCategory.customer,
-];
+const BOARD_SECTIONS = BOARD_SECTION_LIST.map((s) => s.storage.topcategory);
 function sectionsOf(target: SearchTarget, section?: number): number[] {
   if (target === 'jobs') return [TopCategory.jobs];
   if (target === 'business') return [TopCategory.business];
@@ -116,17 +110,14 @@ export interface SearchSection {
   path: string;
 }
 
-/** /search's groups, in the header's order. */
-export const SEARCH_SECTIONS: SearchSection[] = [
-  { key: 'news', label: '뉴스', target: 'board', section: TopCategory.news, path: '/news' },
-  { key: 'life', label: '생활정보', target: 'board', section: TopCategory.life, path: '/life' },
-  { key: 'jobs', label: '구인구직', target: 'jobs', section: TopCategory.jobs, path: '/jobs' },
-  { key: 'market', label: '벼룩시장', target: 'board', section: TopCategory.market, path: '/market' },
-  { key: 'community', label: '커뮤니티', target: 'board', section: TopCategory.community, path: '/community' },
-  { key: 'business', label: '업소록', target: 'business', section: TopCategory.business, path: '/business' },
-  { key: 'organizations', label: '한인단체', target: 'board', section: TopCategory.organizations, path: '/organizations' },
-  { key: 'faq', label: '자주 묻는 질문', target: 'board', section: TopCategory.customer, path: '/customer/faq' },
-];
+/** /search's groups, in the header's order: each section's list (sections.ts). */
+export const SEARCH_SECTIONS: SearchSection[] = SECTION_LISTS.map((l) => ({
+  key: l.key,
+  label: l.label,
+  target: l.table,
+  section: l.topcategory,
+  path: l.path,
+}));
 
 function toResult(s: SearchSection, h: Hit, q: SearchQuery): SearchResult {
   return {

@@ -3,7 +3,8 @@ import type { InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { api } from '../../lib/session.ts';
-import { buttonClass, linesToHtml, Pager, runCalls } from './admin-ui.tsx';
+import { linesToHtml } from '../../lib/paragraphs.ts';
+import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
 
 // /admin/inquiry: members' questions with a status filter; an answer (new or edited) is saved
 // with PUT /api/inquiry, which sets 답변완료 and updatedate and e-mails the member.

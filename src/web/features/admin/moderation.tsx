@@ -3,6 +3,7 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ModerationAction, ModerationTarget } from '#shared/schemas/admin.ts';
+import { SECTION_LISTS } from '#shared/sections.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { buttonClass, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
@@ -36,15 +37,10 @@ export interface ModerationData {
   size: number;
 }
 
+/** The moderators' tabs: every section's list (sections.ts; FAQ by its short name), then the
+ * site's newest comments. */
 export const MODERATION_SECTIONS: { key: string; label: string }[] = [
-  { key: 'news', label: '뉴스' },
-  { key: 'life', label: '생활정보' },
-  { key: 'jobs', label: '구인구직' },
-  { key: 'market', label: '벼룩시장' },
-  { key: 'community', label: '커뮤니티' },
-  { key: 'business', label: '업소록' },
-  { key: 'organizations', label: '한인단체' },
-  { key: 'customer', label: 'FAQ' },
+  ...SECTION_LISTS.map((l) => ({ key: l.section.key, label: l.short })),
   { key: 'comment', label: '댓글' },
 ];
 

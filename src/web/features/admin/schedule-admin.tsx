@@ -2,7 +2,8 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { MainscheduleRecord } from '#shared/api.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { buttonClass, inputClass, linesToHtml, runCalls } from './admin-ui.tsx';
+import { linesToHtml } from '../../lib/paragraphs.ts';
+import { buttonClass, inputClass, runCalls } from './admin-ui.tsx';
 
 // /admin/mainschedule and its write page: the index page's events (PRODUCT.md's fields), in the
 // order admins give them, each switched on (status 1) or off (status 2). The index page reads

@@ -3,7 +3,7 @@ import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
 import { Gallery } from './gallery.tsx';
 import { PostMeta } from './post-meta.tsx';
-import { RichText } from './rich-text.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 
 /** A board post: title, meta line, photos, the body, and a 한국어 / English switch when the post
  * has an English version (etitle / econtent). `extra` is the section's own part (the market's

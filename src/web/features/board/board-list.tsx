@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
 import { PostMeta } from './post-meta.tsx';
-import { RichText } from './rich-text.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 
 /** News, life and community lists: one dense row per post, the title first. */
 export function BoardList({ items, base, timeZone }: { items: BoardItem[]; base: string; timeZone: string }) {

@@ -4,7 +4,7 @@ import type { CommentRecord } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { reportFailure } from './api-failure.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 
 export type CommentItem = CommentRecord;
 

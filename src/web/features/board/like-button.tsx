@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LikeTarget } from '#shared/schemas/content.ts';
 import { openLogin } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { reportFailure } from './api-failure.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 
 /** PRODUCT.md likes: members only (visitors get the login dialog), toggled. The count moves at
  * once and is then set to the server's exact count from POST /api/like. */

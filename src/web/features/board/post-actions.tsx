@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { reportFailure } from './api-failure.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 
 /** 수정 and 삭제 for the author and admins (the server checks again). Delete asks first, then
  * goes back to the section's list. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Messages } from '#shared/messages.ts';
-import { linesToHtml } from '../admin/admin-ui.tsx';
-import { reportFailure } from '../board/api-failure.ts';
+import { linesToHtml } from '../../lib/paragraphs.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 

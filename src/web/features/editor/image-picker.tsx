@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { showMessage } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { reportFailure } from '../board/api-failure.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 import { fieldId } from './form-fields.tsx';
 
 // Photos of a post or a listing: uploaded at once through POST /api/upload, shown as previews,

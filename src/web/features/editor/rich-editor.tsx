@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { RICH } from '../board/rich-text.tsx';
+import { RICH } from '../../components/ui/rich-text.tsx';
 import { errorProps, FieldShell, type FormState, fieldId } from './form-fields.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 

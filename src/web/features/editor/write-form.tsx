@@ -4,7 +4,7 @@ import { EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categor
 import { JobsTypeLabel, MarketStatusLabel } from '#shared/enums.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { reportFailure } from '../board/api-failure.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 import { type FormState, fieldId, PriceField, SelectField, TextField } from './form-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { RichEditor } from './rich-editor.tsx';

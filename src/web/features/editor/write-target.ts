@@ -1,6 +1,7 @@
 import type { CategorySection } from '#shared/categories.ts';
-import { BoardFree, JobsType, MarketStatus, TopCategory } from '#shared/enums.ts';
+import { BoardFree, JobsType, MarketStatus } from '#shared/enums.ts';
 import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema, type SectionTable } from '#shared/schemas/content.ts';
+import { itemPagesOf, listOf, sectionOfPath } from '#shared/sections.ts';
 
 // What a write page edits: which resource, which section's choices, and which fields its form
 // has. A save sends only these fields (PUT merges them over the stored item), so fields the form
@@ -22,25 +23,21 @@ export interface WriteTarget {
   detailPath: (id: number) => string;
 }
 
-/** The target of a write path (`/market/write`, `/customer/write` ...). */
+/** The target of a write path (`/market/write`, `/customer/write` ...): the section's storage and
+ * list (sections.ts). Only the sections the route table gives a write page reach here. */
 export function writeTargetOf(pathname: string): WriteTarget | undefined {
-  const key = pathname.split('/')[1] ?? '';
-  if (key === 'jobs' || key === 'business') {
-    return { resource: key, section: key, topcategory: 0, listPath: `/${key}`, detailPath: (id) => `/${key}/${id}` };
-  }
-  if (key === 'customer') {
-    return {
-      resource: 'board',
-      section: key,
-      topcategory: TopCategory.customer,
-      listPath: '/customer/faq',
-      detailPath: () => '/customer/faq',
-    };
-  }
-  if (key === 'news' || key === 'life' || key === 'market' || key === 'community') {
-    return { resource: 'board', section: key, topcategory: TopCategory[key], listPath: `/${key}`, detailPath: (id) => `/${key}/${id}` };
-  }
-  return undefined;
+  const section = sectionOfPath(pathname);
+  if (!section) return undefined;
+  const { table, topcategory } = section.storage;
+  const list = listOf(section);
+  const pages = itemPagesOf(section);
+  return {
+    resource: table,
+    section: section.key,
+    topcategory: table === 'board' ? topcategory : 0,
+    listPath: list.path,
+    detailPath: (id) => (pages ? `${pages}/${id}` : list.path),
+  };
 }
 
 /** The form's fields with a new item's values (SPEC §3's defaults). Location belongs to the

@@ -2,8 +2,8 @@ import { Link, useRevalidator } from 'react-router';
 import type { InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { reportFailure } from '../board/api-failure.ts';
-import { RichText } from '../board/rich-text.tsx';
+import { reportFailure } from '../../lib/api-failure.ts';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 

@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from 'react-router';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { formatDate } from '#shared/format.ts';
-import { reportFailure } from '../board/api-failure.ts';
+import { reportFailure } from '../../lib/api-failure.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 

@@ -1,8 +1,8 @@
 import { Messages } from '#shared/messages.ts';
-import type { ApiFailure } from '../../lib/api-client.ts';
-import { openLogin, showMessage } from '../../lib/screen-store.ts';
+import type { ApiFailure } from './api-client.ts';
+import { openLogin, showMessage } from './screen-store.ts';
 
-/** A refused call on a post page: an ended session opens the login dialog; anything else is an
+/** A refused call from a page's form or button: an ended session opens the login dialog; anything else is an
  * error toast with the server's Korean reason where it gave one. */
 export function reportFailure(answer: ApiFailure): void {
   if (answer.status === 401) openLogin();
