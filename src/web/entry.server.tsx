@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import type { Actor, Caller, Deps } from '#server/context.ts';
-import type { Visitor } from '#server/modules/view/visitor.ts';
+import type { Visitor } from '#server/modules/view/view.service.ts';
 import type { PageEffects } from '#server/cache/page-cache.ts';
 
 /** What the Hono server hands every page render. Exported from here so that the server uses the

@@ -18,10 +18,13 @@ interface Case {
   folder: string;
   from: string;
   refused: boolean;
+  /** The file's role suffix (`.service`, `.api`): rules differ by role inside a module. */
+  role?: string;
 }
 
 const refused = (folder: string, ...from: string[]): Case[] => from.map((f) => ({ folder, from: f, refused: true }));
 const allowed = (folder: string, ...from: string[]): Case[] => from.map((f) => ({ folder, from: f, refused: false }));
+const as = (role: string, cases: Case[]): Case[] => cases.map((c) => ({ ...c, role }));
 
 const CASES: Case[] = [
   ...refused(
@@ -56,14 +59,46 @@ const CASES: Case[] = [
     '#shared/sections.ts',
     '#web/lib/screen-store.ts',
   ),
-  // Routes compose features and call services in their loaders.
-  ...allowed('src/web/routes', '#server/modules/content.api.ts', '../../features/board/board-list.tsx'),
-  ...refused('src/web/routes', '#tests/support/test-app.ts'),
+  // Routes compose features and call services in their loaders, never SQL or the API's adapters.
+  ...allowed('src/web/routes', '#server/modules/content/content.service.ts', '../../features/board/board-list.tsx'),
+  ...refused(
+    'src/web/routes',
+    '#tests/support/test-app.ts',
+    '#server/modules/board/board.repository.ts',
+    '#server/db/list-query.ts',
+    '#server/modules/content/content.api.ts',
+  ),
+  ...refused('src/web/lib', '#server/modules/user/user.repository.ts'),
+  // Services, repositories and policies know no HTTP; a module reaches another through its service.
+  ...as(
+    '.service',
+    refused(
+      'src/server/modules',
+      '#server/http/envelope.ts',
+      '../../http/auth.ts',
+      'hono',
+      'hono/cookie',
+      '@hono/node-server',
+      '#server/modules/user/user.repository.ts',
+    ),
+  ),
+  ...as('.service', allowed('src/server/modules', './own.repository.ts', '#server/modules/user/user.service.ts', '#server/context.ts')),
+  ...as('.repository', refused('src/server/modules', '#server/http/context.ts')),
+  ...as('.policy', refused('src/server/modules', '#server/http/auth.ts')),
+  // The API's adapters are where HTTP meets the services.
+  ...as('.api', allowed('src/server/modules', '#server/http/envelope.ts', 'hono', './own.service.ts')),
+  ...refused('src/server/db', '#server/http/context.ts', 'hono'),
+  ...refused('src/server/lib', '#server/http/envelope.ts'),
+  ...refused('src/server/cache', 'hono/utils/cookie'),
+  ...refused('src/server/seed', '#server/http/context.ts'),
+  // Migrations and the seed write rows directly (ARCHITECTURE.md).
+  ...allowed('src/server/seed', '#server/modules/user/user.repository.ts'),
+  ...allowed('src/server/http', 'hono', '#server/modules/auth/actor.policy.ts'),
   ...refused('src/server', '#tests/support/test-app.ts', '../../../tests/support/test-app.ts'),
   ...allowed('src/server', '#server/env.ts', '#shared/errors.ts', 'node:fs'),
 ];
 
-const fileOf = (i: number) => path.join(CASES[i]!.folder, FIXTURE, `case-${i}.ts`);
+const fileOf = (i: number) => path.join(CASES[i]!.folder, FIXTURE, `case-${i}${CASES[i]!.role ?? ''}.ts`);
 const folders = [...new Set(CASES.map((c) => path.join(c.folder, FIXTURE)))];
 /** Restricted-import diagnostics per fixture file. */
 const reported = new Map<string, string[]>();
@@ -96,7 +131,7 @@ afterAll(() => {
   for (const f of folders) rmSync(path.join(ROOT, f), { recursive: true, force: true });
 });
 
-test.each(CASES.map((c, i) => [c.refused ? 'refuses' : 'allows', c.from, c.folder, i] as const))(
+test.each(CASES.map((c, i) => [c.refused ? 'refuses' : 'allows', c.from, `${c.folder}/*${c.role ?? ''}.ts`, i] as const))(
   'lint %s an import of %s in %s',
   (_verb, _from, _folder, i) => {
     expect(reported.has(fileOf(i)), fileOf(i)).toBe(CASES[i]!.refused);

@@ -8,7 +8,8 @@ import { IdListSchema } from '#shared/schemas/user.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
-import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
+import type { Visitor } from '#server/modules/view/view.service.ts';
+import { visitorOf } from '#server/http/visitor.ts';
 
 // SPEC §7's call set, declared once: every resource (user, board, jobs, business, inquiry ...)
 // answers the same ten calls at the same paths, each handed to the resource's service.

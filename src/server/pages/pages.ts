@@ -10,7 +10,8 @@ import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
-import { type Visitor, visitorOf } from '#server/modules/view/visitor.ts';
+import type { Visitor } from '#server/modules/view/view.service.ts';
+import { visitorOf } from '#server/http/visitor.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { type PageEffects, pageCache } from '#server/cache/page-cache.ts';
 

@@ -7,8 +7,7 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import { consume } from '#server/lib/rate-limit.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
-import { findUserById, findUserByLoginid, type PublicUser, updateUser } from '#server/modules/user/user.repository.ts';
-import { toPublicUser } from '#server/modules/user/user.service.ts';
+import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
 
 /** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
  * account (use = 2), after the same amount of hashing. */
@@ -19,12 +18,12 @@ export async function login(
 ): Promise<{ token: string; user: PublicUser }> {
   const id = loginid.normalize('NFC').trim().toLowerCase();
   await consume([deps.limits.loginPerIp, caller.ip], [deps.limits.loginPerId, id]);
-  const user = await findUserByLoginid(deps.db, id);
+  const user = await findAccountByLoginid(deps, id);
   const matches = await verifyPassword(passwd, user?.passwd ?? (await decoyHash()));
   if (!user || !matches || user.use !== UserUse.use) throw new AppError(401, ErrorKey.loginFailed);
   await deps.limits.loginPerId.delete(id);
   const logindate = nowIso();
-  await updateUser(deps.db, user.id, { logindate });
+  await recordLogin(deps, user.id, logindate);
   const token = await deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
   return { token, user: toPublicUser({ ...user, logindate }) };
 }
@@ -35,14 +34,14 @@ export async function login(
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;
-  const user = await findUserById(deps.db, claims.sub, deps.tracker);
+  const user = await findAccount(deps, claims.sub);
   if (!user || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
   return { id: user.id, level: user.level };
 }
 
 /** A fresh token after the caller changed their own password, so this session goes on. */
 export async function reissueToken(deps: Deps, userId: number): Promise<string | undefined> {
-  const user = await findUserById(deps.db, userId, deps.tracker);
+  const user = await findAccount(deps, userId);
   if (!user) return undefined;
   return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
 }

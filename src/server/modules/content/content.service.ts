@@ -16,7 +16,7 @@ import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
-import type { Visitor } from '#server/modules/view/visitor.ts';
+import type { Visitor } from '#server/modules/view/view.service.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
 import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
 import {

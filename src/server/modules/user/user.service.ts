@@ -29,6 +29,8 @@ import {
 } from './user.repository.ts';
 import { canReadUser, requireGrant, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
 
+export type { PublicUser };
+
 /** GET /api/user's list, count and sum parameters (admins). */
 export const UserListQuerySchema = listParamsSchema(USER_LIST_SPEC);
 export type UserListQuery = ListParams;
@@ -371,4 +373,20 @@ export async function findUserEmail(db: Executor, id: number): Promise<string | 
 export async function findSessionUser(deps: Deps, id: number): Promise<PublicUser | undefined> {
   const row = await findUserById(deps.db, id, deps.tracker);
   return row ? toPublicUser(row) : undefined;
+}
+
+/** A user's stored account (with the password hash), for sessions: remembered until the users
+ * table is written, as every request of a session reads it. */
+export function findAccount(deps: Deps, id: number): Promise<UserRow | undefined> {
+  return findUserById(deps.db, id, deps.tracker);
+}
+
+/** The account a login id names (ids are stored in lower case). */
+export function findAccountByLoginid(deps: Deps, loginid: string): Promise<UserRow | undefined> {
+  return findUserByLoginid(deps.db, loginid);
+}
+
+/** A successful login's time, shown to admins as 최근 로그인. */
+export async function recordLogin(deps: Deps, id: number, logindate: string): Promise<void> {
+  await updateUser(deps.db, id, { logindate });
 }

@@ -47,6 +47,15 @@ export interface ViewCounting extends BackgroundTarget {
 
 export type ViewTarget = SectionTable;
 
+/** Whom a view is counted for (http/visitor.ts reads it from a request): a member, an anonymous
+ * visitor's cookie id, or nobody (crawlers). */
+export interface Visitor {
+  /** Undefined for crawlers: nothing is counted. */
+  key: string | undefined;
+  /** A Set-Cookie value for a new anonymous visitor's `vid`. */
+  setCookie?: string;
+}
+
 const lastVisitQuery = precompiled((db) =>
   db.selectFrom('views').select('date').where('target', '=', '').where('item', '=', 0).where('visitor', '=', '').compile(),
 );

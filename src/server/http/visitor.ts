@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { parse, serialize } from 'hono/utils/cookie';
 import type { Actor } from '#server/context.ts';
+import type { Visitor } from '#server/modules/view/view.service.ts';
 
 // Who a view is counted for (PRODUCT.md: +1 per visitor per item per 24 hours): the member, or
 // an anonymous visitor known by a random `vid` cookie given on the first counted visit. Read from
@@ -12,13 +13,6 @@ const VID_PATTERN = /^[A-Za-z0-9_-]{16,40}$/;
 /** Known crawlers and tools; their visits are not counted. */
 const BOT_UA =
   /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link|whatsapp|telegram|curl|wget|python-requests|httpclient|headless|lighthouse|pingdom|uptime/i;
-
-export interface Visitor {
-  /** Undefined for crawlers: nothing is counted. */
-  key: string | undefined;
-  /** A Set-Cookie value for a new anonymous visitor's `vid`. */
-  setCookie?: string;
-}
 
 export function visitorOf(actor: Actor | undefined, headers: Headers): Visitor {
   if (BOT_UA.test(headers.get('user-agent') ?? '')) return { key: undefined };
