@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { BusinessHours } from '#shared/business-hours.ts';
 
 // The schema both databases share. Times are ISO-8601 UTC text on both (see lib/clock.ts), so
 // rows read the same from SQLite and PostgreSQL.
@@ -114,7 +115,7 @@ export interface JobsTable extends Authored, Counted {
   status: number;
 }
 
-export interface BusinessTable extends Authored, Counted {
+export interface BusinessTable extends Authored, Counted, BusinessHours {
   id: Generated<number>;
   category: string;
   subcategory: string;
@@ -123,12 +124,6 @@ export interface BusinessTable extends Authored, Counted {
   address: string;
   url: string;
   location: string;
-  starttime: string;
-  endtime: string;
-  weekendstarttime: string;
-  weekendendtime: string;
-  breakstarttime: string;
-  breakendtime: string;
   image: string;
   content: string;
   type: number;

@@ -4,6 +4,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Caller } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
+import { PATH_ID } from '#shared/schemas/fields.ts';
 import { IdListSchema } from '#shared/schemas/user.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -55,7 +56,7 @@ export function admin(c: Context<AppEnv>): Caller {
 
 /** A path id: digits only, otherwise the resource does not exist. */
 export function pathId(raw: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new AppError(404, ErrorKey.notFound);
+  if (!PATH_ID.test(raw)) throw new AppError(404, ErrorKey.notFound);
   return Number(raw);
 }
 

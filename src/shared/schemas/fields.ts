@@ -29,6 +29,10 @@ export function code(values: number[]) {
     .refine((v) => values.includes(v), { error: `${values.join(', ')} 중 하나여야 합니다` });
 }
 
+/** An id in a path (/api/board/123, /news/123): digits without a leading zero, within JavaScript's
+ * safe integers; anything else names nothing, so it is a 404, not a 400. */
+export const PATH_ID = /^[1-9]\d{0,14}$/;
+
 export const id = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const positiveId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 

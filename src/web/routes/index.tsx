@@ -1,4 +1,4 @@
-import { Form, Link, useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/index.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
@@ -8,6 +8,7 @@ import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import type { loader as rootLoader } from '../root.tsx';
+import { SearchForm } from '../components/ui/search-form.tsx';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
 // section (PRODUCT.md: news, market, jobs, premium businesses, popular community, schedule).
@@ -78,21 +79,13 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         <section className="rounded-2xl bg-brand-700 px-5 py-8 text-white">
           <h1 className="text-2xl font-bold sm:text-3xl">우리 동네 한인 소식, 한곳에서</h1>
-          <Form method="get" action="/search" role="search" className="mt-4 flex gap-2">
-            <label htmlFor="home-search" className="sr-only">
-              검색어
-            </label>
-            <input
-              id="home-search"
-              name="q"
-              type="search"
-              placeholder="예: 이사, 렌트, 식당"
-              className="min-w-0 flex-1 rounded-lg bg-white px-4 py-3 text-slate-900"
-            />
-            <button type="submit" className="rounded-lg bg-white px-5 font-semibold text-brand-700">
-              검색
-            </button>
-          </Form>
+          <SearchForm
+            inputId="home-search"
+            placeholder="예: 이사, 렌트, 식당"
+            className="mt-4 flex gap-2"
+            inputClassName="min-w-0 flex-1 rounded-lg bg-white px-4 py-3 text-slate-900"
+            buttonClassName="rounded-lg bg-white px-5 font-semibold text-brand-700"
+          />
           <nav aria-label="바로가기" className="mt-4 flex flex-wrap gap-2 text-sm">
             {SITE_SECTIONS.map((s) => (
               <Link key={s.key} to={s.path} className="rounded-full bg-white/15 px-3 py-1 hover:bg-white/25">

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { SearchGroup } from '#shared/api.ts';
 import { SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -8,6 +8,7 @@ import { countLabel, GroupBlock, NoResults, ResultList } from '../features/searc
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/search.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
+import { SearchForm } from '../components/ui/search-form.tsx';
 
 // /search has its own layout (SPEC §2): a large search box, then every section's count and first
 // results, or with ?section= one section's results page by page. The query lives in the URL, so
@@ -49,23 +50,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {siteName}
       </Link>
       <h1 className="mt-6 text-2xl font-bold">통합 검색</h1>
-      <Form method="get" role="search" className="mt-4 flex gap-2">
-        <label htmlFor="shortcuts" className="sr-only">
-          검색어
-        </label>
-        <input
-          id="shortcuts"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="검색어를 입력하세요"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-lg"
-        />
-        {section ? <input type="hidden" name="section" value={section} /> : null}
-        <button type="submit" className="rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
-          검색
-        </button>
-      </Form>
+      <SearchForm
+        inputId="shortcuts"
+        placeholder="검색어를 입력하세요"
+        defaultValue={q}
+        section={section}
+        className="mt-4 flex gap-2"
+        inputClassName="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-lg"
+        buttonClassName="rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+      />
       <div className="mt-8 space-y-4">
         {!result ? (
           <p className="text-slate-600">뉴스, 생활정보, 구인구직, 벼룩시장, 커뮤니티, 업소록을 한 번에 찾아보세요.</p>

@@ -1,7 +1,7 @@
-import { type SqlBool, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import { TopCategory } from '#shared/enums.ts';
 import { indexTokens, isCjkToken, type Phrase } from '#shared/search-text.ts';
-import type { Dialect, Executor } from '#server/db/database.ts';
+import type { Dialect, Executor, SearchDocTable } from '#server/db/database.ts';
 
 // The two engines behind one interface. Tokens come from src/shared/search-text.ts and hold only
 // letters and digits, so they are safe inside FTS5 strings and tsquery lexemes.
@@ -37,15 +37,8 @@ export function ftsTableName(section: number): string {
   return `search_fts_${section}`;
 }
 
-export interface SearchDoc {
-  target: string;
-  item: number;
-  section: number;
-  date: string;
-  title: string;
-  body: string;
-  chosung: string;
-}
+/** An index entry as written: a search_doc row without its own id. */
+export type SearchDoc = Omit<Selectable<SearchDocTable>, 'id'>;
 
 /** An entry's tokens, as indexed and as handed back to delete it. */
 function tokensOf(d: { title: string; body: string }) {
@@ -233,14 +226,8 @@ function ftsMatchingItems(section: number, match: EngineQuery, exclude?: EngineQ
   return sql<{ item: number }>`select rowid as item from ${table} where ${table} match ${match.text}${not} order by rowid desc`;
 }
 
-export interface Hit {
-  target: string;
-  item: number;
-  section: number;
-  date: string;
-  title: string;
-  body: string;
-}
+/** An entry as results show it. */
+export type Hit = Omit<SearchDoc, 'chosung'>;
 
 /** A section's entries, in the order of `items`. */
 export async function docsByItems(db: Executor, section: number, items: number[]): Promise<Hit[]> {

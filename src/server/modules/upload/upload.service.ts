@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Selectable } from 'kysely';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
+import type { UploadTable } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
 import { newStoredNames, publicPath, removeStored, resolvePublicPath, WEBDATA_BASE, writeStored } from '#server/lib/storage.ts';
@@ -12,16 +14,8 @@ import { findUploadById, insertUpload } from './upload.repository.ts';
 /** Upload issue: at most 10 images a post, so at most 10 a request. */
 export const MAX_FILES = 10;
 
-export interface UploadItem {
-  id: number;
-  path: string;
-  thumb: string;
-  filename: string;
-  mime: string;
-  size: number;
-  width: number;
-  height: number;
-}
+/** A stored image as the API answers it: its upload row without the owner and the date. */
+export type UploadItem = Omit<Selectable<UploadTable>, 'user' | 'date'>;
 
 interface Prepared {
   image: ProcessedImage;

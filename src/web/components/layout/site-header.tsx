@@ -4,6 +4,7 @@ import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
 import { shortcutId } from '../../lib/shortcuts.ts';
+import { SearchForm } from '../ui/search-form.tsx';
 
 export interface HeaderUser {
   id: number;
@@ -29,21 +30,13 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
         <Link to="/" id={shortcutId('0')} className="text-xl font-extrabold tracking-tight text-brand-700">
           {siteName}
         </Link>
-        <Form method="get" action="/search" role="search" className="order-3 flex w-full gap-2 sm:order-2 sm:ml-4 sm:w-auto sm:flex-1">
-          <label htmlFor={shortcutId('s')} className="sr-only">
-            검색어
-          </label>
-          <input
-            id={shortcutId('s')}
-            name="q"
-            type="search"
-            placeholder="뉴스, 구인, 업소, 중고물품 검색"
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
-          />
-          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            검색
-          </button>
-        </Form>
+        <SearchForm
+          inputId={shortcutId('s')}
+          placeholder="뉴스, 구인, 업소, 중고물품 검색"
+          className="order-3 flex w-full gap-2 sm:order-2 sm:ml-4 sm:w-auto sm:flex-1"
+          inputClassName="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
+          buttonClassName="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        />
         <nav aria-label="내 계정" className="order-2 ml-auto flex items-center gap-3 text-sm sm:order-3">
           {user ? (
             <>
