@@ -15,3 +15,14 @@ export class AppError extends Error {
     this.retryAfter = options.retryAfter;
   }
 }
+
+/** A batch item's refusal names the item: `[index]`, or `[index].field` (all-or-nothing batches
+ * of SPEC §7). Anything that is not a refusal passes unchanged. */
+export function atIndex(err: unknown, index: number): unknown {
+  if (!(err instanceof AppError)) return err;
+  return new AppError(err.status, err.key, {
+    field: `[${index}]${err.field ? `.${err.field}` : ''}`,
+    detail: err.message,
+    retryAfter: err.retryAfter,
+  });
+}

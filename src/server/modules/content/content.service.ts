@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Expression, SqlBool } from 'kysely';
-import { AppError } from '#shared/errors.ts';
+import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { id as idSchema } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
@@ -123,7 +123,7 @@ export async function createContentBatch(
       if (fieldsId(item) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id' });
       return prepare(def, actor, item, undefined);
     } catch (err) {
-      throw indexed(err, i);
+      throw atIndex(err, i);
     }
   });
   const ids = await deps.db.transaction().execute(async (trx) => {
@@ -260,11 +260,4 @@ export function contentInitdata(name: ContentName): Record<string, unknown> {
  * posts stay within their topcategory. */
 export function contentNeighbours(deps: Deps, name: 'board' | 'jobs' | 'business', id: number, topcategory?: number) {
   return findNeighbours(deps.db, name, id, topcategory);
-}
-
-function indexed(err: unknown, index: number): unknown {
-  if (err instanceof AppError) {
-    return new AppError(err.status, err.key, { field: `[${index}]${err.field ? `.${err.field}` : ''}`, detail: err.message });
-  }
-  return err;
 }

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import { AppError } from '#shared/errors.ts';
+import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
@@ -137,7 +137,7 @@ export async function createUsers(deps: Deps, caller: Caller, inputs: UserCreate
     try {
       prepared.push(await prepareCreate(caller.actor, item));
     } catch (err) {
-      throw prefixField(err, i);
+      throw atIndex(err, i);
     }
   }
   const ids = await deps.db.transaction().execute(async (trx) => {
@@ -146,23 +146,12 @@ export async function createUsers(deps: Deps, caller: Caller, inputs: UserCreate
       try {
         out.push(await insertPrepared(trx, caller.actor, p));
       } catch (err) {
-        throw prefixField(err, i);
+        throw atIndex(err, i);
       }
     }
     return out;
   });
   return { ids };
-}
-
-function prefixField(err: unknown, index: number): unknown {
-  if (err instanceof AppError) {
-    return new AppError(err.status, err.key, {
-      field: `[${index}]${err.field ? `.${err.field}` : ''}`,
-      detail: err.message,
-      retryAfter: err.retryAfter,
-    });
-  }
-  return err;
 }
 
 async function getUserRow(db: Executor, id: number): Promise<UserRow> {
@@ -280,7 +269,7 @@ export async function updateUsers(
         const changes = Object.fromEntries(adminChanges.map((f) => [f, input[f]])) as Updateable<UsersTable>;
         await writeEdit(trx, actor, target, changes, adminChanges);
       } catch (err) {
-        throw prefixField(err, i);
+        throw atIndex(err, i);
       }
     }
   });
