@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { SearchGroup } from '#shared/api.ts';
 import { SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -32,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone: deps.env.SITE_TIMEZONE,
     q,
     section: query.section ?? null,
-    result: result as { words: string[]; page: number; size: number; groups: SearchGroup[] } | null,
+    result,
   };
 }
 

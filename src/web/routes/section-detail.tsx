@@ -10,7 +10,7 @@ import { pageContext } from '../entry.server.tsx';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
-import { type CommentItem, Comments } from '../features/board/comments.tsx';
+import { Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     section: sectionForPage(section),
     resource,
     item,
-    comments: comments as { items: CommentItem[]; total: number } | undefined,
+    comments,
     liked,
     nav,
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
