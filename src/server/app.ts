@@ -7,7 +7,7 @@ import { ping } from '#server/db/connect.ts';
 import { authenticate } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { errorAnswer } from '#server/http/envelope.ts';
+import { errorAnswer, refuseNulInQuery } from '#server/http/envelope.ts';
 import { requestLog } from '#server/http/request-log.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
@@ -52,6 +52,10 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
       ? next()
       : jsonLimit(c, next),
   );
+  api.use(async (c, next) => {
+    refuseNulInQuery(c);
+    await next();
+  });
   api.use(authenticate((token) => resolveActor(deps, token)));
   api.get('/health', async (c) => {
     const ok = await ping(deps.db);

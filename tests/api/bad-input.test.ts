@@ -63,6 +63,50 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
     expect(res.body).toMatchObject({ message: 'invalid', field: 'nickname' });
   });
 
+  test('a NUL in any query parameter or body field is a 400 naming it, on both databases', async () => {
+    const m = await t.member();
+    expect(await t.call('GET', '/api/board?category=%00')).toMatchObject({ status: 400, body: { message: 'invalid', field: 'category' } });
+    expect(await t.call('GET', '/api/search?q=%EA%B9%80%00')).toMatchObject({ status: 400, body: { field: 'q' } });
+    const login = await t.call('POST', '/api/jwt', { body: { loginid: 'a\u0000@b.c', passwd: 'whatever-pw' } });
+    expect(login).toMatchObject({ status: 400, body: { message: 'invalid', field: 'loginid' } });
+    const post = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { title: '제목', content: '<p>본문\u0000</p>', topcategory: 5 },
+    });
+    expect(post).toMatchObject({ status: 400, body: { field: 'content' } });
+    const batch = await t.call('POST', '/api/board/batch', {
+      token: m.token,
+      body: [
+        { title: 'a', topcategory: 5 },
+        { title: 'b\u0000', topcategory: 5 },
+      ],
+    });
+    expect(batch).toMatchObject({ status: 400, body: { field: '[1].title' } });
+  });
+
+  test('ids past 32 bits are missing (paths) or refused (queries, bodies), never a 500', async () => {
+    const m = await t.member();
+    const big = '2147483648';
+    for (const path of ['/api/board/', '/api/jobs/', '/api/business/', '/api/mainschedule/', '/api/inquiry/', '/api/user/']) {
+      expect((await t.call('GET', `${path}${big}`, { token: m.token })).status, path).toBe(404);
+    }
+    expect((await t.call('GET', `/api/upload/${big}/download`, { token: m.token })).status).toBe(404);
+    expect((await t.call('GET', '/api/board/2147483647')).status).toBe(404);
+    for (const query of [`/api/board?user=${big}`, `/api/comment?board=${big}`, `/api/like/status?target=board&items=1,${big}`]) {
+      expect((await t.call('GET', query, { token: m.token })).status, query).toBe(400);
+    }
+    const bodies: [string, string, unknown][] = [
+      ['PUT', '/api/board', { id: Number(big), title: '제목' }],
+      ['DELETE', '/api/board', { id: Number(big) }],
+      ['POST', '/api/comment', { board: Number(big), content: '댓글' }],
+      ['POST', '/api/like', { target: 'board', item: Number(big) }],
+      ['DELETE', '/api/board/batch', [1, Number(big)]],
+    ];
+    for (const [method, path, body] of bodies) {
+      expect((await t.call(method, path, { token: m.token, body })).status, `${method} ${path}`).toBe(400);
+    }
+  });
+
   test('NFD Hangul (as a Mac sends it) is stored NFC', async () => {
     const m = await t.member();
     const nfd = '한글이름'.normalize('NFD');

@@ -4,7 +4,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Caller } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { PATH_ID } from '#shared/schemas/fields.ts';
+import { isPathId } from '#shared/schemas/fields.ts';
 import { IdListSchema } from '#shared/schemas/user.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -56,7 +56,7 @@ export function admin(c: Context<AppEnv>): Caller {
 
 /** A path id: digits only, otherwise the resource does not exist. */
 export function pathId(raw: string): number {
-  if (!PATH_ID.test(raw)) throw new AppError(404, ErrorKey.notFound);
+  if (!isPathId(raw)) throw new AppError(404, ErrorKey.notFound);
   return Number(raw);
 }
 

@@ -12,7 +12,22 @@ import {
   MarketStatus,
   TopCategory,
 } from '../enums.ts';
-import { code, dateText, email, id, imagePath, money, paging, phone, positiveId, richText, text, timeText, url } from './fields.ts';
+import {
+  code,
+  dateText,
+  email,
+  id,
+  INT_MAX,
+  imagePath,
+  money,
+  paging,
+  phone,
+  positiveId,
+  richText,
+  text,
+  timeText,
+  url,
+} from './fields.ts';
 
 // SPEC §3's content entities: what a client may send when saving. Fields the server keeps for
 // itself are listed per entity, accepted (clients send back whole records) and never taken.
@@ -126,7 +141,7 @@ export const MainscheduleSaveSchema = z.strictObject({
 });
 
 export const CommentSaveSchema = z.strictObject({
-  board: z.coerce.number().int().min(1),
+  board: positiveId,
   parent: id.default(0),
   content: text(2000, '댓글을 입력하세요'),
 });
@@ -139,7 +154,7 @@ export const LikeTargets = SectionTables;
 export type LikeTarget = SectionTable;
 export const LikeToggleSchema = z.strictObject({
   target: z.enum(LikeTargets),
-  item: z.coerce.number().int().min(1),
+  item: positiveId,
 });
 
 /** GET /api/comment: a post's comments, oldest first, a page of top-level ones with their replies. */
@@ -156,6 +171,7 @@ export const LikeStatusQuerySchema = z.strictObject({
   target: z.enum(LikeTargets),
   items: z
     .string()
-    .regex(/^\d{1,15}(,\d{1,15}){0,99}$/)
-    .transform((s) => s.split(',').map(Number)),
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/)
+    .transform((s) => s.split(',').map(Number))
+    .refine((ids) => ids.every((i) => i <= INT_MAX), { error: `${INT_MAX} 이하의 번호여야 합니다` }),
 });

@@ -29,12 +29,18 @@ export function code(values: number[]) {
     .refine((v) => values.includes(v), { error: `${values.join(', ')} 중 하나여야 합니다` });
 }
 
-/** An id in a path (/api/board/123, /news/123): digits without a leading zero, within JavaScript's
- * safe integers; anything else names nothing, so it is a 404, not a 400. */
-export const PATH_ID = /^[1-9]\d{0,14}$/;
+/** The largest id and counter either database stores: PostgreSQL's integer columns are 32-bit,
+ * and a larger number sent to it is a server error, where SQLite would answer nothing. */
+export const INT_MAX = 2_147_483_647;
 
-export const id = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-export const positiveId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** An id in a path (/api/board/123, /news/123): digits without a leading zero, at most INT_MAX;
+ * anything else names nothing, so it is a 404, not a 400. */
+export function isPathId(raw: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= INT_MAX;
+}
+
+export const id = z.coerce.number().int().min(0).max(INT_MAX);
+export const positiveId = z.coerce.number().int().min(1).max(INT_MAX);
 
 export const phone = text(30).refine((s) => /^[0-9+()\-. ]*$/.test(s), { error: '전화번호 형식이 올바르지 않습니다' });
 

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { contentInitdata, getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -8,16 +9,18 @@ import { type ScheduleItem, ScheduleForm } from '../features/admin/schedule-admi
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin-mainschedule-write.ts';
+import { isPathId } from '#shared/schemas/fields.ts';
 
 /** SPEC §4: no id (or 0) creates; ?id=N edits item N. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context);
   const { deps, caller } = context.get(pageContext);
   const id = new URL(request.url).searchParams.get('id') ?? '0';
+  if (id !== '0' && !isPathId(id)) throw data('찾는 항목이 없습니다', { status: 404 });
   const stored = await orPageError(async () =>
     id === '0'
       ? (contentInitdata('mainschedule') as ScheduleItem & { content: string })
-      : getContent(deps, 'mainschedule', caller, Number(id) || -1),
+      : getContent(deps, 'mainschedule', caller, Number(id)),
   );
   const { content, ...item } = stored;
   return { siteName: deps.env.SITE_NAME, item, contentText: htmlToLines(content) };

@@ -23,7 +23,7 @@ import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.t
 import { pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
-import { PATH_ID } from '#shared/schemas/fields.ts';
+import { isPathId } from '#shared/schemas/fields.ts';
 
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pathname = url.pathname.replace(/\.data$/, '');
   const section = sectionOfPath(pathname);
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
-  if (!section || !PATH_ID.test(params.id)) throw notFound();
+  if (!section || !isPathId(params.id)) throw notFound();
   const id = Number(params.id);
   const resource = section.storage.table;
 

@@ -10,6 +10,7 @@ import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-write.ts';
+import { isPathId } from '#shared/schemas/fields.ts';
 
 /** Write and edit pages (`?id=N` edits): members only; news and FAQ need staff (level >= 2), an
  * edit the author or an admin. The server checks the same again on save. */
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (actor.level < section.writeLevel) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
 
   const idText = url.searchParams.get('id') ?? '0';
-  if (!/^\d{1,15}$/.test(idText)) throw data('Page not found', { status: 404 });
+  if (idText !== '0' && !isPathId(idText)) throw data('Page not found', { status: 404 });
   const editId = Number(idText);
   let item: Record<string, unknown> | undefined;
   if (editId) {
