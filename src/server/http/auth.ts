@@ -41,3 +41,22 @@ export function isSameOrigin(c: Context): boolean {
     return false;
   }
 }
+
+/** Calls that log in or send mail answer our own pages and clients that are not browsers. A
+ * browser says where a request comes from: Sec-Fetch-Site `cross-site`, or an Origin of another
+ * site, is a foreign page (a login CSRF, a reset mail sent from someone's <img>): refused. */
+export function requireOwnSite(c: Context): void {
+  const origin = c.req.header('origin');
+  if (c.req.header('sec-fetch-site') === 'cross-site' || (origin !== undefined && !isSameOrigin(c))) {
+    throw new AppError(403, ErrorKey.forbidden, { detail: 'cross-site request' });
+  }
+}
+
+/** A call that sends mail acts only when asked for on purpose: not on a HEAD (which GET routes
+ * also answer) and not on a browser's prefetch of a link. */
+export function requireDeliberate(c: Context): void {
+  const purpose = `${c.req.header('sec-purpose') ?? ''} ${c.req.header('purpose') ?? ''}`;
+  if (c.req.method === 'HEAD' || /prefetch|prerender/i.test(purpose)) {
+    throw new AppError(403, ErrorKey.forbidden, { detail: 'not a deliberate request' });
+  }
+}

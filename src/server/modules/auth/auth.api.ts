@@ -1,27 +1,27 @@
 import { Hono } from 'hono';
-import type { Deps } from '#server/context.ts';
-import type { AppEnv } from '#server/http/context.ts';
 import { LoginSchema } from '#shared/schemas/user.ts';
+import type { Deps } from '#server/context.ts';
+import { requireOwnSite } from '#server/http/auth.ts';
+import type { AppEnv } from '#server/http/context.ts';
 import { bodyInput } from '#server/http/envelope.ts';
-import { parseInput } from '#server/lib/parse-input.ts';
-import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
 import { caller } from '#server/http/resource-routes.ts';
+import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
 import { login } from './auth.service.ts';
 
-/** /api/jwt: SPEC §7's GET with query parameters stays for compatibility; our own client posts
- * JSON so the password never sits in a URL. DELETE ends the session. */
+/** /api/jwt: SPEC §7's GET with query parameters stays for compatibility and answers the token
+ * only. The session cookie comes from the POST alone, which our own pages send: a GET can be a
+ * foreign page's navigation, which would log the visitor in as someone else. Neither answers a
+ * cross-site request. DELETE ends the session. */
 export function authRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const result = await login(
-      deps,
-      caller(c),
-      parseInput(LoginSchema, { loginid: c.req.query('loginid'), passwd: c.req.query('passwd') }),
-    );
-    setSessionCookie(c, result.token);
-    return c.json({ code: 'ok', ...result });
+    requireOwnSite(c);
+    const input = parseInput(LoginSchema, { loginid: c.req.query('loginid'), passwd: c.req.query('passwd') });
+    return c.json({ code: 'ok', ...(await login(deps, caller(c), input)) });
   });
   app.post('/', async (c) => {
+    requireOwnSite(c);
     const result = await login(deps, caller(c), await bodyInput(c, LoginSchema));
     setSessionCookie(c, result.token);
     return c.json({ code: 'ok', ...result });
