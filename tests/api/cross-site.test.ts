@@ -49,7 +49,8 @@ describe('the e-mail code calls send mail only when asked on purpose', () => {
     const m = await t.member();
     const path = `/api/user/findpassword/${encodeURIComponent(m.loginid)}`;
     const before = t.smtp.messagesTo(m.loginid).length;
-    for (const headers of [CROSS_SITE, FOREIGN_ORIGIN, { 'sec-purpose': 'prefetch' }, { purpose: 'prefetch' }]) {
+    const refusals: Record<string, string>[] = [CROSS_SITE, FOREIGN_ORIGIN, { 'sec-purpose': 'prefetch' }, { purpose: 'prefetch' }];
+    for (const headers of refusals) {
       expect((await t.call('GET', path, { headers })).status, JSON.stringify(headers)).toBe(403);
     }
     expect((await t.call('HEAD', path)).status).toBe(403);

@@ -17,6 +17,22 @@ async function confirmedReset(email: string): Promise<{ id: number; code: string
 }
 
 describe('password reset (SPEC §4, §7, §8)', () => {
+  test('a newer code ends the earlier ones: the older code can no longer be confirmed or spent', async () => {
+    const m = await t.member();
+    const first = await confirmedReset(m.loginid);
+    await t.ageCodes(m.loginid);
+    const second = await t.call('GET', `/api/user/findpassword/${encodeURIComponent(m.loginid)}`);
+    expect(second.body).toEqual({ code: 'ok', id: expect.any(Number) });
+    const newCode = await t.smtp.codeFor(m.loginid);
+    const spentOld = await t.call('POST', '/api/user/password', { body: { id: first.id, number: first.code, passwd: 'an-old-code-2026' } });
+    expect(spentOld).toMatchObject({ status: 400, body: { message: 'code not confirmed' } });
+    const checkOld = await t.call('POST', '/api/user/checkpassword', { body: { id: first.id, number: first.code } });
+    expect(checkOld).toMatchObject({ status: 400, body: { message: 'code expired' } });
+    expect((await t.call('POST', '/api/user/checkpassword', { body: { id: second.body.id, number: newCode } })).body).toEqual({
+      code: 'ok',
+    });
+  });
+
   test('findpassword, checkpassword, POST /api/user/password: the new password logs in, the old does not', async () => {
     const m = await t.member();
     const { id, code } = await confirmedReset(m.loginid);

@@ -42,6 +42,17 @@ export async function markVerificationUsed(db: Executor, id: number, when: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Ends the unused codes of an address and purpose (a newer one replaces them). */
+export async function endVerifications(db: Executor, email: string, purpose: string, when: string, empty: string): Promise<void> {
+  await db
+    .updateTable('verifications')
+    .set({ usedate: when })
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where('usedate', '=', empty)
+    .execute();
+}
+
 export async function deleteVerificationsBefore(db: Executor, before: string): Promise<void> {
   await db.deleteFrom('verifications').where('senddate', '<', before).execute();
 }

@@ -8,11 +8,12 @@ import type { Executor, VerificationRow } from '#server/db/database.ts';
 import { codeMail } from './verification.mail.ts';
 import {
   addVerificationAttempt,
+  endVerifications,
   findLatestVerification,
   findVerificationById,
   insertVerification,
-  updateVerification,
   markVerificationUsed,
+  updateVerification,
 } from './verification.repository.ts';
 
 // E-mail codes (foundation issue): 6 digits, stored as a keyed hash, valid 10 minutes, dead after
@@ -43,6 +44,9 @@ export async function sendCode(deps: Deps, caller: Caller, email: string, purpos
   const salt = crypto.randomBytes(12).toString('base64url');
   if (deliver) await deps.mailer.send(codeMail(deps.env.SITE_NAME, email, purpose, code));
   const now = nowIso();
+  // A new code ends the earlier ones: a code mailed before (perhaps read by someone else) can no
+  // longer be confirmed or spent.
+  await endVerifications(deps.db, email, purpose, now, EMPTY_DATE);
   const id = await insertVerification(deps.db, {
     email,
     purpose,
