@@ -25,4 +25,14 @@ describe('safeReturnPath', () => {
   test('same-site paths stay', () => {
     expect(safeReturnPath('/mypage/like?tab=2')).toBe('/mypage/like?tab=2');
   });
+  test('Korean paths and queries come back percent-encoded, once, ready for a Location header', () => {
+    expect(safeReturnPath('/search?q=한글')).toBe('/search?q=%ED%95%9C%EA%B8%80');
+    expect(safeReturnPath('/한글')).toBe('/%ED%95%9C%EA%B8%80');
+    expect(safeReturnPath('/search?q=%ED%95%9C%EA%B8%80')).toBe('/search?q=%ED%95%9C%EA%B8%80');
+    expect(() => new Headers({ location: safeReturnPath('/search?q=김치 🍲') })).not.toThrow();
+  });
+  test('a path that resolves to another host goes home', () => {
+    expect(safeReturnPath('/..//evil.example')).toBe('/');
+    expect(safeReturnPath('/./\\evil.example')).toBe('/');
+  });
 });

@@ -9,7 +9,12 @@ export const SITE_SECTIONS: readonly Section[] = SECTIONS;
 /** A return-to target: only a same-site relative path, anything else goes home. */
 export function safeReturnPath(value: string | null | undefined): string {
   const ok = value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\u0000-\u001f]/.test(value);
-  return ok ? (value as string) : '/';
+  if (!ok) return '/';
+  // Percent-encoded as a Location header needs it (`/search?q=한글` would fail to send); read
+  // back through URL, a path that resolves to another host (`/..//evil.example`) goes home too.
+  const url = new URL(value as string, 'http://site.invalid');
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.host === 'site.invalid' && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
 }
 
 /** FAQ answers and organizations' posts have no page of their own (SPEC §2): their lists open
