@@ -63,6 +63,32 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
     expect(res.body).toMatchObject({ message: 'invalid', field: 'nickname' });
   });
 
+  test('invisible and direction-changing characters are refused in nicknames, at sign-up and on edit', async () => {
+    const m = await t.member();
+    const deceptive = ['\u3164\u3164\u3164', '관리자\u200b', '김\u200d철수', '\u202eabc', 'a\u2066b\u2069', '닉\ufeff네임', '\uffa0'];
+    for (const nickname of deceptive) {
+      const edit = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, nickname } });
+      expect(edit, JSON.stringify(nickname)).toMatchObject({ status: 400, body: { message: 'invalid', field: 'nickname' } });
+      const signUp = await t.call('POST', '/api/user', {
+        body: { name: '이름', nickname, loginid: 'x@test.example', passwd: 'long-enough-pw' },
+      });
+      expect(signUp.body, JSON.stringify(nickname)).toMatchObject({ message: 'invalid', field: 'nickname' });
+    }
+    expect((await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, nickname: '김철수😀 Kim' } })).status).toBe(200);
+  });
+
+  test('a member may not go by a nickname that names the staff; staff may', async () => {
+    const m = await t.member();
+    for (const nickname of ['관리자', '운영자님', '관 리 자', 'Admin', 'ＡＤＭＩＮ', 'site_moderator', '운영팀장']) {
+      const res = await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, nickname } });
+      expect(res, nickname).toMatchObject({ status: 400, body: { message: 'invalid', field: 'nickname' } });
+    }
+    expect((await t.call('PUT', '/api/user', { token: m.token, body: { id: m.id, nickname: '배드민턴 badminton' } })).status).toBe(200);
+    const manager = await t.member({ level: 2 });
+    const staff = await t.call('PUT', '/api/user', { token: manager.token, body: { id: manager.id, nickname: `운영자${manager.id}` } });
+    expect(staff.status).toBe(200);
+  });
+
   test('a NUL in any query parameter or body field is a 400 naming it, on both databases', async () => {
     const m = await t.member();
     expect(await t.call('GET', '/api/board?category=%00')).toMatchObject({ status: 400, body: { message: 'invalid', field: 'category' } });

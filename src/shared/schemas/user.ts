@@ -12,6 +12,27 @@ export const USER_SERVER_FIELDS = ['date', 'logindate', 'lastchangepasswddate'] 
 /** Fields only an admin may set (PRODUCT.md, Accounts). */
 export const USER_ADMIN_FIELDS = ['level', 'status', 'use', 'remark'] as const;
 
+/** Characters that show nothing or turn text around: Hangul fillers (ㅤ U+3164 and kin), zero
+ * widths, the soft hyphen, bidi marks, embeddings, overrides and isolates. In a nickname they
+ * make a blank name or one that reads as another (관리자 + U+200B). */
+const INVISIBLE =
+  /\u034f|[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/u;
+
+/** Words that name the site's staff; a member's nickname may not claim them (the user policy). */
+const STAFF_WORDS = /관리자|운영자|운영진|운영팀|\b(admin|administrator|moderator|webmaster|sysop)\b/i;
+
+/** A nickname that names the site's staff (관리자, 운영자, admin ...), whatever its spacing, width or
+ * case. */
+export function namesStaff(nickname: string): boolean {
+  return (
+    STAFF_WORDS.test(nickname.normalize('NFKC').replace(/[\s._-]+/g, ' ')) ||
+    STAFF_WORDS.test(nickname.normalize('NFKC').replace(/[\s._-]+/g, ''))
+  );
+}
+
+const nickname = (required: string) =>
+  text(30, required).refine((s) => !INVISIBLE.test(s), { error: '보이지 않는 문자나 방향을 바꾸는 문자는 닉네임에 쓸 수 없습니다' });
+
 const serverOwned = Object.fromEntries(USER_SERVER_FIELDS.map((f) => [f, z.unknown().optional()]));
 
 const adminFields = {
@@ -24,7 +45,7 @@ const adminFields = {
 export const UserCreateSchema = z.strictObject({
   id: z.literal(0).or(z.literal('0')).optional(),
   name: text(50, Messages.nameRequired),
-  nickname: text(30, Messages.nicknameRequired),
+  nickname: nickname(Messages.nicknameRequired),
   loginid: email(Messages.signupIdRequired),
   passwd: password(Messages.signupPasswordRequired),
   email: z.string().optional(),
@@ -38,7 +59,7 @@ export type UserCreate = z.infer<typeof UserCreateSchema>;
 export const UserUpdateSchema = z.strictObject({
   id: positiveId,
   name: text(50, Messages.nameRequired).optional(),
-  nickname: text(30, Messages.nicknameRequired).optional(),
+  nickname: nickname(Messages.nicknameRequired).optional(),
   tel: phone.optional(),
   hp: phone.optional(),
   // The login id is the e-mail that was verified at sign-up; it does not change here.

@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isAdminLevel, UserLevel } from '#shared/enums.ts';
+import { namesStaff } from '#shared/schemas/user.ts';
 import type { Actor } from '#server/context.ts';
 import { isCommonPassword } from '#server/lib/password.ts';
 import { isAdmin, isRoot } from '#server/modules/auth/actor.policy.ts';
@@ -28,4 +29,12 @@ export const ROOT_LEVEL = UserLevel.rootadmin;
 /** PRODUCT.md: common passwords are refused (no composition rules). */
 export function requireStrongPassword(passwd: string, field = 'passwd'): void {
   if (isCommonPassword(passwd)) throw new AppError(400, ErrorKey.weakPassword, { field });
+}
+
+/** Only staff (level 2 and up) may go by a nickname that names the staff (관리자, 운영자, admin):
+ * a member's would read as the site speaking. */
+export function requireHonestNickname(nickname: string, level: number): void {
+  if (level < UserLevel.manager && namesStaff(nickname)) {
+    throw new AppError(400, ErrorKey.invalid, { field: 'nickname', detail: '운영진으로 보이는 닉네임은 쓸 수 없습니다' });
+  }
 }

@@ -27,7 +27,7 @@ import {
   USER_LIST_SPEC,
   USER_PUBLIC_COLUMNS,
 } from './user.repository.ts';
-import { canReadUser, requireGrant, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
+import { canReadUser, requireGrant, requireHonestNickname, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
 
 export type { PublicUser };
 
@@ -83,6 +83,7 @@ interface PreparedUser {
 async function prepareCreate(actor: Caller['actor'], input: UserCreate): Promise<PreparedUser> {
   requireStrongPassword(input.passwd);
   if (isAdmin(actor)) requireGrant(actor, input.level ?? UserLevel.normal);
+  requireHonestNickname(input.nickname, isAdmin(actor) ? (input.level ?? UserLevel.normal) : UserLevel.normal);
   return { input, passwd: await hashPassword(input.passwd) };
 }
 
@@ -227,6 +228,7 @@ export async function updateUserRecord(
   const changes: Updateable<UsersTable> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.nickname !== undefined && input.nickname !== target.nickname) {
+    requireHonestNickname(input.nickname, adminChanges.includes('level') ? (input.level as number) : target.level);
     changes.nickname = input.nickname;
     changes.nicknamekey = nicknameKey(input.nickname);
   }
