@@ -15,6 +15,8 @@ import type { ViewQueue } from '#server/modules/view/view.service.ts';
 export interface Actor {
   id: number;
   level: number;
+  /** The session the request came with (none for actors made by the server itself). */
+  session?: string;
 }
 
 /** What a request brings to a service: who, and from which address (for rate limits). */

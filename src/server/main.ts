@@ -6,6 +6,7 @@ import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
+import { pruneSessions } from './modules/auth/auth.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
 
@@ -45,6 +46,7 @@ const server = devServer
 
 // Visits older than a day no longer decide anything; clear them out hourly.
 setInterval(() => void pruneViews(deps).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
+setInterval(() => void pruneSessions(deps).catch((err) => logger.error({ err }, 'session pruning failed')), 3600_000).unref();
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');

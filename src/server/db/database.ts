@@ -51,6 +51,15 @@ export interface Database {
   upload: UploadTable;
   audit: AuditTable;
   search_doc: SearchDocTable;
+  sessions: SessionsTable;
+}
+
+/** A signed-in session: its id is in the token (lib/jwt.ts); deleting the row ends it. */
+export interface SessionsTable {
+  id: string;
+  user: number;
+  /** When it began (sessions end with their token, 7 days on). */
+  date: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004-audit.ts';
 import * as m0005 from './migrations/0005-list-orders.ts';
 import * as m0006 from './migrations/0006-search-sections.ts';
 import * as m0007 from './migrations/0007-search-titles.ts';
+import * as m0008 from './migrations/0008-sessions.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-list-orders': m0005,
   '0006-search-sections': m0006,
   '0007-search-titles': m0007,
+  '0008-sessions': m0008,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

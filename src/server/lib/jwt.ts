@@ -1,7 +1,8 @@
 import { jwtVerify, SignJWT } from 'jose';
 
-// The session token (PRODUCT.md, Accounts). It names the user, their level when issued and the
-// password version it was issued under, so a password change ends other sessions.
+// The session token (PRODUCT.md, Accounts). It names the user, their level when issued, the
+// password version it was issued under (a password change ends other sessions) and its session
+// (logging out ends that one on the server).
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -10,6 +11,8 @@ export interface TokenClaims {
   level: number;
   /** lastchangepasswddate of the user when the token was issued. */
   pwv: string;
+  /** The session's id (the sessions table). */
+  sid: string;
 }
 
 /** Tokens already verified, until they expire: the signature check is the costliest step of an
@@ -21,7 +24,7 @@ export function createJwt(secret: string) {
   const verified = new Map<string, TokenClaims & { exp: number }>();
   return {
     async sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ level: claims.level, pwv: claims.pwv })
+      return new SignJWT({ level: claims.level, pwv: claims.pwv, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.sub))
         .setIssuedAt()
@@ -32,7 +35,7 @@ export function createJwt(secret: string) {
     async verify(token: string): Promise<TokenClaims | undefined> {
       const hit = verified.get(token);
       if (hit) {
-        if (hit.exp * 1000 > Date.now()) return { sub: hit.sub, level: hit.level, pwv: hit.pwv };
+        if (hit.exp * 1000 > Date.now()) return { sub: hit.sub, level: hit.level, pwv: hit.pwv, sid: hit.sid };
         verified.delete(token);
         return undefined;
       }
@@ -43,13 +46,14 @@ export function createJwt(secret: string) {
           !Number.isSafeInteger(sub) ||
           typeof payload.level !== 'number' ||
           typeof payload.pwv !== 'string' ||
+          typeof payload.sid !== 'string' ||
           typeof payload.exp !== 'number'
         ) {
           return undefined;
         }
         if (verified.size >= VERIFIED_CACHE) verified.delete(verified.keys().next().value as string);
-        verified.set(token, { sub, level: payload.level, pwv: payload.pwv, exp: payload.exp });
-        return { sub, level: payload.level, pwv: payload.pwv };
+        verified.set(token, { sub, level: payload.level, pwv: payload.pwv, sid: payload.sid, exp: payload.exp });
+        return { sub, level: payload.level, pwv: payload.pwv, sid: payload.sid };
       } catch {
         return undefined;
       }

@@ -57,6 +57,14 @@ export async function logout(): Promise<void> {
   storeSession(null);
 }
 
+/** 모든 기기에서 로그아웃: every session of this member ends on the server (DELETE /api/jwt/all),
+ * then this browser's copy. */
+export async function logoutEverywhere(): Promise<ApiAnswer<unknown>> {
+  const answer = await api.delete('/jwt/all');
+  if (answer.code === 'ok') storeSession(null);
+  return answer;
+}
+
 /** The server knows the session by its cookie. When it rendered the page for a visitor or for
  * someone else (the cookie expired, a logout or login without JavaScript), the token left in
  * this browser is stale and goes. */

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Messages } from '#shared/messages.ts';
 import { safeReturnPath } from '#shared/site.ts';
 import { clearedSessionCookieHeader, sessionCookieHeader } from '#server/http/session-cookie.ts';
-import { login } from '#server/modules/auth/auth.service.ts';
+import { login, logout, logoutEverywhere } from '#server/modules/auth/auth.service.ts';
 import { pageContext } from '../entry.server.tsx';
 import { statusOf } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
@@ -21,10 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { deps } = context.get(pageContext);
+  const { deps, caller } = context.get(pageContext);
   const url = new URL(request.url);
   const secure = url.protocol === 'https:';
-  if (url.searchParams.get('logout') === '1') {
+  // Logging out without JavaScript: this session (?logout=1) or all of the member's (?logout=all)
+  // end on the server, and the cookie goes.
+  const out = url.searchParams.get('logout');
+  if (out === '1' || out === 'all') {
+    await (out === 'all' && caller.actor ? logoutEverywhere(deps, caller) : logout(deps, caller));
     throw redirect('/', { headers: { 'Set-Cookie': clearedSessionCookieHeader(secure) } });
   }
   const form = await request.formData();

@@ -2,7 +2,7 @@ import { getUser } from '#server/modules/user/user.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { ShortcutSetting } from '../components/ui/shortcut-setting.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { LeaveSite, type MyInfo, PasswordForm, ProfileForm } from '../features/mypage/myinfo-forms.tsx';
+import { LeaveSite, type MyInfo, PasswordForm, ProfileForm, LogoutEverywhere } from '../features/mypage/myinfo-forms.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage-myinfo.ts';
@@ -33,6 +33,7 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
             </h2>
             <ShortcutSetting />
           </section>
+          <LogoutEverywhere />
           <LeaveSite id={d.me.id} />
         </div>
       </div>

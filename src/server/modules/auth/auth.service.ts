@@ -4,7 +4,11 @@ import { UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
 import type { LoginSchema } from '#shared/schemas/user.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
+import crypto from 'node:crypto';
+import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import { consume } from '#server/lib/rate-limit.ts';
+import { requireActor } from './actor.policy.ts';
+import { deleteSession, deleteSessionsBefore, deleteSessionsOfUser, findSessionUserId, insertSession } from './session.repository.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
 import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
@@ -24,24 +28,44 @@ export async function login(
   await deps.limits.loginPerId.delete(id);
   const logindate = nowIso();
   await recordLogin(deps, user.id, logindate);
-  const token = await deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
+  const sid = crypto.randomBytes(18).toString('base64url');
+  await insertSession(deps.db, { id: sid, user: user.id, date: logindate });
+  const token = await deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate, sid });
   return { token, user: toPublicUser({ ...user, logindate }) };
 }
 
-/** A session token to the caller it stands for: refused once the password changed after it
- * was issued or the account was switched off. The level comes from the database, so a demotion
- * takes effect at once. */
+/** A session token to the caller it stands for: refused once its session ended (a logout), the
+ * password changed after it was issued or the account was switched off. The level comes from the
+ * database, so a demotion takes effect at once. */
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;
-  const user = await findAccount(deps, claims.sub);
-  if (!user || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
-  return { id: user.id, level: user.level };
+  const [user, sessionUser] = await Promise.all([findAccount(deps, claims.sub), findSessionUserId(deps.db, claims.sid, deps.tracker)]);
+  if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
+  return { id: user.id, level: user.level, session: claims.sid };
 }
 
-/** A fresh token after the caller changed their own password, so this session goes on. */
-export async function reissueToken(deps: Deps, userId: number): Promise<string | undefined> {
-  const user = await findAccount(deps, userId);
-  if (!user) return undefined;
-  return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate });
+/** A fresh token for the caller's own session after they changed their password, so this
+ * session goes on; their other sessions end. */
+export async function reissueToken(deps: Deps, actor: Actor): Promise<string | undefined> {
+  const user = await findAccount(deps, actor.id);
+  if (!user || !actor.session) return undefined;
+  await deleteSessionsOfUser(deps.db, actor.id, actor.session);
+  return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate, sid: actor.session });
+}
+
+/** DELETE /api/jwt: this session ends on the server, whichever copy of its token is used next. */
+export async function logout(deps: Deps, caller: Caller): Promise<void> {
+  if (caller.actor?.session) await deleteSession(deps.db, caller.actor.session);
+}
+
+/** 모든 기기에서 로그아웃: every session of the caller ends, this one too. */
+export async function logoutEverywhere(deps: Deps, caller: Caller): Promise<void> {
+  const actor = requireActor(caller.actor);
+  await deleteSessionsOfUser(deps.db, actor.id);
+}
+
+/** Sessions whose tokens have expired are removed (hourly, with old visits). */
+export async function pruneSessions(deps: Deps): Promise<number> {
+  return deleteSessionsBefore(deps.db, new Date(Date.now() - TOKEN_TTL_SECONDS * 1000).toISOString());
 }

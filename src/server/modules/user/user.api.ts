@@ -48,7 +48,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         const { item, passwordChanged } = await updateUserRecord(deps, who, parseInput(UserUpdateSchema, body));
         // A member who changed their own password keeps this session; all others end.
         if (!passwordChanged || who.actor?.id !== item.id) return { item };
-        const token = await reissueToken(deps, item.id);
+        const token = await reissueToken(deps, who.actor);
         if (token) setSessionCookie(c, token);
         return { item, token };
       },

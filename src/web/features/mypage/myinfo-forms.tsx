@@ -4,7 +4,7 @@ import { ErrorKey, failureMessage, Messages } from '#shared/messages.ts';
 import { Field } from '../../components/ui/field.tsx';
 import type { ApiFailure } from '../../lib/api-client.ts';
 import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
-import { api, logout, updateSession } from '../../lib/session.ts';
+import { api, logout, logoutEverywhere, updateSession } from '../../lib/session.ts';
 
 // 내 정보: the profile, the password and leaving the site, each its own form and its own call
 // (PUT /api/user takes only what changes), so a refused password never loses profile edits.
@@ -121,6 +121,38 @@ export function PasswordForm({ id }: { id: number }) {
         비밀번호 변경
       </button>
     </form>
+  );
+}
+
+/** Ends every session of this member: a phone left logged in somewhere, a shared computer. With
+ * JavaScript it asks first and goes through the API; without it the form posts to /login. */
+export function LogoutEverywhere() {
+  const navigate = useNavigate();
+  const ask = (event: React.FormEvent) => {
+    event.preventDefault();
+    askConfirm({
+      title: '모든 기기에서 로그아웃',
+      content: '이 기기를 포함해 로그인된 모든 기기에서 로그아웃합니다. 계속할까요?',
+      onSuccess: async () => {
+        const answer = await withLoading(logoutEverywhere());
+        if (answer.code !== 'ok') return showMessage(refusal(answer), 'error');
+        showMessage('모든 기기에서 로그아웃되었습니다');
+        await navigate('/', { replace: true });
+      },
+    });
+  };
+  return (
+    <section aria-labelledby="sessions-heading" className={BOX}>
+      <h2 id="sessions-heading" className="text-lg font-bold">
+        로그인 기기
+      </h2>
+      <p className="text-slate-600">다른 곳에 로그인한 채로 두었다면, 모든 기기에서 한 번에 로그아웃할 수 있습니다.</p>
+      <form method="post" action="/login?logout=all" onSubmit={ask}>
+        <button type="submit" className="min-h-12 rounded-lg border border-slate-400 px-6 font-semibold text-slate-800 hover:bg-slate-50">
+          모든 기기에서 로그아웃
+        </button>
+      </form>
+    </section>
   );
 }
 

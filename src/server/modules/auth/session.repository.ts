@@ -1,0 +1,31 @@
+import type { Executor } from '#server/db/database.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
+import { cachedByTable } from '#server/cache/list-cache.ts';
+
+export async function insertSession(db: Executor, row: { id: string; user: number; date: string }): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+/** The session's user, or undefined once it ended. With a tracker, remembered until the sessions
+ * table is written (every request of a session asks). */
+export async function findSessionUserId(db: Executor, id: string, tracker?: WriteTracker): Promise<number | undefined> {
+  const read = async () => (await db.selectFrom('sessions').select('user').where('id', '=', id).executeTakeFirst())?.user;
+  return tracker ? cachedByTable(tracker, 'sessions', `id:${id}`, read) : read();
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Ends a user's sessions, but for `keep` when given. */
+export async function deleteSessionsOfUser(db: Executor, user: number, keep?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user', '=', user);
+  if (keep) q = q.where('id', '<>', keep);
+  await q.execute();
+}
+
+/** Sessions begun before `before` have outlived their tokens. */
+export async function deleteSessionsBefore(db: Executor, before: string): Promise<number> {
+  const r = await db.deleteFrom('sessions').where('date', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
