@@ -7,6 +7,8 @@ import {
   expectNoHorizontalScroll,
   fetchPage,
   hydrated,
+  login,
+  openPage,
   type PageOptions,
   rootToken,
   saveScreenshot,
@@ -239,5 +241,24 @@ describe('my page', () => {
     await page.getByRole('button', { name: '비밀번호 변경' }).click();
     expect(await page.getByRole('alert').filter({ hasText: '현재 비밀번호가 정확하지 않습니다' }).textContent()).toBeTruthy();
     await close();
+  });
+
+  test('모든 기기에서 로그아웃 ends every session, after confirming with JavaScript and at once without it', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const account = await createAccount(suite.server);
+      const phone = await login(suite.server, account.loginid, account.passwd);
+      const { page, close } = javaScriptEnabled
+        ? await visit('/mypage/myinfo', { token: account.token })
+        : await openPage(suite.browser, suite.server, { token: account.token, javaScriptEnabled });
+      if (!javaScriptEnabled) await page.goto('/mypage/myinfo');
+      await page.getByRole('button', { name: '모든 기기에서 로그아웃' }).click();
+      if (javaScriptEnabled) await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('link', { name: '로그인' }).first().waitFor();
+      for (const token of [account.token, phone]) {
+        expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, token)).status, `JavaScript ${javaScriptEnabled}`).toBe(401);
+      }
+      await close();
+    }
   });
 });
