@@ -63,7 +63,8 @@ export function failureMessage(situation: FailureSituation, answer: { message?: 
   if (situation === 'signup' && key === ErrorKey.already) return Messages.alreadyId;
   if (situation === 'signup' && key === ErrorKey.alreadyNickname) return Messages.alreadyNickname;
   if (situation === 'resetPassword' && key === ErrorKey.samePassword) return Messages.samePassword;
-  if (key === ErrorKey.weakPassword) return '너무 흔한 비밀번호입니다. 다른 비밀번호를 입력하세요';
+  if (key === ErrorKey.weakPassword)
+    return answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : '너무 흔한 비밀번호입니다. 다른 비밀번호를 입력하세요';
   if (key === ErrorKey.tooMany) return '요청이 너무 많습니다. 잠시 후 다시 시도하세요';
   if (key === ErrorKey.invalid && answer.detail && /[가-힣]/.test(answer.detail)) return answer.detail;
   return Messages.processingError;

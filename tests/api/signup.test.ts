@@ -39,6 +39,28 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     expect(login.body.user).not.toHaveProperty('passwd');
   });
 
+  test('a password holding the site name, the login id, the name or the nickname is refused', async () => {
+    const weak = [
+      { loginid: 'weakpw-sunshine77@test.example', passwd: 'my-weakpw-sunshine77-pw' },
+      { loginid: 'weakpw-site@test.example', passwd: '한인포털 2026!' },
+      { loginid: 'weakpw-name@test.example', name: '홍길동', passwd: '홍길동은최고야!!' },
+      { loginid: 'weakpw-nick@test.example', nickname: '달빛고양이', passwd: 'xx달빛고양이xx' },
+    ];
+    for (const fields of weak) {
+      const res = await t.signUp(fields);
+      expect(res, fields.passwd).toMatchObject({ status: 400, body: { message: 'weak password', field: 'passwd' } });
+      expect(res.body.detail).toContain('비밀번호');
+    }
+    const m = await t.member({ name: '김민지', nickname: '민지네가게' });
+    const change = await t.call('PUT', '/api/user', {
+      token: m.token,
+      body: { id: m.id, passwd: '민지네가게-2026', currentpasswd: m.passwd },
+    });
+    expect(change).toMatchObject({ status: 400, body: { message: 'weak password', field: 'passwd' } });
+    // Short words (a two-syllable name) do not count: they sit inside many unrelated passwords.
+    expect((await t.signUp({ loginid: 'weakpw-ok@test.example', name: '민수', passwd: '민수의 여름 바다 2026' })).status).toBe(200);
+  });
+
   test('the server refuses a sign-up whose e-mail has no confirmed code', async () => {
     const res = await t.call('POST', '/api/user', {
       body: { loginid: 'nocode@test.example', passwd: 'a-long-passphrase', name: '이름', nickname: '코드없음' },

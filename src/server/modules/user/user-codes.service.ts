@@ -32,7 +32,7 @@ export async function resetPassword(deps: Deps, caller: Caller, input: z.output<
   const user = await findUserByLoginid(deps.db, code.email);
   if (!user || user.use !== UserUse.use) throw new AppError(400, ErrorKey.wrongCode);
   if (await verifyPassword(input.passwd, user.passwd)) throw new AppError(400, ErrorKey.samePassword, { field: 'passwd' });
-  requireStrongPassword(input.passwd);
+  requireStrongPassword(input.passwd, { siteName: deps.env.SITE_NAME, loginid: user.loginid, name: user.name, nickname: user.nickname });
   const passwd = await hashPassword(input.passwd);
   await deps.db.transaction().execute(async (trx) => {
     await markUsed(trx, code);

@@ -26,9 +26,33 @@ export function requireGrant(actor: Actor | undefined, level: number): void {
 
 export const ROOT_LEVEL = UserLevel.rootadmin;
 
-/** PRODUCT.md: common passwords are refused (no composition rules). */
-export function requireStrongPassword(passwd: string, field = 'passwd'): void {
+/** What a password must not contain: the site's name and the account's own words. */
+export interface PasswordContext {
+  siteName: string;
+  loginid: string;
+  name: string;
+  nickname: string;
+}
+
+/** Words of fewer characters are left out: two-syllable names and short ids sit inside many
+ * unrelated passwords. */
+const PERSONAL_MIN = 3;
+
+const fold = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+
+/** PRODUCT.md: common passwords are refused (no composition rules); so is one that holds the
+ * site's name, the login id (or its part before @), the name or the nickname: the first guesses
+ * of anyone who knows the account. */
+export function requireStrongPassword(passwd: string, context: PasswordContext, field = 'passwd'): void {
   if (isCommonPassword(passwd)) throw new AppError(400, ErrorKey.weakPassword, { field });
+  const folded = fold(passwd);
+  const words = [context.siteName, context.loginid, context.loginid.split('@')[0] ?? '', context.name, context.nickname].map(fold);
+  if (words.some((w) => [...w].length >= PERSONAL_MIN && folded.includes(w))) {
+    throw new AppError(400, ErrorKey.weakPassword, {
+      field,
+      detail: '아이디, 이름, 닉네임이나 사이트 이름이 들어간 비밀번호는 쓸 수 없습니다',
+    });
+  }
 }
 
 /** Only staff (level 2 and up) may go by a nickname that names the staff (관리자, 운영자, admin):

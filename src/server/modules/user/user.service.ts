@@ -80,8 +80,8 @@ interface PreparedUser {
 
 /** Validation and hashing happen before any transaction: hashing takes ~100 ms and must not
  * hold the database. */
-async function prepareCreate(actor: Caller['actor'], input: UserCreate): Promise<PreparedUser> {
-  requireStrongPassword(input.passwd);
+async function prepareCreate(actor: Caller['actor'], input: UserCreate, siteName: string): Promise<PreparedUser> {
+  requireStrongPassword(input.passwd, { siteName, loginid: input.loginid, name: input.name, nickname: input.nickname });
   if (isAdmin(actor)) requireGrant(actor, input.level ?? UserLevel.normal);
   requireHonestNickname(input.nickname, isAdmin(actor) ? (input.level ?? UserLevel.normal) : UserLevel.normal);
   return { input, passwd: await hashPassword(input.passwd) };
@@ -118,7 +118,7 @@ async function insertPrepared(db: Executor, actor: Caller['actor'], { input, pas
 /** POST /api/user: a visitor's sign-up (needs the e-mail's confirmed code), or an admin adding
  * a member directly. */
 export async function createUser(deps: Deps, caller: Caller, input: UserCreate): Promise<{ id: number }> {
-  const prepared = await prepareCreate(caller.actor, input);
+  const prepared = await prepareCreate(caller.actor, input, deps.env.SITE_NAME);
   const id = await deps.db.transaction().execute(async (trx) => {
     // The code comes first: only the owner of the mailbox learns that it is already registered.
     if (!isAdmin(caller.actor)) await consumeConfirmedEmail(trx, prepared.input.loginid, 'signup');
@@ -136,7 +136,7 @@ export async function createUsers(deps: Deps, caller: Caller, inputs: UserCreate
   const prepared: PreparedUser[] = [];
   for (const [i, item] of inputs.entries()) {
     try {
-      prepared.push(await prepareCreate(caller.actor, item));
+      prepared.push(await prepareCreate(caller.actor, item, deps.env.SITE_NAME));
     } catch (err) {
       throw atIndex(err, i);
     }
@@ -243,7 +243,12 @@ export async function updateUserRecord(
       if (!ok) throw new AppError(400, ErrorKey.invalid, { field: 'currentpasswd' });
     }
     if (await verifyPassword(input.passwd, target.passwd)) throw new AppError(400, ErrorKey.samePassword, { field: 'passwd' });
-    requireStrongPassword(input.passwd);
+    requireStrongPassword(input.passwd, {
+      siteName: deps.env.SITE_NAME,
+      loginid: target.loginid,
+      name: changes.name ?? target.name,
+      nickname: changes.nickname ?? target.nickname,
+    });
     changes.passwd = await hashPassword(input.passwd);
     changes.lastchangepasswddate = nowIso();
     passwordChanged = true;
