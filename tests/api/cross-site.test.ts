@@ -62,3 +62,50 @@ describe('the e-mail code calls send mail only when asked on purpose', () => {
     expect(await t.smtp.codeFor(m.loginid)).toMatch(/^\d{6}$/);
   });
 });
+
+describe('the session cookie follows the scheme the client used', () => {
+  // The test app trusts a proxy (X-Forwarded-For gives each call its own address); this one
+  // does not.
+  let direct: TestApp;
+  beforeAll(async () => {
+    direct = await startTestApp({ TRUST_PROXY: '0' });
+  });
+  afterAll(() => direct.close());
+
+  test('over plain HTTP: portal_token without Secure, whatever X-Forwarded-Proto says when no proxy is trusted', async () => {
+    const m = await direct.member();
+    const res = await direct.call('POST', '/api/jwt', {
+      body: { loginid: m.loginid, passwd: m.passwd },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^portal_token=/);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  test('behind a trusted proxy over HTTPS: __Host-portal_token, Secure, Path=/, and only that name counts', async () => {
+    const m = await t.member();
+    const https = { 'x-forwarded-proto': 'https' };
+    const res = await t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: m.passwd }, headers: https });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^__Host-portal_token=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const token = res.body.token as string;
+    const me = (cookie: string) => t.call('GET', `/api/user/${m.id}`, { cookie, headers: https });
+    expect((await me(`__Host-portal_token=${token}`)).status).toBe(200);
+    expect((await me(`portal_token=${token}`)).status).toBe(401);
+  });
+
+  test('the same-origin check compares the scheme too: an http:// page may not write over HTTPS with the cookie', async () => {
+    const m = await t.member();
+    const https = { 'x-forwarded-proto': 'https', host: 'localhost' };
+    const cookie = `__Host-portal_token=${m.token}`;
+    const body = { title: '교차 출처', content: '<p>본문</p>', topcategory: 5 };
+    const foreign = await t.call('POST', '/api/board', { cookie, body, headers: { ...https, origin: 'http://localhost' } });
+    expect(foreign.status).toBe(403);
+    const own = await t.call('POST', '/api/board', { cookie, body, headers: { ...https, origin: 'https://localhost' } });
+    expect(own.status).toBe(200);
+  });
+});

@@ -5,7 +5,21 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { Actor } from '#server/context.ts';
 import type { AppEnv } from './context.ts';
 
+/** The session cookie's name over plain HTTP (a development or test server). */
 export const TOKEN_COOKIE = 'portal_token';
+/** Its name over HTTPS: the browser keeps a `__Host-` cookie only when it is Secure, for this
+ * exact host and path /, so neither a sibling subdomain nor a plain-HTTP page can plant one. */
+export const SECURE_TOKEN_COOKIE = `__Host-${TOKEN_COOKIE}`;
+
+/** The session cookie's name for a request's scheme. */
+export function tokenCookieName(https: boolean): string {
+  return https ? SECURE_TOKEN_COOKIE : TOKEN_COOKIE;
+}
+
+/** The session token a request's cookie carries, under its scheme's name. */
+export function sessionCookieToken(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, tokenCookieName(c.get('https')));
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,7 +29,7 @@ export function authenticate(resolve: (token: string) => Promise<Actor | undefin
   return async (c, next) => {
     const header = c.req.header('authorization');
     const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    const cookie = bearer ? undefined : getCookie(c, TOKEN_COOKIE);
+    const cookie = bearer ? undefined : sessionCookieToken(c);
     const token = bearer ?? cookie;
     if (token) {
       const actor = await resolve(token);
@@ -31,12 +45,16 @@ export function authenticate(resolve: (token: string) => Promise<Actor | undefin
   };
 }
 
-/** The request comes from a page of our own site (Origin, or Sec-Fetch-Site without one). */
-export function isSameOrigin(c: Context): boolean {
+/** The request comes from a page of our own site: its Origin (or, without one, Sec-Fetch-Site)
+ * names this scheme, host and port. */
+export function isSameOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header('origin');
   if (!origin) return c.req.header('sec-fetch-site') === 'same-origin';
   try {
-    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
+    const from = new URL(origin);
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const here = new URL(`${c.get('https') ? 'https' : 'http'}://${host}`);
+    return from.protocol === here.protocol && from.host === here.host;
   } catch {
     return false;
   }
@@ -45,7 +63,7 @@ export function isSameOrigin(c: Context): boolean {
 /** Calls that log in or send mail answer our own pages and clients that are not browsers. A
  * browser says where a request comes from: Sec-Fetch-Site `cross-site`, or an Origin of another
  * site, is a foreign page (a login CSRF, a reset mail sent from someone's <img>): refused. */
-export function requireOwnSite(c: Context): void {
+export function requireOwnSite(c: Context<AppEnv>): void {
   const origin = c.req.header('origin');
   if (c.req.header('sec-fetch-site') === 'cross-site' || (origin !== undefined && !isSameOrigin(c))) {
     throw new AppError(403, ErrorKey.forbidden, { detail: 'cross-site request' });

@@ -5,6 +5,8 @@ export interface AppEnv {
   Variables: {
     reqId: string;
     ip: string;
+    /** The client reached us over HTTPS (X-Forwarded-Proto counts only with TRUST_PROXY). */
+    https: boolean;
     actor: Actor | undefined;
     authVia: 'bearer' | 'cookie' | undefined;
   };

@@ -1,31 +1,30 @@
 import type { Context } from 'hono';
 import { deleteCookie, generateCookie, setCookie } from 'hono/cookie';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
-import { TOKEN_COOKIE } from './auth.ts';
+import { tokenCookieName } from './auth.ts';
+import type { AppEnv } from './context.ts';
 
-function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+// The httpOnly copy of the token that lets server rendering know the user. Secure, and named
+// `__Host-...`, whenever the client reached us over HTTPS (auth.ts); behind a proxy that is known
+// from X-Forwarded-Proto only with TRUST_PROXY, so a plain-HTTP request cannot claim it.
+
+const OPTIONS = { httpOnly: true, sameSite: 'Lax', path: '/' } as const;
+
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  const https = c.get('https');
+  setCookie(c, tokenCookieName(https), token, { ...OPTIONS, secure: https, maxAge: TOKEN_TTL_SECONDS });
 }
 
-/** The httpOnly copy of the token that lets server rendering know the user. */
-export function setSessionCookie(c: Context, token: string): void {
-  setCookie(c, TOKEN_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    path: '/',
-    maxAge: TOKEN_TTL_SECONDS,
-  });
-}
-
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: isHttps(c), httpOnly: true, sameSite: 'Lax' });
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  const https = c.get('https');
+  deleteCookie(c, tokenCookieName(https), { ...OPTIONS, secure: https });
 }
 
 /** The same cookie as a header value, for page actions that answer a redirect. */
-export function sessionCookieHeader(token: string, secure: boolean): string {
-  return generateCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: TOKEN_TTL_SECONDS });
+export function sessionCookieHeader(token: string, https: boolean): string {
+  return generateCookie(tokenCookieName(https), token, { ...OPTIONS, secure: https, maxAge: TOKEN_TTL_SECONDS });
 }
-export function clearedSessionCookieHeader(secure: boolean): string {
-  return generateCookie(TOKEN_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 });
+
+export function clearedSessionCookieHeader(https: boolean): string {
+  return generateCookie(tokenCookieName(https), '', { ...OPTIONS, secure: https, maxAge: 0 });
 }

@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { isSameOrigin, TOKEN_COOKIE } from '#server/http/auth.ts';
+import { isSameOrigin, sessionCookieToken } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
@@ -89,7 +89,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       handlerFor = build;
       handler = createRequestHandler(build, options.dev ? 'development' : 'production');
     }
-    const token = getCookie(c, TOKEN_COOKIE);
+    const token = sessionCookieToken(c);
     const actor = token ? await resolveActor(deps, token) : undefined;
     // Worked out only for pages that count a view (a new visitor gets a random id and a cookie).
     let known: Visitor | undefined;
@@ -116,7 +116,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const effects: PageEffects = {};
     const context = new RouterContextProvider();
     const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
-    context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, nonce, visitor, effects });
+    context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, https: c.get('https'), nonce, visitor, effects });
     const response = await handler(c.req.raw, context);
     // A page that sets a cookie of its own (a login, a cleared session) is never shared.
     if (cached && response.status === 200 && !response.headers.has('set-cookie')) {

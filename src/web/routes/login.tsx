@@ -21,9 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { deps, caller } = context.get(pageContext);
+  const { deps, caller, https: secure } = context.get(pageContext);
   const url = new URL(request.url);
-  const secure = url.protocol === 'https:';
   // Logging out without JavaScript: this session (?logout=1) or all of the member's (?logout=all)
   // end on the server, and the cookie goes.
   const out = url.searchParams.get('logout');
