@@ -38,16 +38,22 @@ describe('logs and the outbox', () => {
     const login = await app.request('/api/jwt?loginid=root@logs.example&passwd=root-logs-pass-1');
     const { token } = (await login.json()) as { token: string };
     await app.request('/api/user/1', { headers: { authorization: `Bearer ${token}` } });
+    await app.request(`/api/board?token=${token}&page=1`);
     await connection.close();
 
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    const requests = entries.filter((e) => e.msg === 'request');
-    expect(requests.length).toBe(3);
-    for (const r of requests) expect(r.reqId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(entries.some((e) => e.msg === 'mail written to outbox')).toBe(true);
     const all = lines.join('\n');
+    const requests = entries.filter((e) => e.msg === 'request');
+    expect(requests.length).toBe(4);
+    for (const r of requests) expect(r.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    // The client's address is on every line; a token in any query string is not.
+    for (const r of requests) expect(r).toHaveProperty('ip');
+    expect(requests.some((r) => r.url === '/api/board?token=[redacted]&page=1')).toBe(true);
+    // Mail logs name the recipient masked.
+    expect(entries.find((e) => e.msg === 'mail written to outbox')).toMatchObject({ mail: { to: 'ou***@logs.example' } });
+    expect(all).not.toContain('outbox.user@logs.example');
+    expect(entries.some((e) => e.msg === 'mail written to outbox')).toBe(true);
     expect(all).not.toContain('root-logs-pass-1');
-    expect(all).not.toContain('outbox.user@logs.example/');
     expect(all).not.toContain(token);
     expect(all).toContain('/api/jwt?[redacted]');
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -8,12 +8,28 @@ import type { AppEnv } from './context.ts';
 // logged without those parts.
 const SECRET_URL = /^\/api\/(jwt|user\/(findemail|findpassword|checkpassword))(\/|$|\?)/;
 
+/** Query parameters whose values are secrets wherever they appear. */
+const SECRET_PARAMS = /^(token|access_token|code|number|passwd|password|currentpasswd)$/i;
+
 export function redactUrl(pathname: string, search: string): string {
   const m = SECRET_URL.exec(pathname);
-  if (!m) return pathname + search;
+  if (!m) return pathname + redactParams(search);
   const base = `/api/${m[1]}`;
   const hadMore = pathname.length > base.length + 1;
   return `${base}${hadMore ? '/[redacted]' : ''}${search ? '?[redacted]' : ''}`;
+}
+
+function redactParams(search: string): string {
+  if (!search) return search;
+  const params = new URLSearchParams(search);
+  let secret = false;
+  for (const name of params.keys()) {
+    if (SECRET_PARAMS.test(name)) {
+      params.set(name, '[redacted]');
+      secret = true;
+    }
+  }
+  return secret ? `?${params.toString().replaceAll('%5Bredacted%5D', '[redacted]')}` : search;
 }
 
 function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string {
@@ -48,6 +64,7 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
         method: c.req.method,
         url: redactUrl(url.pathname, url.search),
         status: c.res.status,
+        ip: c.get('ip'),
         ms: Math.round((performance.now() - start) * 10) / 10,
         user: c.get('actor')?.id,
       },

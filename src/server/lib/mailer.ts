@@ -16,6 +16,14 @@ export interface Mailer {
 
 type Transport = ReturnType<typeof nodemailer.createTransport>;
 
+/** An address as logs show it: enough to tell mails apart (`ou***@logs.example`), not enough to
+ * hand a log reader the members' addresses. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return '***';
+  return `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`;
+}
+
 /** The mail library is loaded with the first message (~15 MB a site that sends none keeps free). */
 function lazyTransport(options: Parameters<typeof nodemailer.createTransport>[0]): () => Promise<Transport> {
   let transport: Promise<Transport> | undefined;
@@ -34,7 +42,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     return {
       async send(mail) {
         const info = await (await transport()).sendMail({ from, ...mail });
-        logger.info({ mail: { to: mail.to, subject: mail.subject, id: info.messageId } }, 'mail sent');
+        logger.info({ mail: { to: maskEmail(mail.to), subject: mail.subject, id: info.messageId } }, 'mail sent');
       },
     };
   }
@@ -46,7 +54,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ mail: { to: mail.to, subject: mail.subject, file } }, 'mail written to outbox');
+      logger.info({ mail: { to: maskEmail(mail.to), subject: mail.subject, file } }, 'mail written to outbox');
     },
   };
 }
