@@ -19,7 +19,8 @@ export async function readJson(c: Context): Promise<unknown> {
   } catch {
     throw new AppError(400, ErrorKey.invalidJson);
   }
-  const nul = nulField(body, '');
+  // JSON writes a NUL only as the escape \u0000: a body without that text holds none.
+  const nul = raw.includes('\\u0000') ? nulField(body, '') : undefined;
   if (nul !== undefined) throw new AppError(400, ErrorKey.invalid, { field: nul || undefined, detail: 'NUL characters are not allowed' });
   return body;
 }
@@ -40,9 +41,9 @@ function nulField(value: unknown, at: string): string | undefined {
 
 /** The same for a query string: a NUL in any parameter is a 400 before any handler runs. */
 export function refuseNulInQuery(c: Context): void {
-  const query = new URL(c.req.url).search;
-  if (!/%00/i.test(query)) return;
-  for (const [name, value] of new URLSearchParams(query)) {
+  // Every API request passes here: the URL is parsed only when it has an encoded NUL at all.
+  if (!/%00/i.test(c.req.url)) return;
+  for (const [name, value] of new URLSearchParams(new URL(c.req.url).search)) {
     if (value.includes('\u0000') || name.includes('\u0000')) {
       throw new AppError(400, ErrorKey.invalid, { field: name.replaceAll('\u0000', ''), detail: 'NUL characters are not allowed' });
     }

@@ -51,7 +51,7 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
     const reqId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     c.set('reqId', reqId);
     c.set('ip', clientIp(c, trustProxy));
-    c.set('https', new URL(c.req.url).protocol === 'https:' || (trustProxy && c.req.header('x-forwarded-proto') === 'https'));
+    c.set('https', c.req.url.startsWith('https:') || (trustProxy && c.req.header('x-forwarded-proto') === 'https'));
     c.header('X-Request-Id', reqId);
     const start = performance.now();
     await next();

@@ -78,9 +78,11 @@ function prepare<N extends ContentName>(def: ContentResource<N>, actor: Actor, f
   return def.toRow ? def.toRow({ ...input, ...derived }) : { ...input, ...derived };
 }
 
+const FieldsIdSchema = z.object({ id: idSchema });
+
 /** The id a body carries: 0 (or none) creates, a positive id edits. */
 function fieldsId(fields: ContentFields): number {
-  return fields.id === undefined ? 0 : parseInput(z.object({ id: idSchema }), { id: fields.id }).id;
+  return fields.id === undefined ? 0 : parseInput(FieldsIdSchema, { id: fields.id }).id;
 }
 
 /** The search index follows every write, in the same transaction. */
