@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pruneSessions } from '#server/modules/auth/auth.service.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Sessions the server ends (security review, defect 1: a logged-out token kept working for seven
@@ -54,6 +55,22 @@ describe('logging out ends the session on the server', () => {
     expect((await me(m.id, { token: changed.body.token })).status).toBe(200);
     expect((await me(m.id, { token: other })).status).toBe(401);
     expect((await me(m.id, { token: m.token })).status).toBe(401);
+  });
+
+  test('the token a password change gives lives as long as its session: pruning does not end it early', async () => {
+    const m = await t.member();
+    // A session begun six days ago, near the end of its first token's seven days.
+    const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000).toISOString();
+    await t.deps.db.updateTable('sessions').set({ date: sixDaysAgo }).where('user', '=', m.id).execute();
+    const changed = await t.call('PUT', '/api/user', {
+      token: m.token,
+      body: { id: m.id, passwd: 'renewed-pass-2026', currentpasswd: m.passwd },
+    });
+    const token = changed.body.token as string;
+    const row = await t.deps.db.selectFrom('sessions').select('date').where('user', '=', m.id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.date)).toBeGreaterThan(Date.parse(sixDaysAgo) + 5 * 86_400_000);
+    await pruneSessions(t.deps);
+    expect((await me(m.id, { token })).status).toBe(200);
   });
 
   test('blocking an account (use = 2) and demoting an admin take effect at once', async () => {

@@ -8,7 +8,14 @@ import crypto from 'node:crypto';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import { consume } from '#server/lib/rate-limit.ts';
 import { requireActor } from './actor.policy.ts';
-import { deleteSession, deleteSessionsBefore, deleteSessionsOfUser, findSessionUserId, insertSession } from './session.repository.ts';
+import {
+  deleteSession,
+  deleteSessionsBefore,
+  deleteSessionsOfUser,
+  findSessionUserId,
+  insertSession,
+  renewSession,
+} from './session.repository.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
 import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
@@ -51,6 +58,8 @@ export async function reissueToken(deps: Deps, actor: Actor): Promise<string | u
   const user = await findAccount(deps, actor.id);
   if (!user || !actor.session) return undefined;
   await deleteSessionsOfUser(deps.db, actor.id, actor.session);
+  // The new token lives seven days from now: so must the session it names.
+  await renewSession(deps.db, actor.session, nowIso());
   return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate, sid: actor.session });
 }
 

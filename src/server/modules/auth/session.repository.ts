@@ -13,6 +13,11 @@ export async function findSessionUserId(db: Executor, id: string, tracker?: Writ
   return tracker ? cachedByTable(tracker, 'sessions', `id:${id}`, read) : read();
 }
 
+/** A session given a new token starts its seven days again (pruning goes by this date). */
+export async function renewSession(db: Executor, id: string, date: string): Promise<void> {
+  await db.updateTable('sessions').set({ date }).where('id', '=', id).execute();
+}
+
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
