@@ -48,6 +48,12 @@ export const ErrorKey = {
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 
+/** A failure's detail when the server wrote it for people (in Korean, e.g. a field's rule), or
+ * undefined when it is an English note for developers. */
+export function koreanDetail(answer: { detail?: string }): string | undefined {
+  return answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : undefined;
+}
+
 /** Where an API failure happened: SPEC §8 gives each situation its own catch-all text. */
 export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | 'resetPassword';
 
@@ -63,9 +69,8 @@ export function failureMessage(situation: FailureSituation, answer: { message?: 
   if (situation === 'signup' && key === ErrorKey.already) return Messages.alreadyId;
   if (situation === 'signup' && key === ErrorKey.alreadyNickname) return Messages.alreadyNickname;
   if (situation === 'resetPassword' && key === ErrorKey.samePassword) return Messages.samePassword;
-  if (key === ErrorKey.weakPassword)
-    return answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : '너무 흔한 비밀번호입니다. 다른 비밀번호를 입력하세요';
+  if (key === ErrorKey.weakPassword) return koreanDetail(answer) ?? '너무 흔한 비밀번호입니다. 다른 비밀번호를 입력하세요';
   if (key === ErrorKey.tooMany) return '요청이 너무 많습니다. 잠시 후 다시 시도하세요';
-  if (key === ErrorKey.invalid && answer.detail && /[가-힣]/.test(answer.detail)) return answer.detail;
+  if (key === ErrorKey.invalid) return koreanDetail(answer) ?? Messages.processingError;
   return Messages.processingError;
 }

@@ -1,4 +1,4 @@
-import { Messages } from '#shared/messages.ts';
+import { koreanDetail, Messages } from '#shared/messages.ts';
 import type { ApiFailure } from './api-client.ts';
 import { openLogin, showMessage } from './screen-store.ts';
 
@@ -6,5 +6,5 @@ import { openLogin, showMessage } from './screen-store.ts';
  * error toast with the server's Korean reason where it gave one. */
 export function reportFailure(answer: ApiFailure): void {
   if (answer.status === 401) openLogin();
-  else showMessage(answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : Messages.processingError, 'error');
+  else showMessage(koreanDetail(answer) ?? Messages.processingError, 'error');
 }

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { Messages } from '#shared/messages.ts';
+import { koreanDetail, Messages } from '#shared/messages.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import type { ApiAnswer, ApiFailure } from '../../lib/api-client.ts';
 import { openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
@@ -76,8 +76,7 @@ export async function runCalls(
   }
   if (failure.code === 'error' && failure.status === 401) openLogin();
   else if (failure.code === 'error') {
-    const korean = failure.detail && /[가-힣]/.test(failure.detail) ? failure.detail : undefined;
-    const reason = REFUSALS[failure.message] ?? korean ?? Messages.processingError;
+    const reason = REFUSALS[failure.message] ?? koreanDetail(failure) ?? Messages.processingError;
     const name = refused?.(failure);
     showMessage(name ? `${name}: ${reason}` : reason, 'error');
   }

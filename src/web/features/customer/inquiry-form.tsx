@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Messages } from '#shared/messages.ts';
+import { koreanDetail, Messages } from '#shared/messages.ts';
 import { linesToHtml } from '../../lib/paragraphs.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
@@ -45,7 +45,7 @@ export function InquiryForm({ draft }: { draft?: InquiryDraft }) {
     setSending(false);
     if (answer.code !== 'ok') {
       if (answer.field === 'title' || answer.field === 'content') {
-        setProblems({ [answer.field]: answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : Messages.processingError });
+        setProblems({ [answer.field]: koreanDetail(answer) ?? Messages.processingError });
       } else reportFailure(answer);
       return;
     }

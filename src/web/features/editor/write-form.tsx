@@ -9,6 +9,7 @@ import { type FormState, fieldId, PriceField, SelectField, TextField } from './f
 import { ImagePicker } from './image-picker.tsx';
 import { RichEditor } from './rich-editor.tsx';
 import { SAVE_SCHEMAS, type WriteTarget, type WriteValue, type WriteValues } from './write-target.ts';
+import { koreanDetail } from '#shared/messages.ts';
 
 // The write and edit form of board posts, jobs and business listings. Checked with the server's
 // own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
@@ -70,8 +71,8 @@ export function WriteForm({ target, id, initial }: { target: WriteTarget; id: nu
     const answer = await withLoading(id ? api.put<{ id?: number }>(path, body) : api.post<{ id?: number }>(path, body));
     if (answer.code !== 'ok') {
       // A field the server refused with a Korean reason is shown where it belongs.
-      if (answer.field && answer.field in values && answer.detail && /[가-힣]/.test(answer.detail))
-        return fail(answer.field, answer.detail);
+      const reason = koreanDetail(answer);
+      if (answer.field && answer.field in values && reason) return fail(answer.field, reason);
       return reportFailure(answer);
     }
     saved.current = true;
