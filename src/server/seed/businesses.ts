@@ -3,7 +3,7 @@ import { BusinessMain, BusinessType } from '#shared/enums.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { spreadDates } from './dates.ts';
 import { BUSINESS_IMAGE, BUSINESSES, HOURS } from './demo-data/businesses.ts';
-import { addLikes, someMembers } from './likes.ts';
+import { addLikedItem, someMembers } from './likes.ts';
 import { phone, regulars, scaled, type Seeder } from './seeder.ts';
 
 /** The business directory: each shop with its hours and picture; premium shops get a web address. */
@@ -16,9 +16,10 @@ export async function addBusinesses(s: Seeder, scale: number): Promise<void> {
     const tel = phone(t.location);
     const hours = `평일 ${h.start} ~ ${h.end}${h.rest[0] ? ` (브레이크타임 ${h.rest[0]} ~ ${h.rest[1]})` : ''}, 주말 ${h.weekend[0]} ~ ${h.weekend[1]}`;
     const likers = someMembers(s, 6, author.id);
-    const { id } = await s.db
-      .insertInto('business')
-      .values({
+    await addLikedItem(
+      s,
+      'business',
+      {
         category: t.category,
         subcategory: t.subcategory,
         title: t.title,
@@ -37,14 +38,11 @@ export async function addBusinesses(s: Seeder, scale: number): Promise<void> {
         type: t.premium ? BusinessType.premium : BusinessType.normal,
         main: t.main ? BusinessMain.main : BusinessMain.normal,
         count: faker.number.int({ min: 30, max: 1500 }),
-        like: likers.length,
-        name: author.nickname,
-        user: author.id,
-        date: dates[i]!,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await addLikes(s, 'business', id, likers, dates[i]!);
+      },
+      author,
+      likers,
+      dates[i]!,
+    );
   }
   s.counts.business = list.length;
 }

@@ -3,7 +3,7 @@ import { JobsStatus, JobsType } from '#shared/enums.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { addDays, spreadDates } from './dates.ts';
 import { JOBS } from './demo-data/jobs.ts';
-import { addLikes, someMembers } from './likes.ts';
+import { addLikedItem, someMembers } from './likes.ts';
 import { phone, regulars, scaled, type Seeder } from './seeder.ts';
 
 /** The jobs section: offers with a deadline (some past, some open-ended) and members looking for work. */
@@ -24,9 +24,10 @@ export async function addJobs(s: Seeder, scale: number, today: string): Promise<
       ? `<h3>업무 내용</h3><p>${t.about}</p><h3>근무 조건</h3><ul><li>고용 형태: ${t.employmenttype}</li><li>근무지: ${t.location}</li><li>급여: ${t.pay}</li></ul><p>관심 있는 분은 이메일이나 전화로 연락 주세요.</p>`
       : `<p>${t.about}</p><ul><li>희망 지역: ${t.location}</li><li>희망 형태: ${t.employmenttype}</li><li>희망 급여: ${t.pay}</li></ul><p>연락 기다리겠습니다.</p>`;
     const likers = someMembers(s, 3, author.id);
-    const { id } = await s.db
-      .insertInto('jobs')
-      .values({
+    await addLikedItem(
+      s,
+      'jobs',
+      {
         title: t.title,
         content: sanitizeRichText(content),
         type: t.type,
@@ -41,14 +42,11 @@ export async function addJobs(s: Seeder, scale: number, today: string): Promise<
         limitdate: limit,
         status: limit !== '' && limit < today ? JobsStatus.sold : JobsStatus.selling,
         count: faker.number.int({ min: 20, max: 700 }),
-        like: likers.length,
-        name: author.nickname,
-        user: author.id,
-        date: dates[i]!,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await addLikes(s, 'jobs', id, likers, dates[i]!);
+      },
+      author,
+      likers,
+      dates[i]!,
+    );
   }
   s.counts.jobs = jobs.length;
 }

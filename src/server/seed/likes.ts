@@ -1,5 +1,7 @@
 import { fakerKO as faker } from '@faker-js/faker';
+import type { Insertable } from 'kysely';
 import type { SectionTable } from '#shared/schemas/content.ts';
+import type { Database } from '#server/db/database.ts';
 import { laterDates } from './dates.ts';
 import type { Member, Seeder } from './seeder.ts';
 
@@ -20,4 +22,23 @@ export async function addLikes(s: Seeder, target: SectionTable, item: number, li
     .values(likers.map((m, i) => ({ target, item, user: m.id, date: dates[i]! })))
     .execute();
   s.counts.likes! += likers.length;
+}
+
+/** A job or a business listing written by `author` on `date`, with its likes: the row takes the
+ * like count, the author and the date; the rest of its values are the caller's. */
+export async function addLikedItem<T extends 'jobs' | 'business'>(
+  s: Seeder,
+  target: T,
+  values: Omit<Insertable<Database[T]>, 'like' | 'name' | 'user' | 'date'>,
+  author: Member,
+  likers: Member[],
+  date: string,
+): Promise<void> {
+  const row = { ...values, like: likers.length, name: author.nickname, user: author.id, date };
+  const { id } = await s.db
+    .insertInto(target)
+    .values(row as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await addLikes(s, target, id, likers, date);
 }
