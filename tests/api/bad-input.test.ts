@@ -133,6 +133,51 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
     }
   });
 
+  test('an integer is a JSON number in a body and plain digits in a query: true, null, [], "1" and 1.5 are refused', async () => {
+    const m = await t.member();
+    const post = await t.call('POST', '/api/board', { token: m.token, body: { title: '원래 제목', topcategory: 2 } });
+    expect(post.status).toBe(200);
+    // Coercion read `true` as 1 (the first post), `null`, `[]` and "" as 0 (a new post).
+    for (const id of [true, null, [], '', String(post.body.id), post.body.id + 0.5]) {
+      const res = await t.call('PUT', '/api/board', { token: m.token, body: { id, title: '바뀐 제목' } });
+      expect(res.status, JSON.stringify(id)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'error', message: 'invalid', field: 'id' });
+    }
+    expect((await t.call('GET', `/api/board/${post.body.id}`)).body.item.title).toBe('원래 제목');
+    for (const [field, value] of [
+      ['topcategory', '2'],
+      ['topcategory', true],
+      ['price', '1000'],
+      ['status', [1]],
+    ] as const) {
+      const res = await t.call('POST', '/api/board', { token: m.token, body: { title: '제목', topcategory: 2, [field]: value } });
+      expect(res.body, `${field}: ${JSON.stringify(value)}`).toMatchObject({ message: 'invalid', field });
+    }
+    for (const body of [
+      { target: 'board', item: true },
+      { target: 'board', item: String(post.body.id) },
+    ]) {
+      expect((await t.call('POST', '/api/like', { token: m.token, body })).body).toMatchObject({ message: 'invalid', field: 'item' });
+    }
+    expect((await t.call('DELETE', '/api/board/batch', { token: m.token, body: [true] })).status).toBe(400);
+    // A query string carries text: plain digits are numbers, anything else is refused by name.
+    expect((await t.call('GET', '/api/board?page=2&size=5&user=1')).status).toBe(200);
+    for (const [param, value] of [
+      ['page', 'true'],
+      ['page', ' 1'],
+      ['size', '1e1'],
+      ['size', '0x10'],
+      ['user', '01'],
+      ['page', ''],
+    ]) {
+      const res = await t.call('GET', `/api/board?${param}=${encodeURIComponent(value)}`);
+      expect(res.status, `${param}=${value}`).toBe(400);
+      expect(res.body).toMatchObject({ message: 'invalid', field: param });
+    }
+    expect((await t.call('GET', `/api/comment?board=${post.body.id}`)).status).toBe(200);
+    expect((await t.call('GET', '/api/comment?board=true')).body).toMatchObject({ field: 'board' });
+  });
+
   test('NFD Hangul (as a Mac sends it) is stored NFC', async () => {
     const m = await t.member();
     const nfd = '한글이름'.normalize('NFD');

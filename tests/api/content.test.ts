@@ -122,9 +122,15 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
 
   test('business type (premium) and main (main exposure) are set only by admins', async () => {
     const m = await t.member();
-    const id = (await t.call('POST', '/api/business', { token: m.token, body: { title: '서울식당', type: 2, main: 2 } })).body.id;
+    // As docs/api.md says: a member who sets one gets a 403 naming it, on create as on edit.
+    for (const field of ['type', 'main']) {
+      const refused = await t.call('POST', '/api/business', { token: m.token, body: { title: '서울식당', [field]: 2 } });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'error', message: 'forbidden', field });
+    }
+    const id = (await t.call('POST', '/api/business', { token: m.token, body: { title: '서울식당', type: 1, main: 1 } })).body.id;
     expect((await t.call('GET', `/api/business/${id}`)).body.item).toMatchObject({ type: 1, main: 1 });
-    expect((await t.call('PUT', '/api/business', { token: m.token, body: { id, type: 2 } })).status).toBe(403);
+    expect((await t.call('PUT', '/api/business', { token: m.token, body: { id, type: 2 } })).body).toMatchObject({ field: 'type' });
     const admin = await t.member({ level: 3 });
     expect((await t.call('PUT', '/api/business', { token: admin.token, body: { id, type: 2, main: 2 } })).body.item).toMatchObject({
       type: 2,

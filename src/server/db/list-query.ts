@@ -4,7 +4,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
-import { INT_MAX, paging } from '#shared/schemas/fields.ts';
+import { INT_MAX, inQuery, integer, paging } from '#shared/schemas/fields.ts';
 
 // The list, count and sum calls of SPEC §7 share one filter language, declared per resource:
 // equality filters on enumerated or id columns, a keyword over text columns, a sort key and a
@@ -27,7 +27,7 @@ export interface ListSpec<T extends keyof Database> {
 
 export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, extra: z.ZodRawShape = {}): z.ZodType<ListParams> {
   const filterShape = Object.fromEntries([
-    ...spec.filters.map((f) => [f, z.coerce.number().int().min(0).max(INT_MAX).optional()]),
+    ...spec.filters.map((f) => [f, inQuery(integer(0, INT_MAX)).optional()]),
     ...(spec.textFilters ?? []).map((f) => [
       f,
       z

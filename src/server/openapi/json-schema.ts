@@ -20,14 +20,20 @@ export const CODE_PROBE = Array.from({ length: 64 }, (_, i) => i);
  * and may be required non-empty, where zod reports only its code-unit pre-check. */
 export function refinementHints(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: Schema }): void {
   const json = ctx.jsonSchema;
+  const def = ctx.zodSchema._zod.def;
+  // A query string carries numbers as text (inQuery): the document states the number it must be.
+  if (def.type === 'pipe' && def.out._zod.def.type === 'number') {
+    for (const key of Object.keys(json)) delete json[key as keyof Schema];
+    Object.assign(json, toSchema(def.out as z.ZodType));
+    return;
+  }
   // `.int()` bounds to safe integers: true, and noise in every id and code.
   if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
   if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
-  const def = ctx.zodSchema._zod.def;
   const accepts = (value: unknown) => z.safeParse(ctx.zodSchema, value).success;
   // zod leaves out the default of a transforming field (it is an output value); ours are valid
   // inputs too, and without them the page's examples show `price: 1000000000000`.
-  if (def.type === 'default' && json.default === undefined && accepts(def.defaultValue))
+  if (def.type === 'default' && json.default === undefined && (accepts(def.defaultValue) || accepts(String(def.defaultValue))))
     json.default = def.defaultValue as Schema['default'];
   if (!def.checks?.some((c) => c._zod.def.check === 'custom')) return;
   if (json.type === 'integer') {

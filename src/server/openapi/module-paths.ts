@@ -381,6 +381,7 @@ export function healthPaths(): Record<string, Obj> {
         summary: 'The server and its database answer',
         responses: {
           200: { description: 'Up', ...answer('ok') },
+          400: { $ref: '#/components/responses/BadRequest' },
           503: { description: 'The database does not answer', ...answer('error') },
         },
       },

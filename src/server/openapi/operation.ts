@@ -26,7 +26,7 @@ export interface OpSpec {
   /** Refused with 401 without a session. */
   session?: boolean;
   parameters?: Obj[];
-  /** A JSON body; adds 400, 413, 415 and the cross-origin cookie 403. */
+  /** A JSON body; adds 413, 415 and the cross-origin cookie 403. */
   body?: Schema;
   /** The 200 answer. */
   answer: Schema;
@@ -36,7 +36,8 @@ export interface OpSpec {
 }
 
 export function op(s: OpSpec): Obj {
-  const errors = new Set([...(s.errors ?? []), ...(s.body ? [400, 403, 413, 415] : []), ...(s.session ? [401] : [])]);
+  // Every call refuses a malformed query string (a NUL byte, a parameter it does not take) with 400.
+  const errors = new Set([400, ...(s.errors ?? []), ...(s.body ? [403, 413, 415] : []), ...(s.session ? [401] : [])]);
   return {
     tags: [s.tag],
     operationId: s.id,

@@ -4,6 +4,7 @@ import type { ContentName as ContentTable, ContentResource } from '#server/modul
 import { listParamsSchema } from '#server/db/list-query.ts';
 import { USER_LIST_SPEC } from '#server/modules/user/user.repository.ts';
 import { toPublicUser, userInitdata } from '#server/modules/user/user.service.ts';
+import { contentListSchema } from '#server/modules/content/content.service.ts';
 import {
   type Obj,
   type Schema,
@@ -110,8 +111,7 @@ export function contentDoc(def: ContentResource<ContentTable>): ResourceDoc {
     create,
     update: updateSchema(create),
     item: recordSchema(def.initdata()),
-    // content-resource.ts adds the admins' `hidden` flag to every content list.
-    listQuery: listParamsSchema(def.list, { hidden: z.coerce.number().int().min(0).max(1).optional(), ...def.listParams }),
+    listQuery: contentListSchema(def.table),
     list: def.list,
     // Private items (inquiries) are read by their author and admins only.
     open: def.privateItems ? ['initdata'] : READS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId, paging } from './fields.ts';
+import { paging, positiveId, queryPositiveId } from './fields.ts';
 
 // The admin area's own inputs (/api/admin): checked by the server, described in the OpenAPI
 // document and typed in the admin screens from these schemas.
@@ -19,7 +19,7 @@ export const ModerateSchema = z.strictObject({
 export type ModerateInput = z.infer<typeof ModerateSchema>;
 
 /** GET /api/admin/audit: one item's changes; users are audited as well as the moderated kinds. */
-export const AuditQuerySchema = z.strictObject({ target: z.enum(['users', ...ModerationTargets]), item: positiveId });
+export const AuditQuerySchema = z.strictObject({ target: z.enum(['users', ...ModerationTargets]), item: queryPositiveId });
 
 /** GET /api/admin/comments: a page of the site's newest comments. */
 export const CommentModerationQuerySchema = z.strictObject(paging(20));

@@ -19,10 +19,12 @@ import {
   id,
   INT_MAX,
   imagePath,
+  integer,
   money,
   paging,
   phone,
   positiveId,
+  queryPositiveId,
   richText,
   text,
   timeText,
@@ -134,9 +136,9 @@ export const MainscheduleSaveSchema = z.strictObject({
   url: url.default(''),
   category: text(50).default(''),
   /** 0: once; 1-7: weekly on Monday..Sunday (ISO weekday). */
-  weekday: z.coerce.number().int().min(0).max(7).default(0),
+  weekday: integer(0, 7).default(0),
   status: code([1, 2]).default(1),
-  sortorder: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+  sortorder: integer(-1_000_000, 1_000_000).default(0),
   ...accepted(MAINSCHEDULE_SERVER_FIELDS),
 });
 
@@ -158,7 +160,7 @@ export const LikeToggleSchema = z.strictObject({
 });
 
 /** GET /api/comment: a post's comments, oldest first, a page of top-level ones with their replies. */
-export const CommentListQuerySchema = z.strictObject({ board: positiveId, ...paging(50, { maxPage: 100_000 }) });
+export const CommentListQuerySchema = z.strictObject({ board: queryPositiveId, ...paging(50, { maxPage: 100_000 }) });
 
 /** PUT /api/comment: only the text of a comment changes. */
 export const CommentEditSchema = z.strictObject({ id: positiveId, content: CommentSaveSchema.shape.content });

@@ -21,12 +21,27 @@ export function email(requiredMessage: string) {
     .pipe(z.email({ error: '이메일 형식이 올바르지 않습니다' }));
 }
 
-/** A code of one of SPEC §3's enumerations; query strings arrive as text, hence coercion. */
+/** A whole number as a JSON body carries it: a JSON number, nothing else. (Coercion read `true`
+ * as 1, `null`, `[]` and "" as 0, so `{"id": true}` edited post 1.) */
+export function integer(min: number, max: number) {
+  return z.number({ error: '숫자를 입력하세요' }).int({ error: '정수를 입력하세요' }).min(min).max(max);
+}
+
+/** Plain decimal notation: what a form or a hand-written URL sends for a number. Spaces, signs,
+ * exponents, hex and leading zeros are not numbers here. */
+const DECIMAL = /^-?(0|[1-9]\d{0,15})(\.\d{1,15})?$/;
+
+/** A number as a query string carries it: text in plain decimal notation, then the body's own
+ * rule. Query and body keep separate schemas so that neither loosens the other. */
+export function inQuery<S extends z.ZodType<unknown, number>>(schema: S) {
+  return z.string().regex(DECIMAL, { error: '숫자를 입력하세요' }).transform(Number).pipe(schema);
+}
+
+/** A code of one of SPEC §3's enumerations. */
 export function code(values: number[]) {
-  return z.coerce
-    .number()
-    .int()
-    .refine((v) => values.includes(v), { error: `${values.join(', ')} 중 하나여야 합니다` });
+  return integer(Math.min(...values), Math.max(...values)).refine((v) => values.includes(v), {
+    error: `${values.join(', ')} 중 하나여야 합니다`,
+  });
 }
 
 /** The largest id and counter either database stores: PostgreSQL's integer columns are 32-bit,
@@ -39,8 +54,11 @@ export function isPathId(raw: string): boolean {
   return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= INT_MAX;
 }
 
-export const id = z.coerce.number().int().min(0).max(INT_MAX);
-export const positiveId = z.coerce.number().int().min(1).max(INT_MAX);
+export const id = integer(0, INT_MAX);
+export const positiveId = integer(1, INT_MAX);
+/** An id in a query string (?id=12, ?board=12). */
+export const queryId = inQuery(id);
+export const queryPositiveId = inQuery(positiveId);
 
 export const phone = text(30).refine((s) => /^[0-9+()\-. ]*$/.test(s), { error: '전화번호 형식이 올바르지 않습니다' });
 
@@ -97,7 +115,7 @@ export const url = z.union([
 ]);
 
 /** Money: non-negative, at most a trillion, floored to 2 decimals (SPEC §9). */
-export const money = z.coerce
+export const money = z
   .number({ error: '숫자를 입력하세요' })
   .min(0, { error: '0 이상이어야 합니다' })
   .max(1e12)
@@ -107,7 +125,7 @@ export const money = z.coerce
  * than PAGE_SIZE_MAX items at once (PRODUCT.md) or pages past `maxPage`. */
 export function paging(defaultSize: number, { maxSize = PAGE_SIZE_MAX, maxPage = 1_000_000 }: { maxSize?: number; maxPage?: number } = {}) {
   return {
-    page: z.coerce.number().int().min(1).max(maxPage).default(1),
-    size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+    page: inQuery(integer(1, maxPage)).default(1),
+    size: inQuery(integer(1, maxSize)).default(defaultSize),
   };
 }

@@ -43,7 +43,7 @@ const adminFields = {
 };
 
 export const UserCreateSchema = z.strictObject({
-  id: z.literal(0).or(z.literal('0')).optional(),
+  id: z.literal(0).optional(),
   name: text(50, Messages.nameRequired),
   nickname: nickname(Messages.nicknameRequired),
   loginid: email(Messages.signupIdRequired),
@@ -110,5 +110,3 @@ export const IdListSchema = z
   )
   .min(1)
   .max(1000);
-
-export { id as IdSchema };

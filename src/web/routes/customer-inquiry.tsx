@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { InquiryStatus } from '#shared/enums.ts';
-import { IdSchema } from '#shared/schemas/user.ts';
+import { queryId } from '#shared/schemas/fields.ts';
 import { getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -16,7 +16,7 @@ import type { Route } from './+types/customer-inquiry.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
-  const id = IdSchema.safeParse(new URL(request.url).searchParams.get('id') ?? '0');
+  const id = queryId.safeParse(new URL(request.url).searchParams.get('id') ?? '0');
   if (!id.success) throw data('Page not found', { status: 404 });
   let draft: InquiryDraft | undefined;
   if (id.data) {

@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { boardSectionOf } from '#shared/sections.ts';
 import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts';
-import { money } from '#shared/schemas/fields.ts';
+import { inQuery, money } from '#shared/schemas/fields.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
 
@@ -29,8 +29,8 @@ export const boardResource: ContentResource<'board'> = {
     sums: ['count', 'like', 'comment', 'price'],
   },
   listParams: {
-    minprice: money.optional(),
-    maxprice: money.optional(),
+    minprice: inQuery(money).optional(),
+    maxprice: inQuery(money).optional(),
   },
   narrowList(q, params) {
     let query = q;

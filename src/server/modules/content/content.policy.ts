@@ -20,7 +20,8 @@ export function requireReadable<N extends ContentName>(def: ContentResource<N>, 
   return row;
 }
 
-/** Fields only admins set: others get the default on create and a 403 when they change one. */
+/** Fields only admins set: a member who sets one to anything but its current value (on create,
+ * the default) gets a 403 naming it, as docs/api.md says; sending the value unchanged is fine. */
 export function applyAdminFields<N extends ContentName>(
   def: ContentResource<N>,
   actor: Actor,
@@ -28,12 +29,9 @@ export function applyAdminFields<N extends ContentName>(
   before: Row | undefined,
 ): void {
   if (isAdmin(actor)) return;
+  const current = before ?? def.initdata();
   for (const f of def.adminFields) {
-    if (before) {
-      if (input[f] !== before[f]) throw new AppError(403, ErrorKey.forbidden, { field: f });
-    } else {
-      input[f] = def.initdata()[f];
-    }
+    if (input[f] !== current[f]) throw new AppError(403, ErrorKey.forbidden, { field: f });
   }
 }
 

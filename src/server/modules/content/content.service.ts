@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Expression, SqlBool } from 'kysely';
 import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { id as idSchema } from '#shared/schemas/fields.ts';
+import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
@@ -53,7 +53,7 @@ export function contentListSchema(name: ContentName): z.ZodType<ListParams> {
   let schema = listSchemas.get(name);
   if (!schema) {
     const def = resourceOf(name);
-    schema = listParamsSchema(def.list, { hidden: z.coerce.number().int().min(0).max(1).optional(), ...def.listParams });
+    schema = listParamsSchema(def.list, { hidden: inQuery(integer(0, 1)).optional(), ...def.listParams });
     listSchemas.set(name, schema);
   }
   return schema;
