@@ -169,7 +169,7 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
       ['size', '0x10'],
       ['user', '01'],
       ['page', ''],
-    ]) {
+    ] as [string, string][]) {
       const res = await t.call('GET', `/api/board?${param}=${encodeURIComponent(value)}`);
       expect(res.status, `${param}=${value}`).toBe(400);
       expect(res.body).toMatchObject({ message: 'invalid', field: param });

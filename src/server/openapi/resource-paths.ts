@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { USER_ADMIN_FIELDS, USER_SERVER_FIELDS, UserCreateSchema, UserUpdateSchema } from '#shared/schemas/user.ts';
 import type { ContentName as ContentTable, ContentResource } from '#server/modules/content/content.types.ts';
 import { listParamsSchema } from '#server/db/list-query.ts';

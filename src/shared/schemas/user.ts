@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enumValues, UserLevel, UserStatus, UserUse } from '../enums.ts';
 import { Messages } from '../messages.ts';
-import { code, email, id, password, phone, positiveId, text, verificationCode } from './fields.ts';
+import { code, email, password, phone, positiveId, text, verificationCode } from './fields.ts';
 
 // SPEC §3 User. Keys follow SPEC §5's sign-up order so the first issue reported is the one the
 // spec checks first.
