@@ -17,6 +17,8 @@ export interface Actor {
   level: number;
   /** The session the request came with (none for actors made by the server itself). */
   session?: string;
+  /** When the account was made (ISO): a first day's writes have a smaller budget. */
+  joined?: string;
 }
 
 /** What a request brings to a service: who, and from which address (for rate limits). */

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   CONTACT_HOURS: optional(text(100)),
   /** Set when a reverse proxy in front of us sets X-Forwarded-For; otherwise the socket address counts. */
   TRUST_PROXY: flag.default(false),
+  /** Per-member limits on posts, comments, likes and uploads (write-limits.ts); off only where
+   * one account writes in bulk on purpose (a data import, the API tests). */
+  WRITE_LIMITS: flag.default(true),
+  /** How much a member may have uploaded in all, in megabytes. */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & { DATA_DIR: string };

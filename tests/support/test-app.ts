@@ -65,6 +65,8 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
     SMTP_URL: smtp.url,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'silent',
+    // Tests write dozens of items a second as one new member; write-limits.test.ts turns them on.
+    WRITE_LIMITS: '0',
     ...overrides,
   });
   const { deps, connection } = await buildDeps(env, createLogger(env.LOG_LEVEL));

@@ -49,7 +49,7 @@ export async function resolveActor(deps: Deps, token: string): Promise<Actor | u
   if (!claims) return undefined;
   const [user, sessionUser] = await Promise.all([findAccount(deps, claims.sub), findSessionUserId(deps.db, claims.sid, deps.tracker)]);
   if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
-  return { id: user.id, level: user.level, session: claims.sid };
+  return { id: user.id, level: user.level, session: claims.sid, joined: user.date };
 }
 
 /** A fresh token for the caller's own session after they changed their password, so this

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import type { CommentRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
@@ -34,6 +35,7 @@ async function requireVisiblePost(deps: Deps, caller: Caller, board: number): Pr
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
   await requireVisiblePost(deps, caller, input.board);
+  await spendWriteAllowance(deps, actor, 'comment');
   const id = await deps.db.transaction().execute(async (trx) => {
     if (input.parent) {
       const parent = await findCommentById(trx, input.parent);

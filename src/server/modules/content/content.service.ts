@@ -18,6 +18,7 @@ import { authorName } from '#server/modules/user/user.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
+import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
 import {
   deleteContentRows,
@@ -102,6 +103,7 @@ export async function createContent(deps: Deps, name: ContentName, caller: Calle
   const actor = requireActor(caller.actor);
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
   const values = prepare(def, actor, fields, undefined);
+  await spendWriteAllowance(deps, actor, 'post');
   const id = await deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values));
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, undefined, after);
@@ -128,6 +130,7 @@ export async function createContentBatch(
       throw atIndex(err, i);
     }
   });
+  await spendWriteAllowance(deps, actor, 'post', prepared.length);
   const ids = await deps.db.transaction().execute(async (trx) => {
     const out: number[] = [];
     for (const values of prepared) out.push(await insert(deps, trx, def, actor, values));

@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors.ts';
+import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type { z } from 'zod';
 import {
@@ -37,6 +38,7 @@ async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof Li
 export async function toggleLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: boolean; like: number }> {
   const actor = requireActor(caller.actor);
   await requireVisibleItem(deps, caller, target, item);
+  await spendWriteAllowance(deps, actor, 'like');
   return deps.db.transaction().execute(async (trx) => {
     if (await deleteLike(trx, target, item, actor.id)) return { liked: false, like: await addItemLikes(trx, target, item, -1) };
     const added = await insertLike(trx, target, item, actor.id, nowIso());
@@ -48,6 +50,7 @@ export async function toggleLike(deps: Deps, caller: Caller, { target, item }: L
 /** DELETE /api/like: takes a like back (my page's remove button); no error if it was not there. */
 export async function removeLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: false; like: number }> {
   const actor = requireActor(caller.actor);
+  await spendWriteAllowance(deps, actor, 'like');
   return deps.db.transaction().execute(async (trx) => {
     const removed = await deleteLike(trx, target, item, actor.id);
     const like = removed ? await addItemLikes(trx, target, item, -1) : Number((await findItem(trx, target, item))?.like ?? 0);

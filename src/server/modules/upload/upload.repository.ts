@@ -11,3 +11,13 @@ export async function insertUpload(db: Executor, row: Insertable<UploadTable>): 
 export function findUploadById(db: Executor, id: number): Promise<UploadRow | undefined> {
   return db.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** What a member has uploaded in all, in bytes (the stored images; thumbnails are the site's). */
+export async function uploadedBytes(db: Executor, user: number): Promise<number> {
+  const row = await db
+    .selectFrom('upload')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('user', '=', user)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}

@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { Selectable } from 'kysely';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { requireActor } from '#server/modules/auth/actor.policy.ts';
-import type { Caller, Deps } from '#server/context.ts';
+import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
+import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
+import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { UploadTable } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
 import { newStoredNames, publicPath, removeStored, resolvePublicPath, WEBDATA_BASE, writeStored } from '#server/lib/storage.ts';
-import { findUploadById, insertUpload } from './upload.repository.ts';
+import { findUploadById, insertUpload, uploadedBytes } from './upload.repository.ts';
 
 /** Upload issue: at most 10 images a post, so at most 10 a request. */
 export const MAX_FILES = 10;
@@ -97,6 +98,21 @@ export async function saveImage(deps: Deps, input: { data: Buffer; filename: str
   return item!;
 }
 
+/** A member's images may fill UPLOAD_QUOTA_MB in all (admins have no quota): one account must
+ * not fill the server's disk. Checked on the stored sizes, after conversion. */
+async function requireQuota(deps: Deps, actor: Actor, prepared: Prepared[]): Promise<void> {
+  if (isAdmin(actor)) return;
+  const quota = deps.env.UPLOAD_QUOTA_MB * 1024 * 1024;
+  const adding = prepared.reduce((sum, p) => sum + p.image.data.length, 0);
+  const used = await uploadedBytes(deps.db, actor.id);
+  if (used + adding > quota) {
+    throw new AppError(413, ErrorKey.tooLarge, {
+      field: 'file',
+      detail: `업로드 용량 ${deps.env.UPLOAD_QUOTA_MB}MB를 넘습니다 (지금 ${(used / 1024 / 1024).toFixed(1)}MB 사용 중). 관리자에게 문의하세요`,
+    });
+  }
+}
+
 /** POST /api/upload: members only; every file is checked before any is stored. */
 export async function uploadImages(deps: Deps, caller: Caller, files: File[]): Promise<UploadItem[]> {
   const actor = requireActor(caller.actor);
@@ -109,8 +125,10 @@ export async function uploadImages(deps: Deps, caller: Caller, files: File[]): P
       field: 'file',
       detail: `${cleanFilename(big.name)}: more than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
     });
+  await spendWriteAllowance(deps, actor, 'upload', files.length);
   const prepared: Prepared[] = [];
   for (const f of files) prepared.push(await prepare(new Uint8Array(await f.arrayBuffer()), f.name));
+  await requireQuota(deps, actor, prepared);
   return store(deps, prepared, actor.id);
 }
 
