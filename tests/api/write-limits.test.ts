@@ -95,7 +95,7 @@ describe('a member writes within a budget per minute and per day', () => {
 describe('uploads', () => {
   async function upload(token: string, files: Buffer[]) {
     const form = new FormData();
-    files.forEach((data, i) => form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), `사진${i}.png`));
+    for (const [i, data] of files.entries()) form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), `사진${i}.png`);
     const res = await t.app.request('/api/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   }
