@@ -45,6 +45,7 @@ export const ErrorKey = {
   weakPassword: 'weak password',
   lastRoot: 'last root admin',
   server: 'server error',
+  busy: 'server busy',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

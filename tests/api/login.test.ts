@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { MAX_HASH_WAITING } from '#server/lib/password.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -47,6 +49,28 @@ describe('login and the session token (SPEC §4, §6, §7)', () => {
       expect(a.status).toBe(401);
       expect(a.body).toEqual({ code: 'error', message: 'login failed' });
     }
+  });
+
+  test('a burst of logins past the hashing queue is refused at once with 503 and Retry-After, then logins work again', async () => {
+    const m = await t.member();
+    const burst = (MAX_HASH_WAITING + os.availableParallelism()) * 3;
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        t.call('POST', '/api/jwt', { body: { loginid: `burst${i}@test.example`, passwd: 'wrong-password-1' } }),
+      ),
+    );
+    const busy = answers.filter((a) => a.status === 503);
+    expect(answers.filter((a) => a.status !== 503 && a.status !== 401)).toEqual([]);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(answers.length - busy.length).toBeGreaterThanOrEqual(MAX_HASH_WAITING);
+    for (const a of busy) {
+      expect(a.body).toMatchObject({ code: 'error', message: 'server busy' });
+      expect(a.body.detail).toMatch(/잠시 후 다시 시도하세요/);
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect((await t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: m.passwd } })).status).toBe(200);
   });
 
   test('missing login id or password is a 400 naming the field with the SPEC §5 message', async () => {

@@ -19,6 +19,7 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     const author = await t.member();
     const id = await newPost(author.token);
     const jobId = (await t.call('POST', '/api/jobs', { token: author.token, body: { title: '동시성 채용' } })).body.id;
+    // Fifty members mean a hundred password hashes (sign-up and login) queued on the hashing slots.
     const members = await Promise.all(Array.from({ length: 50 }, () => t.member()));
     const answers = await Promise.all([
       ...members.map((m) => t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: id } })),
@@ -33,7 +34,7 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     // And 50 parallel unlikes bring it back to zero.
     await Promise.all(members.map((m) => t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: id } })));
     expect((await getPost(id)).like).toBe(0);
-  });
+  }, 120_000);
 
   test('a like is one per member per item, toggled, and listed on my page', async () => {
     const m = await t.member();

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
 
 // argon2id with OWASP's memory-hard parameters (46 MiB, 2 passes, 1 lane): about 100-150 ms on
 // one core. node:crypto runs it on the libuv thread pool, off the event loop, so reads stay fast
@@ -11,6 +13,10 @@ const PARAMS = { memory: 47104, passes: 2, parallelism: 1, tagLength: 32 } as co
 // Hashes run one fewer at a time than there are cores (at least one), so a burst of logins never
 // takes the core the event loop needs: reads stay fast while logins queue.
 const HASH_SLOTS = Math.max(1, os.availableParallelism() - 1);
+/** At most this many hashes wait; the next is refused at once with 503 and Retry-After (security
+ * review: 40 concurrent wrong logins made every login wait 2-4 s). About 2 s of work per slot; a
+ * slot frees every ~0.1 s, so a second later there is room again. */
+export const MAX_HASH_WAITING = 16 * HASH_SLOTS;
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -18,6 +24,9 @@ async function acquireSlot(): Promise<void> {
   if (running < HASH_SLOTS) {
     running++;
     return;
+  }
+  if (waiting.length >= MAX_HASH_WAITING) {
+    throw new AppError(503, ErrorKey.busy, { retryAfter: 1, detail: '지금 요청이 몰려 처리하지 못했습니다. 잠시 후 다시 시도하세요' });
   }
   // A finishing hash hands its slot straight to the next in line.
   await new Promise<void>((resolve) => waiting.push(resolve));
@@ -68,7 +77,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * password and timing does not tell which ids exist. */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(crypto.randomBytes(24).toString('base64url'));
+  // A refused hash (the queue was full) is not kept: the next login makes the decoy again.
+  decoy ??= hashPassword(crypto.randomBytes(24).toString('base64url')).catch((err: unknown) => {
+    decoy = undefined;
+    throw err;
+  });
   return decoy;
 }
 
