@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { isAdminLevel } from '#shared/enums.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { type SecurityEvent, securityEvent } from '#server/lib/security-events.ts';
 import type { AppEnv } from './context.ts';
 
 // Legacy GET calls carry a password, a code or an e-mail in the URL (SPEC §7); their URLs are
@@ -44,6 +46,14 @@ function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boole
   }
 }
 
+/** The security event a request's answer is, if any. */
+function eventOf(method: string, status: number, level: number | undefined): SecurityEvent | undefined {
+  if (status === 401 || status === 403) return 'access.denied';
+  if (status === 429) return 'rate.limited';
+  if (level !== undefined && isAdminLevel(level) && method !== 'GET' && method !== 'HEAD' && status < 400) return 'admin.action';
+  return undefined;
+}
+
 /** A request id per request (echoed as X-Request-Id) and one log line when it is answered. */
 export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -58,17 +68,16 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
     // Below info level there is no line to write, so nothing to compute for it.
     if (!logger.isLevelEnabled('info')) return;
     const url = new URL(c.req.url);
-    logger.info(
-      {
-        reqId,
-        method: c.req.method,
-        url: redactUrl(url.pathname, url.search),
-        status: c.res.status,
-        ip: c.get('ip'),
-        ms: Math.round((performance.now() - start) * 10) / 10,
-        user: c.get('actor')?.id,
-      },
-      'request',
-    );
+    const line = {
+      reqId,
+      method: c.req.method,
+      url: redactUrl(url.pathname, url.search),
+      status: c.res.status,
+      ip: c.get('ip'),
+      user: c.get('actor')?.id,
+    };
+    logger.info({ ...line, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
+    const event = eventOf(c.req.method, c.res.status, c.get('actor')?.level);
+    if (event) securityEvent(logger, event, line);
   };
 }

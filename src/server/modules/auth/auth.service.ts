@@ -18,6 +18,8 @@ import {
 } from './session.repository.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
+import { maskEmail } from '#server/lib/mailer.ts';
+import { securityEvent } from '#server/lib/security-events.ts';
 import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
 
 /** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
@@ -31,7 +33,11 @@ export async function login(
   await consume([deps.limits.loginPerIp, caller.ip], [deps.limits.loginPerId, id]);
   const user = await findAccountByLoginid(deps, id);
   const matches = await verifyPassword(passwd, user?.passwd ?? (await decoyHash()));
-  if (!user || !matches || user.use !== UserUse.use) throw new AppError(401, ErrorKey.loginFailed);
+  if (!user || !matches || user.use !== UserUse.use) {
+    const reason = !user ? 'unknown id' : !matches ? 'wrong password' : 'switched off';
+    securityEvent(deps.logger, 'login.failed', { loginid: maskEmail(id), user: user?.id, ip: caller.ip, reason });
+    throw new AppError(401, ErrorKey.loginFailed);
+  }
   await deps.limits.loginPerId.delete(id);
   const logindate = nowIso();
   await recordLogin(deps, user.id, logindate);

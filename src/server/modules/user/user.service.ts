@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import { securityEvent } from '#server/lib/security-events.ts';
 import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
@@ -255,6 +256,7 @@ export async function updateUserRecord(
   }
 
   await deps.db.transaction().execute((trx) => writeEdit(trx, actor, target, changes, adminChanges));
+  if (passwordChanged) securityEvent(deps.logger, 'password.changed', { user: target.id, by: self ? 'self' : 'admin', actor: actor.id });
   return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
 }
 
