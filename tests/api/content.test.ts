@@ -325,4 +325,41 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
     expect((await t.call('GET', `/api/mainschedule/${off}`)).status).toBe(404);
     expect((await t.call('GET', `/api/mainschedule/${off}`, { token: root })).status).toBe(200);
   });
+
+  test('a schedule never ends before it starts, on create and on edit', async () => {
+    const root = await t.root();
+    const save = (method: string, body: Record<string, unknown>) => t.call(method, '/api/mainschedule', { token: root, body });
+    const backwards = await save('POST', { title: '거꾸로 행사', startdate: '2099-05-03', enddate: '2099-05-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ field: 'enddate', detail: '종료일은 시작일보다 빠를 수 없습니다' });
+    const sameDay = await save('POST', {
+      title: '하루 행사',
+      startdate: '2099-05-01',
+      enddate: '2099-05-01',
+      starttime: '18:00',
+      endtime: '09:00',
+    });
+    expect(sameDay.body).toMatchObject({ field: 'endtime', detail: '종료 시간은 시작 시간보다 빠를 수 없습니다' });
+    // Overnight across two days is fine; so is a start with no end.
+    expect(
+      (await save('POST', { title: '밤샘 행사', startdate: '2099-05-01', enddate: '2099-05-02', starttime: '22:00', endtime: '02:00' }))
+        .status,
+    ).toBe(200);
+    const id = (await save('POST', { title: '시작만', startdate: '2099-05-01' })).body.id;
+    expect((await save('PUT', { id, enddate: '2099-04-30' })).body).toMatchObject({ field: 'enddate' });
+  });
+
+  test('an inquiry becomes 답변완료 only with an answer', async () => {
+    const m = await t.member();
+    const root = await t.root();
+    const id = (await t.call('POST', '/api/inquiry', { token: m.token, body: { title: '문의', content: '<p>질문</p>' } })).body.id;
+    for (const answer of [undefined, '', '<p> </p>']) {
+      const res = await t.call('PUT', '/api/inquiry', { token: root, body: { id, status: 2, ...(answer !== undefined && { answer }) } });
+      expect(res.status, JSON.stringify(answer)).toBe(400);
+      expect(res.body).toMatchObject({ field: 'status', detail: '답변을 입력해야 답변완료로 바꿀 수 있습니다' });
+    }
+    expect((await t.call('PUT', '/api/inquiry', { token: root, body: { id, answer: '<p>답변입니다</p>' } })).body.item).toMatchObject({
+      status: 2,
+    });
+  });
 });

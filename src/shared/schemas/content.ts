@@ -124,23 +124,33 @@ export const InquirySaveSchema = z.strictObject({
 });
 
 export const MAINSCHEDULE_SERVER_FIELDS = AUTHORED_SERVER_FIELDS;
-export const MainscheduleSaveSchema = z.strictObject({
-  id: id.default(0),
-  title: text(200, TITLE_REQUIRED),
-  content: richText(20_000).default(''),
-  startdate: dateText.default(''),
-  enddate: dateText.default(''),
-  starttime: timeText.default(''),
-  endtime: timeText.default(''),
-  location: text(100).default(''),
-  url: url.default(''),
-  category: text(50).default(''),
-  /** 0: once; 1-7: weekly on Monday..Sunday (ISO weekday). */
-  weekday: integer(0, 7).default(0),
-  status: code([1, 2]).default(1),
-  sortorder: integer(-1_000_000, 1_000_000).default(0),
-  ...accepted(MAINSCHEDULE_SERVER_FIELDS),
-});
+export const MainscheduleSaveSchema = z
+  .strictObject({
+    id: id.default(0),
+    title: text(200, TITLE_REQUIRED),
+    content: richText(20_000).default(''),
+    startdate: dateText.default(''),
+    enddate: dateText.default(''),
+    starttime: timeText.default(''),
+    endtime: timeText.default(''),
+    location: text(100).default(''),
+    url: url.default(''),
+    category: text(50).default(''),
+    /** 0: once; 1-7: weekly on Monday..Sunday (ISO weekday). */
+    weekday: integer(0, 7).default(0),
+    status: code([1, 2]).default(1),
+    sortorder: integer(-1_000_000, 1_000_000).default(0),
+    ...accepted(MAINSCHEDULE_SERVER_FIELDS),
+  })
+  // Dates and times are text in one format (YYYY-MM-DD, HH:MM), so text order is time order.
+  .refine((v) => !v.startdate || !v.enddate || v.enddate >= v.startdate, {
+    path: ['enddate'],
+    error: '종료일은 시작일보다 빠를 수 없습니다',
+  })
+  .refine((v) => !v.starttime || !v.endtime || v.startdate !== v.enddate || v.endtime >= v.starttime, {
+    path: ['endtime'],
+    error: '종료 시간은 시작 시간보다 빠를 수 없습니다',
+  });
 
 export const CommentSaveSchema = z.strictObject({
   board: positiveId,

@@ -5,6 +5,7 @@ import { INQUIRY_ADMIN_FIELDS, INQUIRY_SERVER_FIELDS, InquirySaveSchema } from '
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Actor } from '#server/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { htmlToText } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { answerMail } from './inquiry.mail.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
@@ -40,8 +41,12 @@ export const inquiryResource: ContentResource<'inquiry'> = {
   privateItems: true,
   canRead: (actor, row) => actor !== undefined && (row.user === actor.id || isAdmin(actor)),
   initdata: () => ({ id: 0, title: '', content: '', answer: '', status: 1, name: '', updatedate: '', user: 0, date: '' }),
-  requireWrite(actor, _input, before) {
+  requireWrite(actor, input, before) {
     if (before) requireUnanswered(actor, before);
+    // Checked after the admin-field rule, so a member who sends a status hears 403 first.
+    if (input.status === InquiryStatus.answered && htmlToText(String(input.answer ?? '')) === '') {
+      throw new AppError(400, ErrorKey.invalid, { field: 'status', detail: '답변을 입력해야 답변완료로 바꿀 수 있습니다' });
+    }
   },
   requireDelete: requireUnanswered,
   derive(input, before) {
