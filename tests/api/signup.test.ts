@@ -11,7 +11,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
   test('send code, confirm it, submit: the new member can log in', async () => {
     const sent = await t.call('GET', '/api/user/findemail/new.member@test.example');
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ code: 'ok', id: expect.any(Number) });
+    expect(sent.body).toEqual({ code: 'ok', id: expect.any(String), mail: 'sent' });
 
     const mail = t.smtp.messagesTo('new.member@test.example').at(-1);
     expect(mail?.subject).toContain('회원가입 인증번호');
@@ -119,7 +119,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     await t.deps.db
       .updateTable('verifications')
       .set({ expiredate: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', sent.body.id)
+      .where('publicid', '=', sent.body.id)
       .execute();
     const res = await t.call('POST', '/api/user/checkpassword', { body: { id: sent.body.id, number: code } });
     expect(res.body.message).toBe('code expired');
@@ -132,7 +132,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     await t.deps.db
       .updateTable('verifications')
       .set({ confirmdate: new Date(Date.now() - 31 * 60_000).toISOString() })
-      .where('id', '=', sent.body.id)
+      .where('publicid', '=', sent.body.id)
       .execute();
     const res = await t.call('POST', '/api/user', {
       body: { loginid: 'slow@test.example', passwd: 'a-long-passphrase', name: '이름', nickname: '느림보' },
@@ -143,7 +143,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
   test('the code is stored hashed, never as the digits', async () => {
     const sent = await t.call('POST', '/api/user/findemail', { body: { email: 'hashed@test.example' } });
     const code = await t.smtp.codeFor('hashed@test.example');
-    const row = await t.deps.db.selectFrom('verifications').selectAll().where('id', '=', sent.body.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db.selectFrom('verifications').selectAll().where('publicid', '=', sent.body.id).executeTakeFirstOrThrow();
     expect(row.codehash).not.toContain(code);
     expect(row.codehash.length).toBeGreaterThan(30);
   });

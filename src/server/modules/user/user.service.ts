@@ -28,6 +28,7 @@ import {
   USER_PUBLIC_COLUMNS,
 } from './user.repository.ts';
 import { canReadUser, requireGrant, requireHonestNickname, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
+import { noticePasswordChanged } from './user-codes.service.ts';
 
 export type { PublicUser };
 
@@ -255,6 +256,7 @@ export async function updateUserRecord(
   }
 
   await deps.db.transaction().execute((trx) => writeEdit(trx, actor, target, changes, adminChanges));
+  if (passwordChanged) await noticePasswordChanged(deps, target);
   return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
 }
 
