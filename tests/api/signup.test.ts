@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -98,6 +99,29 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     await t.signUp({ loginid: 'nick1@test.example', nickname: 'Seoul하늘' });
     const res = await t.signUp({ loginid: 'nick2@test.example', nickname: 'ｓｅｏｕｌ하늘' });
     expect(res.body).toMatchObject({ code: 'error', message: 'already nickname', field: 'nickname' });
+  });
+
+  test('code ids are random: two in a row are 16 random bytes each, not sequential numbers; an unknown id is refused as before', async () => {
+    const first = await t.call('POST', '/api/user/findemail', { body: { email: 'ids-one@test.example' } });
+    const second = await t.call('POST', '/api/user/findemail', { body: { email: 'ids-two@test.example' } });
+    const ids = [first.body.id, second.body.id] as string[];
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(Buffer.from(id, 'base64url')).toHaveLength(16);
+    }
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids.some((id) => /^\d+$/.test(id))).toBe(false);
+
+    const code = await t.smtp.codeFor('ids-one@test.example');
+    const unknown = crypto.randomBytes(16).toString('base64url');
+    const refused = { status: 400, body: { code: 'error', message: 'wrong code' } };
+    expect(await t.call('POST', '/api/user/checkpassword', { body: { id: unknown, number: code } })).toMatchObject(refused);
+    expect(await t.call('GET', `/api/user/checkpassword/${unknown}?number=${code}`)).toMatchObject(refused);
+    expect(await t.call('POST', '/api/user/password', { body: { id: unknown, number: code, passwd: 'fresh-start-2026' } })).toMatchObject(
+      refused,
+    );
+    // The right id still confirms its code.
+    expect((await t.call('POST', '/api/user/checkpassword', { body: { id: ids[0], number: code } })).body).toEqual({ code: 'ok' });
   });
 
   test('a wrong code is refused; after 5 wrong tries even the right code is dead', async () => {
