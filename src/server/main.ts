@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -75,13 +76,22 @@ async function shutdown(signal: string) {
   process.exit(0);
 }
 
-/** Stops listening and resolves when the last connection has ended. A keep-alive connection
- * would otherwise wait for its client's next request: idle ones are closed until none is left. */
+/** How long a connection accepted just before the signal has to send its request. */
+const REQUEST_GRACE_MS = 1000;
+
+/** Stops listening and resolves when the last connection has ended. http.Server's own close()
+ * also drops at once every connection with no request under way, among them one just accepted
+ * whose request has not been read yet: its client would get a reset. So only the listening
+ * socket closes now; connections left idle (keep-alive ones included) are closed after a grace. */
 function closeServer(): Promise<void> {
   return new Promise((resolve) => {
-    const idle = 'closeIdleConnections' in server ? setInterval(() => server.closeIdleConnections(), 100) : undefined;
-    server.close(() => {
-      clearInterval(idle);
+    let sweep: ReturnType<typeof setInterval> | undefined;
+    const grace = setTimeout(() => {
+      if ('closeIdleConnections' in server) sweep = setInterval(() => server.closeIdleConnections(), 100);
+    }, REQUEST_GRACE_MS);
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(grace);
+      clearInterval(sweep);
       resolve();
     });
   });
