@@ -96,5 +96,11 @@ function closeServer(): Promise<void> {
     });
   });
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+function onSignal(signal: string) {
+  shutdown(signal).catch((err: unknown) => {
+    logger.error({ err, signal }, 'shutdown failed');
+    process.exit(1);
+  });
+}
+process.once('SIGTERM', () => onSignal('SIGTERM'));
+process.once('SIGINT', () => onSignal('SIGINT'));
