@@ -7,6 +7,7 @@ import { createJwt } from './lib/jwt.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createViewQueue } from './modules/view/view.service.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createMailQueue } from './modules/mail/mail.service.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import crypto from 'node:crypto';
 
@@ -27,6 +28,7 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     jwt: createJwt(secret),
     codeKey: crypto.createHash('sha256').update(`codes:${secret}`).digest('base64url'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger }),
+    mails: createMailQueue(),
     logger,
     limits: createLimits(),
   };

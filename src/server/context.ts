@@ -7,6 +7,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import type { Limits } from '#server/lib/rate-limit.ts';
 import type { ViewQueue } from '#server/modules/view/view.service.ts';
+import type { MailQueue } from '#server/modules/mail/mail.service.ts';
 
 // What services are given. Nothing here knows HTTP: the API's routes and the page loaders both
 // build a Caller and call the same services with typed arguments.
@@ -42,6 +43,8 @@ export interface Deps {
   /** Keys codes stored in the database, so a leaked table does not give them away. */
   codeKey: string;
   mailer: Mailer;
+  /** Mail waiting to go out (modules/mail): retry timing and the tries under way. */
+  mails: MailQueue;
   logger: Logger;
   limits: Limits;
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -7,6 +8,7 @@ import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
+import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
 
@@ -48,13 +50,57 @@ const server = devServer
 setInterval(() => void pruneViews(deps).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
 setInterval(() => void pruneSessions(deps).catch((err) => logger.error({ err }, 'session pruning failed')), 3600_000).unref();
 
+// Mail that did not go at once is retried here (modules/mail); several servers share the queue.
+const mailRetries = startMailRetries(deps);
+
+/** The most a shutdown may take: a request that never ends, or an unreachable database or mail
+ * server, must not keep a deploy waiting. */
+const SHUTDOWN_LIMIT_MS = 15_000;
+
+/** Graceful stop (SIGTERM from a deploy, SIGINT from a terminal): no new connections; the
+ * requests under way finish; then what they queued, mail tries and views, is written, and the
+ * process exits 0. Past SHUTDOWN_LIMIT_MS it exits 1 with whatever is left. */
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
-  server.close();
+  setTimeout(() => {
+    logger.error({ signal, limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long, exiting');
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS).unref();
+  await closeServer();
+  await mailRetries.stop();
+  await drainMails(deps);
   await flushViews(deps);
   await devServer?.vite.close();
   await connection.close();
+  logger.info({ signal }, 'shut down');
   process.exit(0);
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+
+/** How long a connection accepted just before the signal has to send its request. */
+const REQUEST_GRACE_MS = 1000;
+
+/** Stops listening and resolves when the last connection has ended. http.Server's own close()
+ * also drops at once every connection with no request under way, among them one just accepted
+ * whose request has not been read yet: its client would get a reset. So only the listening
+ * socket closes now; connections left idle (keep-alive ones included) are closed after a grace. */
+function closeServer(): Promise<void> {
+  return new Promise((resolve) => {
+    let sweep: ReturnType<typeof setInterval> | undefined;
+    const grace = setTimeout(() => {
+      if ('closeIdleConnections' in server) sweep = setInterval(() => server.closeIdleConnections(), 100);
+    }, REQUEST_GRACE_MS);
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(grace);
+      clearInterval(sweep);
+      resolve();
+    });
+  });
+}
+function onSignal(signal: string) {
+  shutdown(signal).catch((err: unknown) => {
+    logger.error({ err, signal }, 'shutdown failed');
+    process.exit(1);
+  });
+}
+process.once('SIGTERM', () => onSignal('SIGTERM'));
+process.once('SIGINT', () => onSignal('SIGINT'));

@@ -24,6 +24,7 @@ export const Messages = {
   passwordChanged: '비밀번호가 변경되었습니다',
   samePassword: '기존 비밀번호와 동일한 비밀번호입니다',
   downloadFailed: '파일 다운로드 실패',
+  mailQueued: '메일을 아직 보내지 못했습니다. 잠시 후 다시 보내 드립니다.',
 } as const;
 
 /** Stable keys in `{code: 'error', message}` answers (PRODUCT.md, API contract). */

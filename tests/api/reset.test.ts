@@ -7,9 +7,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function confirmedReset(email: string): Promise<{ id: number; code: string }> {
+async function confirmedReset(email: string): Promise<{ id: string; code: string }> {
   const sent = await t.call('GET', `/api/user/findpassword/${encodeURIComponent(email)}`);
-  expect(sent.body).toEqual({ code: 'ok', id: expect.any(Number) });
+  expect(sent.body).toEqual({ code: 'ok', id: expect.any(String), mail: 'sent' });
   const code = await t.smtp.codeFor(email);
   const checked = await t.call('POST', '/api/user/checkpassword', { body: { id: sent.body.id, number: code } });
   expect(checked.body).toEqual({ code: 'ok' });
@@ -22,7 +22,7 @@ describe('password reset (SPEC §4, §7, §8)', () => {
     const first = await confirmedReset(m.loginid);
     await t.ageCodes(m.loginid);
     const second = await t.call('GET', `/api/user/findpassword/${encodeURIComponent(m.loginid)}`);
-    expect(second.body).toEqual({ code: 'ok', id: expect.any(Number) });
+    expect(second.body).toEqual({ code: 'ok', id: expect.any(String), mail: 'sent' });
     const newCode = await t.smtp.codeFor(m.loginid);
     const spentOld = await t.call('POST', '/api/user/password', { body: { id: first.id, number: first.code, passwd: 'an-old-code-2026' } });
     expect(spentOld).toMatchObject({ status: 400, body: { message: 'code not confirmed' } });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -11,7 +12,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
   test('send code, confirm it, submit: the new member can log in', async () => {
     const sent = await t.call('GET', '/api/user/findemail/new.member@test.example');
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ code: 'ok', id: expect.any(Number) });
+    expect(sent.body).toEqual({ code: 'ok', id: expect.any(String), mail: 'sent' });
 
     const mail = t.smtp.messagesTo('new.member@test.example').at(-1);
     expect(mail?.subject).toContain('회원가입 인증번호');
@@ -100,6 +101,29 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     expect(res.body).toMatchObject({ code: 'error', message: 'already nickname', field: 'nickname' });
   });
 
+  test('code ids are random: two in a row are 16 random bytes each, not sequential numbers; an unknown id is refused as before', async () => {
+    const first = await t.call('POST', '/api/user/findemail', { body: { email: 'ids-one@test.example' } });
+    const second = await t.call('POST', '/api/user/findemail', { body: { email: 'ids-two@test.example' } });
+    const ids = [first.body.id, second.body.id] as string[];
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(Buffer.from(id, 'base64url')).toHaveLength(16);
+    }
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids.some((id) => /^\d+$/.test(id))).toBe(false);
+
+    const code = await t.smtp.codeFor('ids-one@test.example');
+    const unknown = crypto.randomBytes(16).toString('base64url');
+    const refused = { status: 400, body: { code: 'error', message: 'wrong code' } };
+    expect(await t.call('POST', '/api/user/checkpassword', { body: { id: unknown, number: code } })).toMatchObject(refused);
+    expect(await t.call('GET', `/api/user/checkpassword/${unknown}?number=${code}`)).toMatchObject(refused);
+    expect(await t.call('POST', '/api/user/password', { body: { id: unknown, number: code, passwd: 'fresh-start-2026' } })).toMatchObject(
+      refused,
+    );
+    // The right id still confirms its code.
+    expect((await t.call('POST', '/api/user/checkpassword', { body: { id: ids[0], number: code } })).body).toEqual({ code: 'ok' });
+  });
+
   test('a wrong code is refused; after 5 wrong tries even the right code is dead', async () => {
     const sent = await t.call('POST', '/api/user/findemail', { body: { email: 'guesser@test.example' } });
     const code = await t.smtp.codeFor('guesser@test.example');
@@ -119,7 +143,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     await t.deps.db
       .updateTable('verifications')
       .set({ expiredate: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', sent.body.id)
+      .where('publicid', '=', sent.body.id)
       .execute();
     const res = await t.call('POST', '/api/user/checkpassword', { body: { id: sent.body.id, number: code } });
     expect(res.body.message).toBe('code expired');
@@ -132,7 +156,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     await t.deps.db
       .updateTable('verifications')
       .set({ confirmdate: new Date(Date.now() - 31 * 60_000).toISOString() })
-      .where('id', '=', sent.body.id)
+      .where('publicid', '=', sent.body.id)
       .execute();
     const res = await t.call('POST', '/api/user', {
       body: { loginid: 'slow@test.example', passwd: 'a-long-passphrase', name: '이름', nickname: '느림보' },
@@ -143,7 +167,7 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
   test('the code is stored hashed, never as the digits', async () => {
     const sent = await t.call('POST', '/api/user/findemail', { body: { email: 'hashed@test.example' } });
     const code = await t.smtp.codeFor('hashed@test.example');
-    const row = await t.deps.db.selectFrom('verifications').selectAll().where('id', '=', sent.body.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db.selectFrom('verifications').selectAll().where('publicid', '=', sent.body.id).executeTakeFirstOrThrow();
     expect(row.codehash).not.toContain(code);
     expect(row.codehash.length).toBeGreaterThan(30);
   });

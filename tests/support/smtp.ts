@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for reading e-mailed codes. */
-export async function startSmtp() {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for reading e-mailed codes. A
+ * `port` of its own lets a test bring a mail server up where the app already expects one. */
+export async function startSmtp(port = 0) {
   const inbox: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -20,8 +21,8 @@ export async function startSmtp() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 
   function to(mail: ParsedMail): string {
     const addr = Array.isArray(mail.to) ? mail.to[0] : mail.to;
@@ -29,7 +30,7 @@ export async function startSmtp() {
   }
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     inbox,
     messagesTo(address: string): ParsedMail[] {
       return inbox.filter((m) => to(m) === address.toLowerCase());

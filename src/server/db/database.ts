@@ -27,6 +27,8 @@ export interface UsersTable {
 /** E-mail codes for sign-up and password reset. */
 export interface VerificationsTable {
   id: Generated<number>;
+  /** What the API names a code by: random, so one code's id tells nothing of another's. */
+  publicid: string;
   email: string;
   purpose: string;
   codehash: string;
@@ -52,6 +54,7 @@ export interface Database {
   audit: AuditTable;
   search_doc: SearchDocTable;
   sessions: SessionsTable;
+  mails: MailsTable;
 }
 
 /** A signed-in session: its id is in the token (lib/jwt.ts); deleting the row ends it. */
@@ -59,6 +62,22 @@ export interface SessionsTable {
   id: string;
   user: number;
   /** When it began (sessions end with their token, 7 days on). */
+  date: string;
+}
+
+/** A mail waiting to be sent (modules/mail). A server owns it while `lease` is its token and
+ * `leasedate` is ahead; it is tried again from `nextdate` and dropped at `expiredate`. */
+export interface MailsTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+  nextdate: string;
+  lease: string;
+  leasedate: string;
+  expiredate: string;
   date: string;
 }
 

@@ -9,7 +9,8 @@ import * as m0005 from './migrations/0005-list-orders.ts';
 import * as m0006 from './migrations/0006-search-sections.ts';
 import * as m0007 from './migrations/0007-search-titles.ts';
 import * as m0008 from './migrations/0008-sessions.ts';
-import * as m0011 from './migrations/0011-upload-owner.ts';
+import * as m0009 from './migrations/0009-upload-owner.ts';
+import * as m0010 from './migrations/0010-mail-queue.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -25,7 +26,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0006-search-sections': m0006,
   '0007-search-titles': m0007,
   '0008-sessions': m0008,
-  '0011-upload-owner': m0011,
+  '0009-upload-owner': m0009,
+  '0010-mail-queue': m0010,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

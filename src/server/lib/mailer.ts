@@ -33,12 +33,19 @@ function lazyTransport(options: Parameters<typeof nodemailer.createTransport>[0]
   };
 }
 
+/** How long one SMTP exchange may wait on the server. The library's defaults (2 minutes to
+ * connect, 30 s for a greeting, 10 minutes of silence) held a code request for 30 s when the
+ * server accepted connections but never spoke; a mail that fails fast waits in the queue instead
+ * (modules/mail). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000, dnsTimeout: 3000 } as const;
+
 /** Mail goes through SMTP_URL; without it each message is written to DATA_DIR/outbox as .eml
- * and the file is logged (not its content, which may hold a code). */
+ * and the file is logged (not its content, which may hold a code). A failed send throws: the
+ * caller (the mail queue) logs it once and tries again later. */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, logger } = options;
   if (smtpUrl) {
-    const transport = lazyTransport(smtpUrl);
+    const transport = lazyTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(mail) {
         const info = await (await transport()).sendMail({ from, ...mail });

@@ -30,7 +30,18 @@ import { op } from './operation.ts';
 export function codePaths(): Record<string, Obj> {
   const tag = 'user';
   const legacy = 'SPEC §7, kept for compatibility: the address or code sits in the URL. Use the POST.';
-  const sent = okWith({ id: { ...integer, description: 'The code id, for checkpassword.' } });
+  const sent = okWith(
+    {
+      id: { ...toSchema(CheckCodeSchema.shape.id), description: 'The code id (random), for checkpassword and password.' },
+      mail: {
+        type: 'string',
+        enum: ['sent', 'queued'],
+        description: "'queued': the mail server did not take the mail yet; it is sent later and the id stays good.",
+      },
+      detail: { ...text, description: "With 'queued', the Korean message to show." },
+    },
+    ['id', 'mail'],
+  );
   const send = (id: string, summary: string, description: string) => ({
     get: op({
       tag,

@@ -86,13 +86,17 @@ export const LoginSchema = z.object({
 
 export const SendCodeSchema = z.object({ email: email(Messages.emailRequired) });
 
+/** A code's id as findemail and findpassword answer it: 16 random bytes in base64url. */
+export const CODE_ID = /^[A-Za-z0-9_-]{22}$/;
+export const codeId = z.string({ error: Messages.codeNotSent }).regex(CODE_ID, { error: Messages.codeNotSent });
+
 export const CheckCodeSchema = z.object({
-  id: positiveId,
+  id: codeId,
   number: verificationCode,
 });
 
 export const ResetPasswordSchema = z.object({
-  id: positiveId,
+  id: codeId,
   number: verificationCode,
   passwd: password(Messages.newPasswordRequired),
 });

@@ -2,7 +2,10 @@ import type { Context, Hono } from 'hono';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
 import {
+  CODE_ID,
   IdBodySchema,
   ResetPasswordSchema,
   SendCodeSchema,
@@ -14,7 +17,7 @@ import { requireDeliberate, requireOwnSite } from '#server/http/auth.ts';
 import { bodyInput, readJson } from '#server/http/envelope.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
-import { admin, caller, idsOf, member, pathId, resourceRoutes } from '#server/http/resource-routes.ts';
+import { admin, caller, idsOf, member, resourceRoutes } from '#server/http/resource-routes.ts';
 import { checkCode } from '#server/modules/verification/verification.service.ts';
 import { reissueToken } from '#server/modules/auth/auth.service.ts';
 import {
@@ -79,7 +82,12 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         c.json({ code: 'ok', ...(await sendSignupCode(deps, caller(c), mailing(c, email))) });
       const resetCode = async (c: Context<AppEnv>, email: unknown) =>
         c.json({ code: 'ok', ...(await sendResetCode(deps, caller(c), mailing(c, email))) });
-      const check = async (c: Context<AppEnv>, id: number, number: unknown) => {
+      // A code id that could never have been answered names nothing, as a bad path id does.
+      const codeIdOf = (raw: unknown) => {
+        if (typeof raw !== 'string' || !CODE_ID.test(raw)) throw new AppError(404, ErrorKey.notFound);
+        return raw;
+      };
+      const check = async (c: Context<AppEnv>, id: string, number: unknown) => {
         await checkCode(deps, caller(c), id, String(number ?? ''));
         return c.json({ code: 'ok' });
       };
@@ -87,10 +95,10 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       app.post('/findemail', async (c) => signupCode(c, ((await readJson(c)) as { email?: unknown } | null)?.email));
       app.get('/findpassword/:email', (c) => resetCode(c, c.req.param('email')));
       app.post('/findpassword', async (c) => resetCode(c, ((await readJson(c)) as { email?: unknown } | null)?.email));
-      app.get('/checkpassword/:id', (c) => check(c, pathId(c.req.param('id')), c.req.query('number')));
+      app.get('/checkpassword/:id', (c) => check(c, codeIdOf(c.req.param('id')), c.req.query('number')));
       app.post('/checkpassword', async (c) => {
         const body = (await readJson(c)) as { id?: unknown; number?: unknown } | null;
-        return check(c, pathId(String(body?.id ?? '')), body?.number);
+        return check(c, codeIdOf(body?.id), body?.number);
       });
       app.post('/password', async (c) => {
         await resetPassword(deps, caller(c), await bodyInput(c, ResetPasswordSchema));

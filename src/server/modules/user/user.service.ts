@@ -1,5 +1,4 @@
 import type { Updateable } from 'kysely';
-import { securityEvent } from '#server/lib/security-events.ts';
 import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
@@ -29,6 +28,7 @@ import {
   USER_PUBLIC_COLUMNS,
 } from './user.repository.ts';
 import { canReadUser, requireGrant, requireHonestNickname, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
+import { afterPasswordChange } from './user-codes.service.ts';
 
 export type { PublicUser };
 
@@ -256,7 +256,7 @@ export async function updateUserRecord(
   }
 
   await deps.db.transaction().execute((trx) => writeEdit(trx, actor, target, changes, adminChanges));
-  if (passwordChanged) securityEvent(deps.logger, 'password.changed', { user: target.id, by: self ? 'self' : 'admin', actor: actor.id });
+  if (passwordChanged) await afterPasswordChange(deps, target, self ? 'self' : 'admin', actor.id);
   return { item: toPublicUser(await getUserRow(deps.db, target.id)), passwordChanged };
 }
 

@@ -1,8 +1,9 @@
 import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Executor, VerificationRow, VerificationsTable } from '#server/db/database.ts';
 
-export function findVerificationById(db: Executor, id: number): Promise<VerificationRow | undefined> {
-  return db.selectFrom('verifications').selectAll().where('id', '=', id).executeTakeFirst();
+/** A code by the id the API names it by (its random public id). */
+export function findVerificationByPublicId(db: Executor, publicid: string): Promise<VerificationRow | undefined> {
+  return db.selectFrom('verifications').selectAll().where('publicid', '=', publicid).executeTakeFirst();
 }
 
 export function findLatestVerification(db: Executor, email: string, purpose: string): Promise<VerificationRow | undefined> {
@@ -17,9 +18,8 @@ export function findLatestVerification(db: Executor, email: string, purpose: str
     .executeTakeFirst();
 }
 
-export async function insertVerification(db: Executor, row: Insertable<VerificationsTable>): Promise<number> {
-  const result = await db.insertInto('verifications').values(row).returning('id').executeTakeFirstOrThrow();
-  return result.id;
+export async function insertVerification(db: Executor, row: Insertable<VerificationsTable>): Promise<void> {
+  await db.insertInto('verifications').values(row).execute();
 }
 
 /** Counts a wrong try in the database itself, so parallel guesses cannot share one count. */

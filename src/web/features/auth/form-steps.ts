@@ -41,21 +41,23 @@ export function useSingleCall() {
 }
 
 /** SPEC §4: sign-up and reset both go code requested (an id comes back) → code confirmed (a
- * flag) → submit. A new address starts over, as the code belongs to the address it went to. */
+ * flag) → submit. A new address starts over, as the code belongs to the address it went to. A
+ * mail the server could not hand over yet is queued there and sent later: the member is told so,
+ * and the code id is good all the same. */
 export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword') {
-  const [codeId, setCodeId] = useState(0);
+  const [codeId, setCodeId] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const run = useSingleCall();
 
   async function send(form: HTMLFormElement | null): Promise<void> {
     const email = fieldValue(form, 'loginid').trim();
     if (!email) return fail(form, 'loginid', Messages.emailRequired);
-    const answer = await run(() => api.post<{ id: number }>(sendPath, { email }));
+    const answer = await run(() => api.post<{ id: string; mail: 'sent' | 'queued' }>(sendPath, { email }));
     if (!answer) return;
     if (answer.code !== 'ok') return fail(form, 'loginid', failureMessage('sendCode', answer));
     setCodeId(answer.id);
     setConfirmed(false);
-    showMessage(Messages.codeSent);
+    showMessage(answer.mail === 'queued' ? Messages.mailQueued : Messages.codeSent);
     fieldOf(form, 'number')?.focus();
   }
 
@@ -71,7 +73,7 @@ export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword')
   }
 
   function restart(): void {
-    setCodeId(0);
+    setCodeId('');
     setConfirmed(false);
   }
 
