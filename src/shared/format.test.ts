@@ -14,7 +14,9 @@ describe('money', () => {
     expect(formatMoney(1234.567)).toBe('1,234.56');
     expect(formatMoney(0.29)).toBe('0.29');
     expect(formatMoney(19.999)).toBe('19.99');
-    expect(formatMoney(12.5)).toBe('12.5');
+    expect(formatMoney(12.5)).toBe('12.50');
+    expect(formatMoney(199.99)).toBe('199.99');
+    expect(formatMoney(1234.5)).toBe('1,234.50');
   });
   test('prints nothing for what is not a number', () => {
     expect(formatMoney('')).toBe('');

@@ -14,14 +14,17 @@ export function isEmptyDate(value: string | null | undefined): boolean {
   return !value || EMPTY_DATES.has(value.slice(0, 10));
 }
 
-const moneyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollarsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const centsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Thousands separators; a float is floored to 2 decimals (1234.567 → "1,234.56"). Rounding
- * to 12 significant digits first keeps 0.29 from flooring to 0.28 (0.29 * 100 = 28.999...). */
+/** Thousands separators; a float is floored to 2 decimals and shows both (1234.567 → "1,234.56",
+ * 1234.5 → "1,234.50"), whole dollars none. Rounding to 12 significant digits first keeps 0.29
+ * from flooring to 0.28 (0.29 * 100 = 28.999...). */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value;
   if (n === null || n === undefined || value === '' || !Number.isFinite(n)) return '';
-  return moneyFormat.format(Math.floor(Number((n * 100).toPrecision(12))) / 100);
+  const cents = Math.floor(Number((n * 100).toPrecision(12)));
+  return cents % 100 === 0 ? dollarsFormat.format(cents / 100) : centsFormat.format(cents / 100);
 }
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

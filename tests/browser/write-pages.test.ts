@@ -75,18 +75,28 @@ describe('write pages', () => {
     await close();
   });
 
-  test('a market price is typed with separators, stored as a number and shown as $12,345', async () => {
+  test('a market price takes dollars and cents: typed with separators, stored exactly, shown as $1,234.50', async () => {
     const { page, errors, close } = await visit('/market/write', member.token);
     await titleField(page).fill('원목 식탁 팝니다');
     await page.getByLabel('분류').selectOption('가구');
     await page.getByLabel('지역').selectOption('토런스');
-    await page.getByLabel('가격 ($)').pressSequentially('12345');
-    expect(await page.getByLabel('가격 ($)').inputValue()).toBe('12,345');
+    const price = page.getByLabel('가격 ($)');
+    await price.pressSequentially('12345');
+    expect(await price.inputValue()).toBe('12,345');
+    // Typing 1234.5 once stored 12345: the point and the cents are kept, a third decimal is not.
+    await price.fill('');
+    await price.pressSequentially('1234.567');
+    expect(await price.inputValue()).toBe('1,234.56');
+    await price.press('Backspace');
+    expect(await price.inputValue()).toBe('1,234.5');
     await editor(page).fill('거의 새것입니다.');
     const id = await submit(page, '등록', 'market');
-    await expect.poll(() => page.locator('main').textContent()).toContain('$12,345');
+    await expect.poll(() => page.locator('main').textContent()).toContain('$1,234.50');
     const { item } = await apiGet<{ item: { price: number; free: number; location: string } }>(suite.server, `/api/board/${id}`);
-    expect(item).toMatchObject({ price: 12345, free: 1, location: '토런스' });
+    expect(item).toMatchObject({ price: 1234.5, free: 1, location: '토런스' });
+    await page.goto(`/market/write?id=${id}`);
+    await hydrated(page);
+    expect(await price.inputValue()).toBe('1,234.50');
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { formatMoney } from '#shared/format.ts';
 import type { WriteValue, WriteValues } from './write-target.ts';
 
 // The write form's labelled controls. Each reads and writes one field of the form's values, and
@@ -123,10 +125,19 @@ export function SelectField({
   );
 }
 
-/** Market price: shown with thousands separators while typing, stored as a number (whole
- * dollars; the list and the page format it). 무료나눔 (free = 2) sets it aside. */
+/** What the price box shows for what was typed: thousands separators in the dollars, the cents
+ * as typed (a point and at most two digits), anything else dropped. */
+export function priceText(typed: string): string {
+  const [dollars = '', ...rest] = typed.replace(/[^\d.]/g, '').split('.');
+  const whole = dollars.replace(/^0+(?=\d)/, '').slice(0, 12);
+  const shown = whole ? Number(whole).toLocaleString('en-US') : rest.length > 0 ? '0' : '';
+  return rest.length > 0 ? `${shown}.${rest.join('').slice(0, 2)}` : shown;
+}
+
+/** Market price in dollars and cents: shown with thousands separators while typing, stored as a
+ * number (1234.5; the list and the page show $1,234.50). 무료나눔 (free = 2) sets it aside. */
 export function PriceField({ form }: { form: FormState }) {
-  const price = Number(form.values.price) || 0;
+  const [text, setText] = useState(() => (Number(form.values.price) ? formatMoney(Number(form.values.price)) : ''));
   const free = form.values.free === 2;
   return (
     <FieldShell form={form} name="price" label="가격 ($)">
@@ -134,12 +145,16 @@ export function PriceField({ form }: { form: FormState }) {
         <input
           id={fieldId('price')}
           name="price"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
-          value={price ? price.toLocaleString('en-US') : ''}
-          placeholder="0"
+          value={text}
+          placeholder="0.00"
           disabled={free}
-          onChange={(e) => form.set('price', Number(e.target.value.replace(/\D/g, '').slice(0, 12)) || 0)}
+          onChange={(e) => {
+            const shown = priceText(e.target.value);
+            setText(shown);
+            form.set('price', Number(shown.replace(/,/g, '')) || 0);
+          }}
           className={`${inputClass} disabled:bg-slate-100`}
           {...errorProps(form, 'price')}
         />
