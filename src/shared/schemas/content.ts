@@ -77,7 +77,8 @@ export const JobsSaveSchema = z.strictObject({
   tel: phone.default(''),
   url: url.default(''),
   manager: text(50).default(''),
-  email: z.union([z.literal(''), email('')]).default(''),
+  // The union's own message: a failed address fails both branches, and neither one's reason alone is the answer.
+  email: z.union([z.literal(''), email('')], { error: '이메일 형식이 올바르지 않습니다' }).default(''),
   category: text(50).default(''),
   location: text(50).default(''),
   employmenttype: text(50).default(''),

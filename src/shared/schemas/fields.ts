@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_MAX } from '../api.ts';
+// Loaded with the first schema: zod's own refusals answer in Korean from here on.
+import './default-errors.ts';
 
 // Building blocks shared by every entity schema, so a rule about text lives once.
 

@@ -1,0 +1,176 @@
+import http from 'node:http';
+
+// A mixed load of many kinds of request, each answer's status and latency kept. Two ways to send
+// it: closed loop (a number of clients, each sending its next request when the last is answered:
+// the most the server gets through) and open loop (a fixed arrival rate, whatever the server
+// does: how a crowd of people behaves, so a slow server sees its queue grow instead of the load
+// easing off, and a shed request is counted as such).
+
+export interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Tally {
+  requests: number;
+  statuses: Record<string, number>;
+  /** No answer: refused connection, reset, or no answer within the timeout. */
+  errors: number;
+  /** Open loop: requests not sent because the client already had `maxInFlight` waiting. */
+  dropped: number;
+  /** 503 and 429 answers that said when to come back. */
+  retryAfter: Record<'503' | '429', number>;
+  /** Latency in ms of each answer the server took on (anything but a 503). */
+  admittedMs: number[];
+  /** Latency in ms of each 503. */
+  shedMs: number[];
+}
+
+export function newTally(): Tally {
+  return { requests: 0, statuses: {}, errors: 0, dropped: 0, retryAfter: { 503: 0, 429: 0 }, admittedMs: [], shedMs: [] };
+}
+
+interface Answer {
+  status: number;
+  ms: number;
+  retryAfter: boolean;
+}
+
+function record(tally: Tally, a: Answer): void {
+  tally.requests++;
+  tally.statuses[a.status] = (tally.statuses[a.status] ?? 0) + 1;
+  if (a.status === 503) tally.shedMs.push(a.ms);
+  else tally.admittedMs.push(a.ms);
+  if (a.retryAfter && (a.status === 503 || a.status === 429)) tally.retryAfter[a.status]++;
+}
+
+/** The value below which `share` of the samples fall (nearest rank), in whole ms; 0 when none. */
+export function percentile(samples: readonly number[], share: number): number {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number);
+}
+
+/** Answers counted by class: 2xx and 3xx, 429, 503, other 4xx, other 5xx. */
+export function statusClasses(t: Tally): { ok: number; limited: number; shed: number; clientError: number; serverError: number } {
+  const out = { ok: 0, limited: 0, shed: 0, clientError: 0, serverError: 0 };
+  for (const [code, n] of Object.entries(t.statuses)) {
+    const c = Number(code);
+    if (c === 429) out.limited += n;
+    else if (c === 503) out.shed += n;
+    else if (c >= 500) out.serverError += n;
+    else if (c >= 400) out.clientError += n;
+    else out.ok += n;
+  }
+  return out;
+}
+
+const TIMEOUT_MS = 30_000;
+
+export function client(baseUrl: string) {
+  const base = new URL(baseUrl);
+  // Reused most recently first, so few connections sit idle long enough for the server to close them.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo' });
+  function send(call: Call): Promise<Answer> {
+    const start = performance.now();
+    const headers = call.body
+      ? { ...call.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(call.body)) }
+      : call.headers;
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: base.hostname, port: base.port, method: call.method, path: call.path, headers, agent, timeout: TIMEOUT_MS },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, ms: performance.now() - start, retryAfter: res.headers['retry-after'] !== undefined }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', reject);
+      req.end(call.body);
+    });
+  }
+
+  /** `connections` clients back to back for `seconds`. */
+  async function closedLoop(next: () => Call, connections: number, seconds: number): Promise<Tally> {
+    const tally = newTally();
+    const end = performance.now() + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < end) {
+        try {
+          record(tally, await send(next()));
+        } catch {
+          tally.errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, worker));
+    return tally;
+  }
+
+  /** `rate` requests a second for `seconds`, whatever the answers; every `intervalSeconds` the
+   * interval's tally goes to `onInterval`. Answers the whole run's tally once the last answer is in. */
+  async function openLoop(options: {
+    next: () => Call;
+    rate: number;
+    seconds: number;
+    maxInFlight: number;
+    intervalSeconds?: number;
+    onInterval?: (tally: Tally, elapsedSeconds: number) => void;
+  }): Promise<Tally> {
+    const { next, rate, seconds, maxInFlight, intervalSeconds = seconds, onInterval } = options;
+    const total = newTally();
+    let interval = newTally();
+    let inFlight = 0;
+    let sent = 0;
+    let boundary = intervalSeconds;
+    const start = performance.now();
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        const elapsed = (performance.now() - start) / 1000;
+        // Catch up on what was due since the last tick: a busy client must not lower the rate.
+        const due = Math.floor(rate * Math.min(elapsed, seconds)) - sent;
+        for (let i = 0; i < due; i++) {
+          sent++;
+          if (inFlight >= maxInFlight) {
+            total.dropped++;
+            interval.dropped++;
+            continue;
+          }
+          inFlight++;
+          // An answer counts in the interval it arrives in.
+          send(next())
+            .then(
+              (a) => {
+                record(total, a);
+                record(interval, a);
+              },
+              () => {
+                total.errors++;
+                interval.errors++;
+              },
+            )
+            .finally(() => {
+              inFlight--;
+            });
+        }
+        if (elapsed >= boundary) {
+          onInterval?.(interval, Math.round(elapsed));
+          interval = newTally();
+          boundary += intervalSeconds;
+        }
+        if (elapsed >= seconds && inFlight === 0) {
+          clearInterval(tick);
+          resolve();
+        }
+      }, 5);
+    });
+    return total;
+  }
+
+  return { send, closedLoop, openLoop, close: () => agent.destroy() };
+}
