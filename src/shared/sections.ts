@@ -159,6 +159,12 @@ export function sectionForPage({ key, label, path, empty }: Section) {
   return { key, label, path, empty };
 }
 
+/** Who may post in a section; a visitor (no level) is offered 글쓰기 where any member may post,
+ * since signing in leads there. No control ends on a 403 (PRODUCT.md, Screens). */
+export function mayWrite(section: Section, level: number | undefined): boolean {
+  return (level ?? UserLevel.normal) >= section.writeLevel;
+}
+
 /** Where a section's items have their own pages (`/news` for /news/12); none when they open in
  * place. */
 export function itemPagesOf(section: Section): string | undefined {

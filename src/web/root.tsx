@@ -16,6 +16,9 @@ import { ShortcutLayer } from './components/ui/shortcut-layer.tsx';
 import { ToastRegion } from './components/ui/toast-region.tsx';
 import { LoginDialog } from './features/auth/login-dialog.tsx';
 import { LoginRequired } from './features/auth/login-required.tsx';
+import { ErrorMessage } from './components/layout/error-message.tsx';
+import { SiteFooter } from './components/layout/site-footer.tsx';
+import { SiteHeader } from './components/layout/site-header.tsx';
 import { useScreen } from './lib/screen-store.ts';
 import { syncSession } from './lib/session.ts';
 
@@ -91,33 +94,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC §2: 404 shows Page Not Found, anything else Internal Server Error; a visitor on a
- * members' page (401) gets the login dialog. */
+/** Error pages keep the site's header and footer, so nobody is stranded after closing the login
+ * dialog (PRODUCT.md, Screens): 401 asks to sign in, other statuses say what happened in Korean. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 4xx answer's message is ours and meant for the reader (403: admins only); a 5xx's is not.
   const detail = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : undefined;
   const root = useRouteLoaderData<typeof loader>('root');
-  if (status === 401) {
-    return (
-      <>
-        <LoginRequired siteName={root?.siteName ?? '한인포털'} />
-        <LoginDialog />
-        <ToastRegion />
-      </>
-    );
-  }
+  const siteName = root?.siteName ?? '한인포털';
   return (
-    <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{pageTitle(root?.siteName ?? '한인포털', notFound ? 'Page Not Found' : 'Internal Server Error')}</title>
-      <p className="text-5xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{notFound ? 'Page Not Found' : 'Internal Server Error'}</h1>
-      {detail ? <p className="mt-2 text-slate-600">{detail}</p> : null}
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
-        홈으로 가기
-      </a>
-    </main>
+    <>
+      <SiteHeader siteName={siteName} user={root?.user ?? null} />
+      {status === 401 ? <LoginRequired siteName={siteName} /> : <ErrorMessage status={status} detail={detail} siteName={siteName} />}
+      <SiteFooter siteName={siteName} />
+      <LoginDialog />
+      <ConfirmDialog />
+      <LoadingOverlay />
+      <ToastRegion />
+    </>
   );
 }

@@ -30,6 +30,7 @@ export default [
     route('customer/write', 'routes/section-write.tsx', { id: 'customer-write' }),
     route('customer/inquiry', 'routes/customer-inquiry.tsx', { id: 'customer-inquiry' }),
     route('organizations', 'routes/section-list.tsx', { id: 'organizations' }),
+    route('organizations/write', 'routes/section-write.tsx', { id: 'organizations-write' }),
     route('mypage', 'routes/mypage.tsx', { id: 'mypage' }),
     route('mypage/like', 'routes/mypage-like.tsx', { id: 'mypage-like' }),
     route('mypage/myinfo', 'routes/mypage-myinfo.tsx', { id: 'mypage-myinfo' }),

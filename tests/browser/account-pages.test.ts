@@ -191,6 +191,22 @@ describe('my inquiries: editable while waiting, read-only once answered', () => 
   });
 });
 
+describe('the login page', () => {
+  test('links to 회원가입 and 비밀번호 찾기, which open those tabs of the dialog', async () => {
+    for (const [link, tab] of [
+      ['회원가입', '회원가입'],
+      ['비밀번호 찾기', '비밀번호 찾기'],
+    ] as const) {
+      const { page, close } = await suite.visit('/login', { width: 360, status: 200 });
+      await page.getByRole('button', { name: link, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected')).toBe('true');
+      await close();
+    }
+  });
+});
+
 describe('my page', () => {
   test('a liked post is listed and removed after confirming', async () => {
     const posts = await apiGet<{ items: { id: number; title: string }[] }>(suite.server, '/api/board?topcategory=5&size=1');

@@ -58,6 +58,7 @@ const ROUTES: RouteCase[] = [
   { path: '/customer/write', access: 'staff', page: '글쓰기', layout: 'common' },
   { path: '/customer/inquiry', access: 'member', page: '1:1 문의', layout: 'common' },
   { path: '/organizations', access: 'public', page: '한인단체', layout: 'common' },
+  { path: '/organizations/write', access: 'staff', page: '한인단체 글쓰기', layout: 'common' },
   { path: '/search', access: 'public', page: '검색', layout: 'own' },
   { path: '/login', access: 'public', page: '로그인', layout: 'own' },
   { path: '/mypage', access: 'member', page: '마이페이지', layout: 'common' },
@@ -177,13 +178,14 @@ describe('every route of SPEC §2', () => {
     }
   });
 
-  test('an unmatched route is a 404 page that names the path', async () => {
+  test('an unmatched route is a Korean 404 page that names the path, with the header and navigation', async () => {
     for (const width of WIDTHS) {
       const { page, status, close } = await visit('/no-such-page', { width });
       expect(status).toBe(404);
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('페이지를 찾을 수 없습니다');
       expect(await page.getByText('Page not found: /no-such-page').isVisible()).toBe(true);
-      expect(await page.title()).toBe(`Page Not Found | ${SITE}`);
+      expect(await page.title()).toBe(`페이지를 찾을 수 없습니다 | ${SITE}`);
+      await expectCommonLayout(page);
       await expectNoHorizontalScroll(page);
       await saveScreenshot(page, 'not-found');
       await close();

@@ -211,6 +211,9 @@ describe('login dialog', () => {
     const overlay = page.getByRole('status').filter({ hasText: 'Loading' });
     await overlay.waitFor();
     await page.waitForTimeout(500); // past its fade-in
+    // Read as 불러오는 중; the spec's word stays for assistive tech only.
+    expect(await overlay.getByText('불러오는 중').isVisible()).toBe(true);
+    expect(await overlay.getByText('Loading').isVisible()).toBe(false);
     await saveScreenshot(page, 'loading-overlay', { fullPage: false });
     release();
     await overlay.waitFor({ state: 'detached' });

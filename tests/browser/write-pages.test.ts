@@ -101,6 +101,49 @@ describe('write pages', () => {
     await close();
   });
 
+  test('글쓰기 is offered only to those who may post; a 403 reached by address says why in Korean, under the header', async () => {
+    const writeLink = (page: Page) => page.getByRole('main').getByRole('link', { name: '글쓰기', exact: true });
+    const cases: [path: string, token: string | undefined, offered: boolean][] = [
+      ['/community', undefined, true],
+      ['/community', member.token, true],
+      ['/news', undefined, false],
+      ['/news', member.token, false],
+      ['/news', staff.token, true],
+      ['/customer/faq', member.token, false],
+      ['/customer/faq', staff.token, true],
+      ['/organizations', member.token, false],
+      ['/organizations', staff.token, true],
+    ];
+    for (const [path, token, offered] of cases) {
+      const { page, close } = await suite.visit(path, { token, width: 360, status: 200 });
+      expect(await writeLink(page).count(), `${path} as ${token === staff.token ? 'staff' : token ? 'member' : 'visitor'}`).toBe(
+        offered ? 1 : 0,
+      );
+      await close();
+    }
+    const refused = await fetchPage(suite.server, '/organizations/write', { token: member.token });
+    expect(refused.status).toBe(403);
+    const { page, close } = await suite.visit('/news/write', { token: member.token, width: 360, status: 403 });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('권한이 없습니다');
+    expect(await page.getByText('운영진만 글을 쓸 수 있는 게시판입니다').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: '섹션' }).count()).toBe(1);
+    expect(await page.locator('body').innerText()).not.toMatch(/Internal Server Error|\.data/);
+    await saveScreenshot(page, 'forbidden-360');
+    await close();
+  });
+
+  test('staff write to /organizations on its own write screen', async () => {
+    const { page, errors, close } = await visit('/organizations/write', staff.token);
+    await titleField(page).fill('한인회 정기 총회 안내');
+    await page.getByLabel('분류').selectOption('한인회');
+    await editor(page).fill('이번 달 정기 총회가 열립니다.');
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    await page.waitForURL(/\/organizations(\?|#|$)/);
+    await expect.poll(() => page.locator('main').textContent()).toContain('한인회 정기 총회 안내');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   test('news is for staff: a member gets 403, a level-2 account posts with an English title', async () => {
     expect((await fetchPage(suite.server, '/news/write', { token: member.token })).status).toBe(403);
     expect((await fetchPage(suite.server, '/customer/write', { token: member.token })).status).toBe(403);

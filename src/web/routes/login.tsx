@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { openLogin } from '../lib/screen-store.ts';
 import { Messages } from '#shared/messages.ts';
 import { safeReturnPath } from '#shared/site.ts';
 import { clearedSessionCookieHeader, sessionCookieHeader } from '#server/http/session-cookie.ts';
@@ -100,6 +101,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           로그인
         </button>
       </Form>
+      <p className="mt-5 flex justify-center gap-4 text-sm">
+        <button type="button" onClick={() => openLogin({ tab: 1 })} className="font-semibold text-brand-700 underline">
+          회원가입
+        </button>
+        <span aria-hidden="true" className="text-slate-300">
+          |
+        </span>
+        <button type="button" onClick={() => openLogin({ tab: 2 })} className="font-semibold text-brand-700 underline">
+          비밀번호 찾기
+        </button>
+      </p>
+      <noscript>
+        <p className="mt-3 text-center text-sm text-slate-600">회원가입과 비밀번호 찾기는 JavaScript를 켜야 이용할 수 있습니다.</p>
+      </noscript>
     </main>
   );
 }

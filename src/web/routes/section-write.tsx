@@ -1,6 +1,6 @@
 import { data, useLocation } from 'react-router';
 import { isAdminLevel } from '#shared/enums.ts';
-import { listOf, type Section, sectionByKey } from '#shared/sections.ts';
+import { listOf, mayWrite, type Section, sectionByKey } from '#shared/sections.ts';
 import { getContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = writeTargetOf(pathname);
   if (!target) throw data(`Page not found: ${pathname}`, { status: 404 });
   const section = sectionByKey(target.section) as Section;
-  if (actor.level < section.writeLevel) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
+  if (!mayWrite(section, actor.level)) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
 
   const idText = url.searchParams.get('id') ?? '0';
   if (idText !== '0' && !isPathId(idText)) throw data('Page not found', { status: 404 });
