@@ -9,7 +9,6 @@ import pretendardCss from 'pretendard/dist/web/variable/pretendardvariable-dynam
 import './app.css';
 import { pageContext } from './entry.server.tsx';
 import { DEFERRED_LOADER } from './lib/deferred-hydration.ts';
-import { pageTitle } from './lib/titles.ts';
 import { ConfirmDialog } from './components/ui/confirm-dialog.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { ShortcutLayer } from './components/ui/shortcut-layer.tsx';
