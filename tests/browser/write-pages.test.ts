@@ -128,7 +128,7 @@ describe('write pages', () => {
     expect(await page.getByText('운영진만 글을 쓸 수 있는 게시판입니다').isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: '섹션' }).count()).toBe(1);
     expect(await page.locator('body').innerText()).not.toMatch(/Internal Server Error|\.data/);
-    await saveScreenshot(page, 'forbidden-360');
+    await saveScreenshot(page, 'write-forbidden');
     await close();
   });
 
