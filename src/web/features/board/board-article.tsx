@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
 import { Gallery } from './gallery.tsx';
-import { PostMeta } from './post-meta.tsx';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 
 /** A board post: title, meta line, photos, the body, and a 한국어 / English switch when the post
@@ -19,7 +19,7 @@ export function BoardArticle({ item, timeZone, extra }: { item: BoardItem; timeZ
       <header>
         {item.category ? <p className="text-sm font-semibold text-brand-700">{item.category}</p> : null}
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        <PostMeta
+        <MetaLine
           parts={[item.name, formatDate(item.date, timeZone), item.location]}
           counts={[
             ['조회', item.count],

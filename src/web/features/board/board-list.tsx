@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
-import { PostMeta } from './post-meta.tsx';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 
 /** News, life and community lists: one dense row per post, the title first. */
@@ -22,7 +22,7 @@ export function BoardList({ items, base, timeZone }: { items: BoardItem[]; base:
                 </span>
               ) : null}
             </span>
-            <PostMeta
+            <MetaLine
               parts={[i.name, formatDate(i.date, timeZone), i.location]}
               counts={[
                 ['조회', i.count],
@@ -78,7 +78,7 @@ export function ExpandableList({
             <span>{i.title}</span>
           </summary>
           <RichText html={i.content} className="mt-1 pl-5" />
-          {showMeta ? <PostMeta parts={[i.name, formatDate(i.date, timeZone), i.location]} counts={[]} /> : null}
+          {showMeta ? <MetaLine parts={[i.name, formatDate(i.date, timeZone), i.location]} counts={[]} /> : null}
         </details>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import type { SiteClock } from '#shared/business-hours.ts';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
 import { type BusinessItem, OpenBadge, PremiumBadge } from './business-list.tsx';
 
@@ -15,9 +16,13 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
         <span className="text-sm text-slate-600">{[b.category, b.subcategory, b.location].filter(Boolean).join(' · ')}</span>
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{b.title}</h1>
-      <p className="mt-1 text-sm text-slate-500">
-        조회 {b.count} · 좋아요 {b.like}
-      </p>
+      <MetaLine
+        parts={[]}
+        counts={[
+          ['조회', b.count],
+          ['좋아요', b.like],
+        ]}
+      />
       {b.image ? (
         <img
           src={b.image}

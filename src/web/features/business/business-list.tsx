@@ -1,4 +1,5 @@
 import type { BusinessRecord } from '#shared/api.ts';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { type BusinessHours, OPEN_STATE_LABEL, type OpenState, openState, type SiteClock } from '#shared/business-hours.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 
@@ -34,9 +35,14 @@ export function BusinessList({ items, base, clock }: { items: BusinessItem[]; ba
           </span>
           <span className="mt-1 block font-semibold group-hover:text-brand-700 group-hover:underline">{b.title}</span>
           <span className="mt-0.5 block truncate text-sm text-slate-600">{b.address}</span>
-          <span className="block text-sm text-slate-500">
-            {[b.location, b.tel, `조회 ${b.count}`, `좋아요 ${b.like}`].filter(Boolean).join(' · ')}
-          </span>
+          <MetaLine
+            parts={[b.location, b.tel]}
+            counts={[
+              ['조회', b.count],
+              ['좋아요', b.like],
+            ]}
+            className="text-sm text-slate-500"
+          />
         </ThumbnailCard>
       ))}
     </ThumbnailCards>

@@ -1,4 +1,5 @@
 import { formatDate } from '#shared/format.ts';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
 import { DeadlineBadge, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
 
@@ -23,9 +24,13 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
         {job.category ? <span className="text-sm text-slate-600">{job.category}</span> : null}
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{job.title}</h1>
-      <p className="mt-1 text-sm text-slate-500">
-        {[job.name, formatDate(job.date, timeZone), `조회 ${job.count}`, `좋아요 ${job.like}`].filter(Boolean).join(' · ')}
-      </p>
+      <MetaLine
+        parts={[job.name, formatDate(job.date, timeZone)]}
+        counts={[
+          ['조회', job.count],
+          ['좋아요', job.like],
+        ]}
+      />
       <dl className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-2">
         <Row label="회사">{job.companyname}</Row>
         <Row label="고용형태">{job.employmenttype}</Row>
@@ -42,7 +47,7 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
         <Row label="담당자">{job.manager}</Row>
         <Row label="전화">
           {job.tel ? (
-            <a href={telHref(job.tel)} className="text-brand-700 underline">
+            <a href={telHref(job.tel)} className="whitespace-nowrap text-brand-700 underline">
               {job.tel}
             </a>
           ) : null}

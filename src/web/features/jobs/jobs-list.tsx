@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { JobsRecord } from '#shared/api.ts';
 import { JobsTypeLabel } from '#shared/enums.ts';
 import { dDay, formatDate } from '#shared/format.ts';
@@ -12,7 +13,7 @@ export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' 
   const soon = label === 'D-day' || /^D-[1-3]$/.test(label);
   return (
     <span
-      className={`shrink-0 rounded px-1.5 py-0.5 text-sm font-bold ${closed ? 'bg-slate-200 text-slate-600' : soon ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700'}`}
+      className={`shrink-0 rounded px-1.5 py-0.5 text-sm font-bold whitespace-nowrap ${closed ? 'bg-slate-200 text-slate-600' : soon ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700'}`}
     >
       {label}
     </span>
@@ -43,9 +44,14 @@ export function JobsList({ items, base, timeZone, today }: { items: JobsItem[]; 
             <span className="mt-1 block text-sm text-slate-600">
               {[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}
             </span>
-            <span className="block text-sm text-slate-500">
-              {[j.name, formatDate(j.date, timeZone), `조회 ${j.count}`, `좋아요 ${j.like}`].filter(Boolean).join(' · ')}
-            </span>
+            <MetaLine
+              parts={[j.name, formatDate(j.date, timeZone)]}
+              counts={[
+                ['조회', j.count],
+                ['좋아요', j.like],
+              ]}
+              className="text-sm text-slate-500"
+            />
           </Link>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import type { BoardRecord } from '#shared/api.ts';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
@@ -9,9 +10,9 @@ export type MarketItem = BoardRecord;
 /** PRODUCT.md: "무료나눔" when free = 2, otherwise the price with thousands separators. */
 export function MarketPrice({ item, className = '' }: { item: Pick<MarketItem, 'free' | 'price'>; className?: string }) {
   return item.free === 2 ? (
-    <span className={`font-bold text-emerald-700 ${className}`}>무료나눔</span>
+    <span className={`font-bold whitespace-nowrap text-emerald-700 ${className}`}>무료나눔</span>
   ) : (
-    <span className={`font-bold ${className}`}>${formatMoney(item.price)}</span>
+    <span className={`font-bold whitespace-nowrap ${className}`}>${formatMoney(item.price)}</span>
   );
 }
 
@@ -36,11 +37,15 @@ export function MarketList({ items, base, timeZone }: { items: MarketItem[]; bas
           </span>
           <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
           <MarketPrice item={i} className="mt-1 block" />
-          <span className="mt-0.5 block text-sm text-slate-500">
-            {[i.location, formatDate(i.date, timeZone), `조회 ${i.count}`, `좋아요 ${i.like}`, `댓글 ${i.comment}`]
-              .filter(Boolean)
-              .join(' · ')}
-          </span>
+          <MetaLine
+            parts={[i.location, formatDate(i.date, timeZone)]}
+            counts={[
+              ['조회', i.count],
+              ['좋아요', i.like],
+              ['댓글', i.comment],
+            ]}
+            className="mt-0.5 text-sm text-slate-500"
+          />
         </ThumbnailCard>
       ))}
     </ThumbnailCards>

@@ -1,0 +1,26 @@
+/** A line of facts under a title (author, date, place, 조회 12 ...): each fact keeps to one line
+ * on a phone, and the line breaks only between facts (PRODUCT.md, Screens: numbers, dates and
+ * counters never split). Empty parts are left out; counts get thousands separators. */
+export function MetaLine({
+  parts,
+  counts = [],
+  className = 'mt-1 text-sm text-slate-500',
+}: {
+  parts: (string | undefined)[];
+  counts?: [label: string, value: number | undefined][];
+  className?: string;
+}) {
+  const facts = [
+    ...parts.filter((p): p is string => Boolean(p)),
+    ...counts.filter(([, value]) => value !== undefined).map(([label, value]) => `${label} ${value?.toLocaleString('en-US')}`),
+  ];
+  return (
+    <span className={`flex flex-wrap gap-x-3 gap-y-0.5 ${className}`}>
+      {facts.map((fact) => (
+        <span key={fact} className="whitespace-nowrap">
+          {fact}
+        </span>
+      ))}
+    </span>
+  );
+}
