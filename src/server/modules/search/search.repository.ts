@@ -319,6 +319,16 @@ async function pgCountHits(db: Executor, section: number, match: EngineQuery, ca
   return Number(all.rows[0]?.n ?? 0);
 }
 
+/** Whether any entry of any section matches a phrase: the question the search service asks before
+ * shortening a typed word (a particle off, a compound's tail off). Each section stops at its first
+ * match, so a word in use answers at once and one nowhere in the index costs a look per section. */
+export async function anyMatch(db: Executor, dialect: Dialect, phrase: Phrase): Promise<boolean> {
+  const match = await compileMatch(db, dialect, [phrase]);
+  if (!match) return false;
+  for (const section of SECTIONS) if ((await countHits(db, dialect, section, match.all, 1)) > 0) return true;
+  return false;
+}
+
 /** The items of a section that match, as a subquery of item ids (a list's keyword box). */
 export function matchingItemsSql(dialect: Dialect, section: number, match: EngineQuery) {
   if (dialect === 'postgres') return sql`select item from search_doc where ${idRange(section)} and ${pgMatches(match)}`;
