@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { chosungOf, highlightParts, indexTokens, parseSearchQuery, snippet } from './search-text.ts';
+import {
+  chosungOf,
+  highlightParts,
+  indexTokens,
+  parseSearchQuery,
+  particleStems,
+  snippet,
+  wordEndPhrase,
+  wordHead,
+  wordPhrase,
+} from './search-text.ts';
 
 describe('Korean search text', () => {
   test('Hangul runs become overlapping bigrams plus the last syllable', () => {
@@ -17,7 +27,7 @@ describe('Korean search text', () => {
   test('a two-syllable word is one token phrase; one syllable is a prefix', () => {
     expect(parseSearchQuery('식당').phrases).toEqual([{ tokens: ['식당'], prefix: false }]);
     expect(parseSearchQuery('밥').phrases).toEqual([{ tokens: ['밥'], prefix: true }]);
-    expect(parseSearchQuery('한인타운').phrases).toEqual([{ tokens: ['한인', '인타', '타운'], prefix: false }]);
+    expect(parseSearchQuery('한인타운').phrases).toEqual([{ tokens: ['한인', '인타', '타운'], prefix: false, word: '한인타운' }]);
   });
 
   test('Latin words are whole words, not prefixes', () => {
@@ -56,5 +66,31 @@ describe('Korean search text', () => {
       { text: '에서', hit: false },
     ]);
     expect(snippet(`${'가'.repeat(300)}식당${'나'.repeat(300)}`, ['식당'], 40)).toContain('식당');
+  });
+
+  test('a particle comes off only above a stem of two syllables, longest particle first', () => {
+    expect(particleStems('렌트는')).toEqual(['렌트']);
+    expect(particleStems('김치를')).toEqual(['김치']);
+    expect(particleStems('회계사를')).toEqual(['회계사']);
+    expect(particleStems('미국에서는')).toEqual(['미국', '미국에서']);
+    expect(particleStems('한국으로')).toEqual(['한국', '한국으']);
+    expect(particleStems('가는')).toEqual([]); // 가 is one syllable
+    expect(particleStems('한인타운')).toEqual([]);
+  });
+
+  test('only a bare Hangul word of three syllables or more may be shortened', () => {
+    const words = (input: string) => parseSearchQuery(input).phrases.map((p) => p.word);
+    expect(words('렌트는 어디서 식당 costco')).toEqual(['렌트는', '어디서', undefined, undefined]);
+    expect(words('"렌트는 어디서"')).toEqual([undefined]); // a quoted phrase is exact
+    expect(words('3층에서 LA에서')).toEqual([undefined, undefined]); // not Hangul alone
+  });
+
+  test('a word found anywhere, or only where a word ends with it', () => {
+    expect(wordPhrase('렌트')).toEqual({ tokens: ['렌트'], prefix: false });
+    // The final-syllable token is indexed only at the end of a run: "렌트 문의" has it, 렌트비 not.
+    expect(wordEndPhrase('렌트')).toEqual({ tokens: ['렌트', '트'], prefix: false });
+    expect(indexTokens('렌트 문의')).toEqual(expect.arrayContaining(['렌트', '트']));
+    expect(wordPhrase('태권도')).toEqual({ tokens: ['태권', '권도'], prefix: false });
+    expect(wordHead('태권도장', 3)).toBe('태권도');
   });
 });

@@ -6,6 +6,9 @@
 // A query turns into phrases of tokens that must all match (several words mean AND; a quoted
 // phrase must match exactly as written). Tokens hold no quote, operator or separator characters,
 // so a query can never reach the search engines' syntax.
+// Korean words are typed with their particles (렌트는, 김치를) and as compounds (태권도장): such a
+// word keeps its Hangul in `Phrase.word`, and the search service shortens it when the index
+// knows the shorter form (particleStems, wordPhrase, wordEndPhrase below).
 
 const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const RUNS =
@@ -44,10 +47,13 @@ export function indexTokens(text: string): string[] {
   return out;
 }
 
-/** One condition: tokens in a row; `prefix` when the last token may be the start of a longer one. */
+/** One condition: tokens in a row; `prefix` when the last token may be the start of a longer one;
+ * `word` when it was typed as one bare Hangul word of three syllables or more (not quoted), the
+ * words a particle or a compound's tail may be taken off. */
 export interface Phrase {
   tokens: string[];
   prefix: boolean;
+  word?: string;
 }
 
 export interface SearchQuery {
@@ -93,11 +99,57 @@ export function parseSearchQuery(input: string): SearchQuery {
   for (const word of rest.split(/\s+/)) {
     const p = phraseOf(word);
     if (p) {
+      const runs = [...normalizeSearchText(word).matchAll(RUNS)].map((m) => m[0]);
+      if (runs.length === 1 && isShortenable(runs[0] as string)) p.word = runs[0];
       phrases.push(p);
       words.push(...[...normalizeSearchText(word).matchAll(RUNS)].map((m) => m[0]));
     }
   }
   return { phrases: phrases.slice(0, MAX_PHRASES), words: [...new Set(words)] };
+}
+
+// Particles (조사) as typed after a noun, longest first, so 에서는 goes before 는 and 으로 before 로.
+const PARTICLES = [
+  ...['에서는', '에서도', '에게서', '으로는', '으로도', '까지는', '부터는'],
+  ...['에서', '으로', '부터', '까지', '처럼', '보다', '에게', '한테', '께서', '마다', '이랑', '하고', '에는', '에도'],
+  ...['은', '는', '이', '가', '을', '를', '도', '에', '의', '로', '와', '과', '만', '랑'],
+];
+/** A stem or a compound's head is at least two syllables: one syllable would be a prefix query
+ * over thousands of words (가는 → 가). */
+export const MIN_STEM = 2;
+const HANGUL_WORD = /^\p{Script=Hangul}+$/u;
+
+function isShortenable(run: string): boolean {
+  return HANGUL_WORD.test(run) && [...run].length > MIN_STEM;
+}
+
+/** The word without a particle it may end in, longest particle first (미국에서는 → 미국, 미국에서);
+ * only stems of two syllables or more. Whether one is meant is for the index to say. */
+export function particleStems(word: string): string[] {
+  const chars = [...word];
+  const stems: string[] = [];
+  for (const particle of PARTICLES) {
+    const rest = chars.length - [...particle].length;
+    if (rest >= MIN_STEM && word.endsWith(particle)) stems.push(chars.slice(0, rest).join(''));
+  }
+  return [...new Set(stems)];
+}
+
+/** The word's first `syllables` syllables (a compound's head: 태권도장 → 태권도). */
+export function wordHead(word: string, syllables: number): string {
+  return [...word].slice(0, syllables).join('');
+}
+
+/** A bare word found anywhere, inside longer words too (렌트 in 렌트비). */
+export function wordPhrase(word: string): Phrase {
+  return { tokens: runTokens(word, false), prefix: false };
+}
+
+/** A word found only where a word ends with it: its grams and then the final-syllable token, which
+ * the index writes only at the end of a run. Tells a real word (렌트 in "렌트 문의") from the start
+ * of a longer one (김지 of 김지은). */
+export function wordEndPhrase(word: string): Phrase {
+  return { tokens: runTokens(word, true), prefix: false };
 }
 
 /** 초성 of a text: each Hangul syllable's initial consonant, other characters dropped. */

@@ -202,3 +202,52 @@ describe('Korean search (search issue)', () => {
     }
   });
 });
+
+describe('Korean words as typed: particles and compounds', () => {
+  beforeAll(async () => {
+    await post(member.token, 'rentWord', { title: '렌트 문의', content: '<p>LA 아파트 렌트 어디서 알아보나요</p>' });
+    await post(member.token, 'rentParticle', { title: '요즘 렌트는 얼마인가요', content: '<p>궁금합니다</p>' });
+    await post(member.token, 'kimchi', { title: '김치 담그는 법', content: '<p>배추 김치와 깍두기</p>' });
+    await post(member.token, 'tax', { title: '세금 보고 마감 안내', content: '<p>서류 준비</p>' });
+    await post(member.token, 'accountant', { title: '회계사 추천 부탁드립니다', content: '<p>개인 사업자</p>' });
+    await post(member.token, 'taekwondo', { title: '아이 태권도 수업 후기', content: '<p>사범님이 친절해요</p>' });
+    await post(member.token, 'name', { title: '김지은 선생님 피아노 레슨', content: '<p>초급 환영</p>' });
+    await post(member.token, 'otherName', { title: '김지수 원장 인사', content: '<p>새로 왔습니다</p>' });
+    await post(member.token, 'going', { title: '마트 가는 길', content: '<p>주차 안내</p>' });
+  });
+
+  const found = async (q: string) => (await items(q)).map((i) => i.item);
+
+  test('a particle typed after a word finds the bare word', async () => {
+    expect(await found('렌트는')).toEqual(expect.arrayContaining([ids.rentWord, ids.rentParticle]));
+    expect(await found('김치를')).toContain(ids.kimchi);
+    expect(await found('세금은')).toContain(ids.tax);
+    expect(await found('회계사를')).toContain(ids.accountant);
+  });
+
+  test('a compound finds its longest head that posts use', async () => {
+    expect(await found('태권도장')).toEqual([ids.taekwondo]);
+  });
+
+  test('a word that ends in a particle syllable is found as typed, not cut short', async () => {
+    // 김지 ends no word in the index, so 김지은 stays whole and 김지수 is not found.
+    expect(await found('김지은')).toEqual([ids.name]);
+    expect(await found('가는')).toEqual([ids.going]);
+  });
+
+  test('several words with particles: each shortened on its own, and highlighted as found', async () => {
+    expect(await found('렌트는 어디서')).toEqual([ids.rentWord]);
+    const res = await t.call('GET', `/api/search?q=${encodeURIComponent('렌트는 어디서')}`);
+    expect(res.body.words).toEqual(['렌트', '어디서']);
+  });
+
+  test('English words are unaffected', async () => {
+    expect(await found('la 렌트는')).toEqual([ids.rentWord]);
+    expect(await found('lax 렌트는')).toEqual([]);
+  });
+
+  test('a list keyword box shortens words the same way', async () => {
+    const res = await t.call('GET', `/api/board?topcategory=5&keyword=${encodeURIComponent('회계사를')}`);
+    expect(res.body.items.map((i: { id: number }) => i.id)).toEqual([ids.accountant]);
+  });
+});

@@ -319,6 +319,26 @@ async function pgCountHits(db: Executor, section: number, match: EngineQuery, ca
   return Number(all.rows[0]?.n ?? 0);
 }
 
+/** Whether any entry matches a phrase: the question the search service asks before shortening a
+ * typed word (a particle off, a compound's tail off). A word in use answers at once; one that no
+ * entry has costs a look per section's FTS5 table (a few terms' lists), or on PostgreSQL the GIN
+ * index after the newest entries (not a look per section: each would read its newest entries). */
+export async function anyMatch(db: Executor, dialect: Dialect, phrase: Phrase): Promise<boolean> {
+  const match = await compileMatch(db, dialect, [phrase]);
+  if (!match) return false;
+  if (dialect === 'postgres') return pgAnyMatch(db, match.all);
+  for (const section of SECTIONS) if ((await countHits(db, dialect, section, match.all, 1)) > 0) return true;
+  return false;
+}
+
+async function pgAnyMatch(db: Executor, match: EngineQuery): Promise<boolean> {
+  const newest = await sql`select 1 from (select vec from search_doc order by id desc limit ${PG_NEWEST[0]}) newest
+    where ${pgMatches(match)} limit 1`.execute(db);
+  if (newest.rows.length > 0) return true;
+  const all = await sql`with m as materialized (select 1 from search_doc where ${pgMatches(match)}) select 1 from m limit 1`.execute(db);
+  return all.rows.length > 0;
+}
+
 /** The items of a section that match, as a subquery of item ids (a list's keyword box). */
 export function matchingItemsSql(dialect: Dialect, section: number, match: EngineQuery) {
   if (dialect === 'postgres') return sql`select item from search_doc where ${idRange(section)} and ${pgMatches(match)}`;

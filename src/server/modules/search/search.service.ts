@@ -26,6 +26,7 @@ import {
   startBulkIndexing,
   upsertSearchDoc,
 } from './search.repository.ts';
+import { asIndexed } from './typed-words.ts';
 import { paging } from '#shared/schemas/fields.ts';
 
 // One search service for /search (every section) and every list's keyword box (one section).
@@ -91,7 +92,7 @@ function sectionsOf(target: SearchTarget, section?: number): number[] {
 
 /** A section list's keyword condition on its own table's ids. */
 export async function keywordCondition(deps: Deps, target: SearchTarget, keyword: string, section?: number): Promise<Expression<SqlBool>> {
-  const q = parseSearchQuery(keyword);
+  const q = await asIndexed(deps.db, deps.dialect, parseSearchQuery(keyword));
   const sections = sectionsOf(target, section);
   if (q.chosung) {
     return sql<SqlBool>`id in (select item from search_doc where section in (${sql.join(sections)}) and chosung like ${`%${q.chosung}%`})`;
@@ -183,7 +184,7 @@ export const SearchQuerySchema = z.strictObject({
 
 /** GET /api/search: every section's count and first results, or one section's page. */
 export async function search(deps: Deps, params: z.output<typeof SearchQuerySchema>) {
-  const q = parseSearchQuery(params.q);
+  const q = await asIndexed(deps.db, deps.dialect, parseSearchQuery(params.q));
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
