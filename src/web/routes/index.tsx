@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
+import { MetaLine } from '../components/ui/meta-line.tsx';
 import type { Route } from './+types/index.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
@@ -31,7 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     list('jobs', {}),
     list('business', { sort: '-main' }),
     list('board', { topcategory: TopCategory.community, sort: '-like' }),
-    list('mainschedule', { upcoming: '1' }),
+    // By date, the soonest first (weekly events, which have none, lead).
+    list('mainschedule', { upcoming: '1', sort: 'startdate' }),
   ]);
   return { siteName: deps.env.SITE_NAME, news, market, jobs, business, community, schedule };
 }
@@ -109,9 +111,7 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
                 {d.schedule.map((i) => (
                   <li key={i.id} className="py-2">
                     <span className="font-medium">{i.title}</span>
-                    <span className="ml-2 text-sm text-slate-500">
-                      {i.startdate} {i.location}
-                    </span>
+                    <MetaLine parts={[i.startdate, i.location]} className="text-sm text-slate-500" />
                   </li>
                 ))}
               </ul>

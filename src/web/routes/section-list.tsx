@@ -173,6 +173,7 @@ function filledIn(form: HTMLFormElement | null): URLSearchParams {
 function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<string, string>; faq: boolean }) {
   const submit = useSubmit();
   const apply = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => submit(filledIn(event.currentTarget.form));
+  const chosen = config.filters.filter((f) => form[f.name]).length + (form.sort ? 1 : 0);
   return (
     <Form
       method="get"
@@ -184,58 +185,65 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
       aria-label="목록 검색"
       className="mb-4 rounded-xl border border-slate-200 bg-white p-3"
     >
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-7">
-        {config.filters.map((f) =>
-          f.kind === 'check' ? (
-            <label key={f.name} className="col-span-1 flex min-h-11 items-center gap-2 self-end">
-              <input type="checkbox" name={f.name} value="1" defaultChecked={form[f.name] === '1'} onChange={apply} className="size-5" />
-              {f.label}
+      {/* On a phone the filters fold behind 필터, so the list's first item is on the first
+          screen; from the sm width up they are always open (the summary is not shown). */}
+      <details className="sm:details-content:[content-visibility:visible]">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-700 sm:hidden">
+          필터{chosen > 0 ? ` (${chosen})` : ''}
+        </summary>
+        <div className="grid grid-cols-2 gap-2 pb-1 sm:grid-cols-3 lg:grid-cols-7">
+          {config.filters.map((f) =>
+            f.kind === 'check' ? (
+              <label key={f.name} className="col-span-1 flex min-h-11 items-center gap-2 self-end">
+                <input type="checkbox" name={f.name} value="1" defaultChecked={form[f.name] === '1'} onChange={apply} className="size-5" />
+                {f.label}
+              </label>
+            ) : (
+              <div key={f.name} className="text-sm font-medium text-slate-700">
+                <label htmlFor={`filter-${f.name}`}>{f.label}</label>
+                {f.kind === 'select' ? (
+                  <select
+                    id={`filter-${f.name}`}
+                    name={f.name}
+                    defaultValue={form[f.name] ?? ''}
+                    onChange={apply}
+                    className={`${CONTROL} text-base`}
+                  >
+                    <option value="">전체</option>
+                    {f.options.map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={`filter-${f.name}`}
+                    name={f.name}
+                    type="number"
+                    min={0}
+                    inputMode="numeric"
+                    defaultValue={form[f.name]}
+                    className={`${CONTROL} text-base`}
+                  />
+                )}
+              </div>
+            ),
+          )}
+          {config.sorts ? (
+            <label className="text-sm font-medium text-slate-700">
+              정렬
+              <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} className={`${CONTROL} text-base`}>
+                {config.sorts.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
             </label>
-          ) : (
-            <div key={f.name} className="text-sm font-medium text-slate-700">
-              <label htmlFor={`filter-${f.name}`}>{f.label}</label>
-              {f.kind === 'select' ? (
-                <select
-                  id={`filter-${f.name}`}
-                  name={f.name}
-                  defaultValue={form[f.name] ?? ''}
-                  onChange={apply}
-                  className={`${CONTROL} text-base`}
-                >
-                  <option value="">전체</option>
-                  {f.options.map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={`filter-${f.name}`}
-                  name={f.name}
-                  type="number"
-                  min={0}
-                  inputMode="numeric"
-                  defaultValue={form[f.name]}
-                  className={`${CONTROL} text-base`}
-                />
-              )}
-            </div>
-          ),
-        )}
-        {config.sorts ? (
-          <label className="text-sm font-medium text-slate-700">
-            정렬
-            <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} className={`${CONTROL} text-base`}>
-              {config.sorts.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-      </div>
+          ) : null}
+        </div>
+      </details>
       <div className="mt-2 flex gap-2">
         <label htmlFor="list-keyword" className="sr-only">
           {faq ? '질문 검색' : '이 게시판에서 검색'}

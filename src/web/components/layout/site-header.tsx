@@ -1,4 +1,6 @@
-import { Form, Link, NavLink, useRevalidator } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, NavLink, useLocation, useRevalidator } from 'react-router';
+import { isAdminLevel } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
@@ -15,6 +17,17 @@ export interface HeaderUser {
 /** The common header: site name, search field (shortcut target), account links, section nav. */
 export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderUser | null }) {
   const revalidator = useRevalidator();
+  const sections = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every navigation, when the current tab changes
+  useEffect(() => {
+    const list = sections.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current) return;
+    // Within the tab strip only: scrollIntoView would also move the page.
+    const overflow = current.offsetLeft + current.offsetWidth - (list.scrollLeft + list.clientWidth);
+    if (current.offsetLeft < list.scrollLeft || overflow > 0) list.scrollLeft = current.offsetLeft - 8;
+  }, [pathname]);
   // With JavaScript the login link opens the dialog and logout asks first, then goes through the
   // API; without it, the link and the form still work through the /login page.
   function askLogout(event: React.FormEvent) {
@@ -37,14 +50,21 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
           inputClassName="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
           buttonClassName="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         />
-        <nav aria-label="내 계정" className="order-2 ml-auto flex items-center gap-3 text-sm sm:order-3">
+        <nav aria-label="내 계정" className="order-2 ml-auto flex min-w-0 items-center gap-3 text-sm sm:order-3">
           {user ? (
             <>
-              <Link to="/mypage" className="font-medium text-slate-700 hover:text-brand-700">
-                {user.nickname}님 · 마이페이지
+              {/* A long nickname gives way on a phone; 마이페이지, 관리자 and 로그아웃 never do. */}
+              <Link to="/mypage" className="flex min-w-0 font-medium text-slate-700 hover:text-brand-700">
+                <span className="truncate">{user.nickname}님</span>
+                <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
               </Link>
-              <Form method="post" action="/login?logout=1" onSubmit={askLogout}>
-                <button type="submit" className="text-slate-500 hover:text-slate-800">
+              {isAdminLevel(user.level) ? (
+                <Link to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
+                  관리자
+                </Link>
+              ) : null}
+              <Form method="post" action="/login?logout=1" onSubmit={askLogout} className="shrink-0">
+                <button type="submit" className="whitespace-nowrap text-slate-500 hover:text-slate-800">
                   로그아웃
                 </button>
               </Form>
@@ -66,13 +86,15 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
         </nav>
       </div>
       <nav aria-label="섹션" className="border-t border-slate-100">
-        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 text-[0.95rem] font-semibold">
+        <ul ref={sections} className="relative mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 text-[0.95rem] font-semibold">
           {SITE_SECTIONS.map((s) => (
             <li key={s.key} className="shrink-0">
               <NavLink
                 to={s.path}
                 className={({ isActive }) =>
-                  `block px-3 py-2.5 ${isActive ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-700 hover:text-brand-700'}`
+                  // The current section's tab is in view on a phone: placed there by the browser as
+                  // the page first lays out (before any script), then by the effect on navigation.
+                  `block px-3 py-2.5 ${isActive ? 'border-b-2 border-brand-600 text-brand-700 [scroll-initial-target:nearest]' : 'text-slate-700 hover:text-brand-700'}`
                 }
               >
                 {s.label}
