@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   CONTACT_HOURS: optional(text(100)),
   /** Set when a reverse proxy in front of us sets X-Forwarded-For; otherwise the socket address counts. */
   TRUST_PROXY: flag.default(false),
+  /** Load shedding (http/load-shedding.ts): requests under way at once, and how late (ms) the
+   * event loop may run, before new requests are refused with 503; 0 turns either off. */
+  LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  LOAD_MAX_DELAY_MS: z.coerce.number().int().min(0).default(500),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & { DATA_DIR: string };

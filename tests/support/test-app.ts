@@ -65,6 +65,9 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
     SMTP_URL: smtp.url,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'silent',
+    // A test's own synchronous work (a seed, a rebuild) makes the event loop late; the next call
+    // must not be refused as overload (tests/server/overload.test.ts turns it on).
+    LOAD_MAX_DELAY_MS: '0',
     ...overrides,
   });
   const { deps, connection } = await buildDeps(env, createLogger(env.LOG_LEVEL));
