@@ -67,5 +67,11 @@ export async function writeStored(dataDir: string, name: string, data: Uint8Arra
 }
 
 export async function removeStored(dataDir: string, names: string[]): Promise<void> {
-  await Promise.all(names.map((n) => fs.rm(path.join(uploadsDir(dataDir), n), { force: true })));
+  // No folder in the uploads' place (ENOTDIR) holds no file to remove; saying so would hide the
+  // fault that made an upload clean up after itself.
+  const remove = (n: string) =>
+    fs.rm(path.join(uploadsDir(dataDir), n), { force: true }).catch((err: { code?: string }) => {
+      if (err.code !== 'ENOTDIR') throw err;
+    });
+  await Promise.all(names.map(remove));
 }
