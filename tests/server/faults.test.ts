@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Messages } from '#shared/messages.ts';
 import { createApp } from '#server/app.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { type PagesOptions, productionBuild } from '#server/pages/pages.ts';
 import { startPgServer } from '#tests/support/pg-process.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -19,10 +21,10 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 // 10 s, its cause is logged once, and the same app serves again once the fault is gone.
 
 /** The test app's services behind a fresh app whose log is kept, to count what it says. */
-function loggedApp(t: TestApp) {
+function loggedApp(t: TestApp, pages?: PagesOptions) {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger('warn', { write: (line: string) => void lines.push(JSON.parse(line)) });
-  const app = createApp({ ...t.deps, logger });
+  const app = createApp({ ...t.deps, logger }, pages);
   async function call(method: string, url: string, options: { token?: string; body?: unknown; form?: FormData } = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': '10.9.9.9' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -35,7 +37,7 @@ function loggedApp(t: TestApp) {
     const res = await app.request(url, { method, headers, body });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any, ms: Date.now() - started };
   }
-  return { call, lines, faultLines: (kind: string) => lines.filter((l) => l.fault === kind) };
+  return { app, call, lines, faultLines: (kind: string) => lines.filter((l) => l.fault === kind) };
 }
 
 /** A list no cache has seen: the database must answer it. */
@@ -162,7 +164,17 @@ describe('PostgreSQL', () => {
   });
 
   test('while PostgreSQL is down requests fail fast with 503, logged once; once it is back the same app serves again', async () => {
-    const { call, faultLines } = loggedApp(t);
+    const root = path.resolve(import.meta.dirname, '../..');
+    // The pages are the built app's (npm test builds first; a run of this file alone builds here).
+    if (!existsSync(path.join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    const { app, call, faultLines } = loggedApp(t, { root, dev: false, loadBuild: productionBuild(root) });
+    const page = async () => {
+      const started = Date.now();
+      const res = await app.request(`/community?keyword=${Math.random().toString(36).slice(2)}`);
+      await res.text();
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), ms: Date.now() - started };
+    };
+    expect((await page()).status).toBe(200);
     const token = await t.root();
     expect((await call('GET', freshList())).status).toBe(200);
     await pg.down();
@@ -173,6 +185,11 @@ describe('PostgreSQL', () => {
         expect(res.ms).toBeLessThan(4000);
       }
       expectFault(await call('POST', '/api/board', { token, body: post(30) }), 503, Messages.unavailable);
+      // A page answers the same status, not a 500, and the same log line stands for it.
+      const down = await page();
+      expect(down.status).toBe(503);
+      expect(Number(down.retryAfter)).toBeGreaterThan(0);
+      expect(down.ms).toBeLessThan(10_000);
       expect(faultLines('database unavailable')).toHaveLength(1);
     } finally {
       await pg.up();
@@ -180,6 +197,7 @@ describe('PostgreSQL', () => {
     // No restart of the app: the pool opens new connections to the server that came back.
     expect((await call('GET', freshList())).status).toBe(200);
     expect((await call('POST', '/api/board', { token, body: post(31) })).status).toBe(200);
+    expect((await page()).status).toBe(200);
   });
 });
 

@@ -35,15 +35,36 @@ export class Fault extends AppError {
   }
 }
 
+/** By shape, not `instanceof`: under `npm run dev` the pages load their own copy of this module
+ * (web/lib/service-errors.server.ts says why), and a fault the server's copy threw is still one. */
+export function isFault(err: unknown): err is Fault {
+  const e = err as { kind?: unknown; status?: unknown; key?: unknown } | null;
+  return err instanceof Error && typeof e?.kind === 'string' && typeof e.status === 'number' && typeof e.key === 'string';
+}
+
+/** A fault of the same kind is logged again, with how many were not, only after this long. */
+const QUIET_MS = 60_000;
+
+/** One record per logger, shared by the API's error mapper and the pages' (entry.server.tsx). */
+const logs = new WeakMap<Logger, (fault: Fault) => void>();
+
 /** Writes a fault's real cause to the log once, not once per request: while a database is down
- * every request fails the same way. The same kind is logged again, with how many were not, only
- * after `quietMs`. */
-export function faultLog(logger: Logger, quietMs = 60_000): (fault: Fault) => void {
+ * every request fails the same way. */
+export function faultLog(logger: Logger): (fault: Fault) => void {
+  let log = logs.get(logger);
+  if (!log) {
+    log = quietLog(logger);
+    logs.set(logger, log);
+  }
+  return log;
+}
+
+function quietLog(logger: Logger): (fault: Fault) => void {
   const last = new Map<FaultKind, { at: number; unlogged: number }>();
   return (fault) => {
     const now = Date.now();
     const seen = last.get(fault.kind);
-    if (seen && now - seen.at < quietMs) {
+    if (seen && now - seen.at < QUIET_MS) {
       seen.unlogged++;
       return;
     }
