@@ -17,17 +17,21 @@ const RETRY_AFTER_S = 2;
 /** How often the loop's lateness is measured. */
 const TICK_MS = 50;
 
+let lastDelayMs = 0;
 let loopDelayMs = 0;
 let watching = false;
 
-/** How late the event loop came round last time (one measure for the process). */
+/** How late the event loop came round, the lesser of its last two rounds (one measure for the
+ * process): one long task (a first render, a rebuild) is no overload; round after round late is. */
 function loopDelay(): number {
   if (!watching) {
     watching = true;
     let last = performance.now();
     setInterval(() => {
       const now = performance.now();
-      loopDelayMs = Math.max(0, now - last - TICK_MS);
+      const delay = Math.max(0, now - last - TICK_MS);
+      loopDelayMs = Math.min(delay, lastDelayMs);
+      lastDelayMs = delay;
       last = now;
     }, TICK_MS).unref();
   }
