@@ -33,7 +33,13 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     // An idle connection the server drops (a restart, or a shutdown just after close(), whose
     // connections end in the background) is no request's error: the pool opens a new one when
     // needed. Without a listener, the pool's 'error' event would end the process.
-    pool.on('error', (err) => options.logger?.warn({ err: err.message }, 'idle PostgreSQL connection closed'));
+    // A restart drops every idle connection at once: one line a minute says so.
+    let warned = 0;
+    pool.on('error', (err) => {
+      if (Date.now() - warned < 60_000) return;
+      warned = Date.now();
+      options.logger?.warn({ err: err.message }, 'idle PostgreSQL connection closed');
+    });
     const tracker = new WriteTracker();
     const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(new PostgresDialect({ pool })), tracker), plugins: [tracker] });
     return { db, dialect: 'postgres', tracker, background: undefined, close: () => db.destroy() };
