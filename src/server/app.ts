@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
@@ -8,6 +7,9 @@ import { authenticate } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { errorAnswer, refuseNulInQuery } from '#server/http/envelope.ts';
+import { shedLoad } from '#server/http/load-shedding.ts';
+import { finishUnreadBody, limitBody } from '#server/http/request-body.ts';
+import { faultLog } from '#server/lib/faults.ts';
 import { requestLog } from '#server/http/request-log.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
@@ -29,7 +31,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY));
+  app.use(finishUnreadBody());
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use(shedLoad({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger));
 
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
@@ -39,12 +43,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
     // answer's headers: c.header() after the answer is made would rebuild the whole answer.)
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  const jsonLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new AppError(413, ErrorKey.tooLarge);
-    },
-  });
+  const jsonLimit = limitBody(JSON_BODY_LIMIT);
   // POST /api/upload carries up to ten images and applies its own limit (upload.api.ts).
   // A GET has no body to limit (and asking for one would build a second request object).
   api.use((c, next) =>
@@ -79,6 +78,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   app.route('/', seoRoutes(deps));
   if (pages) app.route('/', pageRoutes(deps, pages));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
-  app.onError((err, c) => errorAnswer(err, c, deps.logger));
+  const noteFault = faultLog(deps.logger);
+  app.onError((err, c) => errorAnswer(err, c, deps.logger, noteFault));
   return app;
 }

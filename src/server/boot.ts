@@ -10,12 +10,39 @@ import { createMailer } from './lib/mailer.ts';
 import { createMailQueue } from './modules/mail/mail.service.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Fault } from './lib/faults.ts';
+
+/** A start that cannot go on for a reason the operator must fix: main.ts prints its message, one
+ * line in Korean and English, and exits, instead of a stack trace. */
+export class StartupError extends Error {}
+
+/** DATA_DIR takes the SQLite database, the JWT key and the uploads: tried once, first, so that a
+ * read-only or missing folder is named plainly rather than failing in whichever part wrote first. */
+export function checkDataDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? String(err);
+    throw new StartupError(`데이터 폴더(DATA_DIR)에 쓸 수 없습니다 / cannot write to the data folder (DATA_DIR): ${dir} (${code})`);
+  }
+}
 
 /** Everything main.ts and the tests need before listening: database open and migrated, keys
  * loaded, mail ready. */
 export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<{ deps: Deps; connection: Connection }> {
+  checkDataDir(env.DATA_DIR);
   const connection = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logger });
-  const applied = await migrateToLatest(connection.db, connection.dialect);
+  const applied = await migrateToLatest(connection.db, connection.dialect).catch(async (err: unknown) => {
+    if (!(err instanceof Fault)) throw err;
+    await connection.close().catch(() => {});
+    const cause = err.cause instanceof Error ? err.cause.message : String(err.cause);
+    throw new StartupError(`데이터베이스를 열 수 없습니다 / cannot open the database: ${cause}`);
+  });
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   const secret = loadOrCreateJwtSecret(env.DATA_DIR, env.JWT_SECRET);
   const deps: Deps = {

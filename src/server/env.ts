@@ -41,6 +41,10 @@ const EnvSchema = z.object({
   WRITE_LIMITS: flag.default(true),
   /** How much a member may have uploaded in all, in megabytes. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Load shedding (http/load-shedding.ts): requests under way at once, and how late (ms) the
+   * event loop may run, before new requests are refused with 503; 0 turns either off. */
+  LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  LOAD_MAX_DELAY_MS: z.coerce.number().int().min(0).default(500),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { buildDeps } from './boot.ts';
+import { buildDeps, StartupError } from './boot.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
@@ -16,7 +16,11 @@ import { productionBuild } from './pages/pages.ts';
 
 const env = loadEnv(process.env);
 const logger = createLogger(env.LOG_LEVEL);
-const { deps, connection } = await buildDeps(env, logger);
+const { deps, connection } = await buildDeps(env, logger).catch((err: unknown) => {
+  if (!(err instanceof StartupError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 
 const admin = await ensureRootAdmin(deps, env.ADMIN_LOGINID ?? 'admin@localhost', env.ADMIN_PASSWORD);
 if (admin) {

@@ -25,6 +25,12 @@ export const Messages = {
   samePassword: '기존 비밀번호와 동일한 비밀번호입니다',
   downloadFailed: '파일 다운로드 실패',
   mailQueued: '메일을 아직 보내지 못했습니다. 잠시 후 다시 보내 드립니다.',
+  // Not SPEC texts: the Korean detail of a refusal the server makes on its own (too large, a
+  // fault, overload), which the client shows as it is.
+  tooLarge: '요청 내용이 너무 큽니다. 크기를 줄여 다시 시도하세요',
+  unavailable: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도하세요',
+  storageFull: '저장 공간이 부족해 요청을 처리할 수 없습니다. 잠시 후 다시 시도하세요',
+  overloaded: '요청이 많아 지금은 처리할 수 없습니다. 잠시 후 다시 시도하세요',
 } as const;
 
 /** Stable keys in `{code: 'error', message}` answers (PRODUCT.md, API contract). */
@@ -46,7 +52,8 @@ export const ErrorKey = {
   weakPassword: 'weak password',
   lastRoot: 'last root admin',
   server: 'server error',
-  busy: 'server busy',
+  unavailable: 'unavailable',
+  storageFull: 'storage full',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

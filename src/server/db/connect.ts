@@ -6,6 +6,7 @@ import type { Database, Db, Dialect } from './database.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { BackgroundRunner } from './background.ts';
 import { openSqlite } from './sqlite/open.ts';
+import { reportingFaults } from './errors.ts';
 import { trackCommits, WriteTracker } from './write-tracker.ts';
 
 export interface Connection {
@@ -22,22 +23,32 @@ export interface Connection {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/** How long a request waits for one of the pool's connections (all busy, or the server slow to
+ * accept one) before it is answered 503 with Retry-After instead of waiting on. */
+export const PG_CONNECT_TIMEOUT_MS = 3000;
+
 export function connect(options: { databaseUrl?: string; dataDir: string; logger?: Logger }): Connection {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
     // An idle connection the server drops (a restart, or a shutdown just after close(), whose
     // connections end in the background) is no request's error: the pool opens a new one when
     // needed. Without a listener, the pool's 'error' event would end the process.
-    pool.on('error', (err) => options.logger?.warn({ err: err.message }, 'idle PostgreSQL connection closed'));
+    // A restart drops every idle connection at once: one line a minute says so.
+    let warned = 0;
+    pool.on('error', (err) => {
+      if (Date.now() - warned < 60_000) return;
+      warned = Date.now();
+      options.logger?.warn({ err: err.message }, 'idle PostgreSQL connection closed');
+    });
     const tracker = new WriteTracker();
-    const db = new Kysely<Database>({ dialect: trackCommits(new PostgresDialect({ pool }), tracker), plugins: [tracker] });
+    const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(new PostgresDialect({ pool })), tracker), plugins: [tracker] });
     return { db, dialect: 'postgres', tracker, background: undefined, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
   const { dialect } = sqlite;
   const tracker = new WriteTracker();
-  const db = new Kysely<Database>({ dialect: trackCommits(dialect, tracker), plugins: [tracker] });
+  const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(dialect), tracker), plugins: [tracker] });
   return {
     db,
     dialect: 'sqlite',

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
+import { Fault } from '#server/lib/faults.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 
@@ -50,9 +51,16 @@ export function refuseNulInQuery(c: Context): void {
   }
 }
 
-/** One mapper for every failure: AppError answers its status and key; anything else is a
+/** The refusal of a body over its limit, with the Korean reason a client shows as it is. */
+export function tooLarge(): AppError {
+  return new AppError(413, ErrorKey.tooLarge, { detail: Messages.tooLarge });
+}
+
+/** One mapper for every failure: AppError answers its status and key; a Fault (the database or
+ * the uploads folder failing) is one too, its cause logged by `noteFault`; anything else is a
  * server fault, logged with its cause and answered without internals. */
-export function errorAnswer(err: unknown, c: Context, logger: Logger): Response {
+export function errorAnswer(err: unknown, c: Context, logger: Logger, noteFault: (fault: Fault) => void): Response {
+  if (err instanceof Fault) noteFault(err);
   if (err instanceof AppError) {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
     const body: Record<string, unknown> = { code: 'error', message: err.key };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
 
 // argon2id with OWASP's memory-hard parameters (46 MiB, 2 passes, 1 lane): about 100-150 ms on
 // one core. node:crypto runs it on the libuv thread pool, off the event loop, so reads stay fast
@@ -26,7 +26,7 @@ async function acquireSlot(): Promise<void> {
     return;
   }
   if (waiting.length >= MAX_HASH_WAITING) {
-    throw new AppError(503, ErrorKey.busy, { retryAfter: 1, detail: '지금 요청이 몰려 처리하지 못했습니다. 잠시 후 다시 시도하세요' });
+    throw new AppError(503, ErrorKey.unavailable, { retryAfter: 1, detail: Messages.overloaded });
   }
   // A finishing hash hands its slot straight to the next in line.
   await new Promise<void>((resolve) => waiting.push(resolve));

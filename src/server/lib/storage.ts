@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Fault } from './faults.ts';
 import { IMAGE_TYPES } from './images.ts';
 
 // Where uploads live: DATA_DIR/uploads/, one flat folder, names made of 128 random bits and our
@@ -42,12 +43,35 @@ export function resolvePublicPath(dataDir: string, p: string): { file: string; n
   return mime ? { file: path.join(uploadsDir(dataDir), name), name, mime } : undefined;
 }
 
-/** Writes a new file; `wx` refuses to replace an existing one. */
+/** The folder cannot take files: no space left, or it is read-only, not ours, or not a folder
+ * (EEXIST: creating it found a file in its place). */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+const UNWRITABLE_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EIO', 'EEXIST']);
+
+function storageFault(err: unknown): unknown {
+  const code = (err as { code?: string } | undefined)?.code ?? '';
+  if (FULL_CODES.has(code)) return new Fault('storage full', err);
+  if (UNWRITABLE_CODES.has(code)) return new Fault('storage unavailable', err);
+  return err;
+}
+
+/** Writes a new file; `wx` refuses to replace an existing one. A folder that cannot take it is a
+ * Fault (lib/faults.ts): answered 503 or 507, not a bare 500. */
 export async function writeStored(dataDir: string, name: string, data: Uint8Array): Promise<void> {
-  await fs.mkdir(uploadsDir(dataDir), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir(dataDir), name), data, { flag: 'wx' });
+  try {
+    await fs.mkdir(uploadsDir(dataDir), { recursive: true });
+    await fs.writeFile(path.join(uploadsDir(dataDir), name), data, { flag: 'wx' });
+  } catch (err) {
+    throw storageFault(err);
+  }
 }
 
 export async function removeStored(dataDir: string, names: string[]): Promise<void> {
-  await Promise.all(names.map((n) => fs.rm(path.join(uploadsDir(dataDir), n), { force: true })));
+  // No folder in the uploads' place (ENOTDIR) holds no file to remove; saying so would hide the
+  // fault that made an upload clean up after itself.
+  const remove = (n: string) =>
+    fs.rm(path.join(uploadsDir(dataDir), n), { force: true }).catch((err: { code?: string }) => {
+      if (err.code !== 'ENOTDIR') throw err;
+    });
+  await Promise.all(names.map(remove));
 }

@@ -22,7 +22,9 @@ export async function orPageError<T>(work: Promise<T> | (() => Promise<T>)): Pro
     return await (typeof work === 'function' ? work() : work);
   } catch (err) {
     const status = statusOf(err);
-    if (status) throw data(status === 404 ? '찾는 항목이 없습니다' : '요청을 처리할 수 없습니다', { status });
+    // A fault (the database down: 503, 507) goes on to entry.server.tsx, which logs it once and
+    // answers its status with Retry-After.
+    if (status && status < 500) throw data(status === 404 ? '찾는 항목이 없습니다' : '요청을 처리할 수 없습니다', { status });
     throw err;
   }
 }

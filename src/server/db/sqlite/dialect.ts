@@ -33,10 +33,14 @@ function toObject(columns: string[], values: unknown[]): Record<string, unknown>
   return row;
 }
 
-/** How long the server's connection waits for another's write lock before SQLITE_BUSY: rare, as
- * its writes take turns with the background connection's (write-turns.ts), but another process
- * (a CLI) may hold it. */
-export const BUSY_TIMEOUT_MS = 5000;
+/** How long the server's connection waits for another's lock before SQLITE_BUSY. Its writes take
+ * turns with the background connection's (write-turns.ts), so only another process (a CLI) holds
+ * one for long; the wait blocks the whole process, so it is short: the request is answered 503
+ * with Retry-After instead (db/errors.ts), and the next one tries again. */
+export const BUSY_TIMEOUT_MS = 250;
+
+/** What a rollback answers when SQLite has already ended the transaction itself. */
+const NOTHING_RUN = { changes: 0, lastInsertRowid: 0 };
 
 function adapt(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, Prepared>();
@@ -65,7 +69,10 @@ function adapt(db: DatabaseSync): SqliteDatabase {
       return {
         reader: columns.length > 0,
         all: (parameters) => (statement.all(...params(parameters)) as unknown as unknown[][]).map((values) => toObject(columns, values)),
-        run: (parameters) => statement.run(...params(parameters)),
+        // SQLite ends a transaction by itself when a statement in it fails with SQLITE_FULL (or an
+        // I/O error): the rollback that follows would fail with "no transaction is active" and
+        // hide the real cause.
+        run: (parameters) => (sql === 'rollback' && !db.isTransaction ? NOTHING_RUN : statement.run(...params(parameters))),
         *iterate(parameters) {
           for (const values of statement.iterate(...params(parameters))) yield toObject(columns, values as unknown as unknown[]);
         },

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
@@ -9,6 +8,7 @@ import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { MAX_IMAGE_BYTES } from '#server/lib/images.ts';
 import { caller, pathId } from '#server/http/resource-routes.ts';
+import { limitBody } from '#server/http/request-body.ts';
 import { getDownload, getWebdata, MAX_FILES, type StoredFile, uploadImages } from './upload.service.ts';
 
 /** POST /api/upload is exempt from the 1 MB JSON limit (app.ts) and has this one instead:
@@ -56,12 +56,7 @@ export function uploadRoutes(deps: Deps): Hono<AppEnv> {
       requireActor(c.get('actor'));
       await next();
     },
-    bodyLimit({
-      maxSize: UPLOAD_BODY_LIMIT,
-      onError: () => {
-        throw new AppError(413, ErrorKey.tooLarge);
-      },
-    }),
+    limitBody(UPLOAD_BODY_LIMIT),
     async (c) => c.json({ code: 'ok', items: await uploadImages(deps, caller(c), await readFiles(c)) }),
   );
   app.get('/:id/download', async (c) => {

@@ -1,0 +1,70 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
+import type { Logger } from '#server/lib/logger.ts';
+
+// Above what it can serve, a server that takes every request answers all of them later and later.
+// This one refuses new work early instead, with 503, Retry-After and a Korean message, while it
+// serves the requests it took in time. Two signs of overload:
+// - too many requests under way at once (those that wait on the database or a password hash);
+// - the event loop running late: SQLite answers synchronously, so under overload requests do not
+//   pile up as work under way but as a loop that comes round late.
+// /api/health is always answered: a load balancer must not take a busy server for a dead one.
+
+/** Seconds a refused client is asked to wait. */
+const RETRY_AFTER_S = 2;
+
+/** How often the loop's lateness is measured. */
+const TICK_MS = 50;
+
+let lastDelayMs = 0;
+let loopDelayMs = 0;
+let watching = false;
+
+/** How late the event loop came round, the lesser of its last two rounds (one measure for the
+ * process): one long task (a first render, a rebuild) is no overload; round after round late is. */
+function loopDelay(): number {
+  if (!watching) {
+    watching = true;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      const delay = Math.max(0, now - last - TICK_MS);
+      loopDelayMs = Math.min(delay, lastDelayMs);
+      lastDelayMs = delay;
+      last = now;
+    }, TICK_MS).unref();
+  }
+  return loopDelayMs;
+}
+
+export interface LoadLimits {
+  /** Requests under way at once; 0: no bound. */
+  maxInFlight: number;
+  /** Event-loop lateness, in ms, above which new requests are refused; 0: not watched. */
+  maxDelayMs: number;
+}
+
+export function shedLoad(limits: LoadLimits, logger: Logger): MiddlewareHandler {
+  let inFlight = 0;
+  let shedding = false;
+  if (limits.maxDelayMs > 0) loopDelay();
+  return async (c, next) => {
+    if (c.req.path === '/api/health') return next();
+    const delay = limits.maxDelayMs > 0 ? loopDelay() : 0;
+    if ((limits.maxInFlight > 0 && inFlight >= limits.maxInFlight) || (limits.maxDelayMs > 0 && delay > limits.maxDelayMs)) {
+      // Once per spell of overload, not once per refused request.
+      if (!shedding) logger.warn({ inFlight, loopDelayMs: Math.round(delay) }, 'overloaded: refusing new requests');
+      shedding = true;
+      throw new AppError(503, ErrorKey.unavailable, { retryAfter: RETRY_AFTER_S, detail: Messages.overloaded });
+    }
+    if (shedding) logger.info({ inFlight }, 'load back under the limits');
+    shedding = false;
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+    }
+  };
+}
