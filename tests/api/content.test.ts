@@ -326,6 +326,21 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
     expect((await t.call('GET', `/api/mainschedule/${off}`, { token: root })).status).toBe(200);
   });
 
+  test('news with an English version is listed under the 언어: English filter', async () => {
+    const staff = await t.member({ level: 2 });
+    const save = (body: Record<string, unknown>) => t.call('POST', '/api/board', { token: staff.token, body: { topcategory: 1, ...body } });
+    const both = (await save({ title: '한인회 소식', etitle: 'Korean Association news', econtent: '<p>News</p>' })).body.id;
+    const korean = (await save({ title: '한국어 소식' })).body.id;
+    const ids = async (language: number) =>
+      (await t.call('GET', `/api/board?topcategory=1&language=${language}&size=100`)).body.items.map((i: { id: number }) => i.id);
+    expect(await ids(2)).toContain(both);
+    expect(await ids(2)).not.toContain(korean);
+    expect(await ids(1)).toContain(korean);
+    // Taking the English version away moves it back.
+    await t.call('PUT', '/api/board', { token: staff.token, body: { id: both, etitle: '', econtent: '' } });
+    expect(await ids(2)).not.toContain(both);
+  });
+
   test('a schedule never ends before it starts, on create and on edit', async () => {
     const root = await t.root();
     const save = (method: string, body: Record<string, unknown>) => t.call(method, '/api/mainschedule', { token: root, body });

@@ -128,6 +128,8 @@ export function boardDrafts(s: Seeder, scale: number): BoardDraft[] {
       etitle: t.en?.[0] ?? '',
       econtent: t.en ? sanitizeRichText(t.en[1]) : '',
       english: t.en ? 1 : 0,
+      // As the board resource derives it for a post written on the site.
+      language: t.en ? BoardLanguage.english : BoardLanguage.korean,
       author: s.editor,
     };
   });

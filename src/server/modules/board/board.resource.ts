@@ -1,3 +1,4 @@
+import { BoardLanguage } from '#shared/enums.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { boardSectionOf } from '#shared/sections.ts';
@@ -77,6 +78,9 @@ export const boardResource: ContentResource<'board'> = {
       image: input.image || images[0] || '',
       korean: input.title ? 1 : 0,
       english: input.etitle || input.econtent ? 1 : 0,
+      // A post with an English version is listed under the news list's 언어: English filter
+      // (nothing else set language, so that filter always showed 0 items).
+      language: input.etitle || input.econtent ? BoardLanguage.english : BoardLanguage.korean,
     };
   },
   toRow: (input) => ({ ...input, images: JSON.stringify(input.images ?? []) }),
