@@ -1,4 +1,5 @@
 import { Link, useLocation, useRevalidator } from 'react-router';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
@@ -38,10 +39,9 @@ function InquiryCard({ item, timeZone }: { item: AdminInquiry; timeZone: string 
         >
           {InquiryStatusLabel[item.status]}
         </span>
-        <span className="min-w-0 flex-1 font-semibold">{item.title}</span>
-        <span className="text-sm text-slate-500">
-          {item.name} · {formatDate(item.date, timeZone)}
-        </span>
+        {/* At least 12rem or a line of its own, never one syllable per line beside the date. */}
+        <span className="min-w-0 flex-[1_1_12rem] font-semibold">{item.title}</span>
+        <MetaLine parts={[item.name, formatDate(item.date, timeZone)]} className="text-sm text-slate-500" />
       </summary>
       <div className="border-t border-slate-100 px-4 py-3">
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitized (content-resource sanitizes every rich-text field) */}

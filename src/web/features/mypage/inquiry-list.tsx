@@ -69,10 +69,12 @@ export function InquiryList({ items, timeZone }: { items: MyInquiry[]; timeZone:
           <article aria-labelledby={`inquiry-${i.id}`} className="rounded-xl border border-slate-200 bg-white p-4">
             <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <StatusBadge status={i.status} />
-              <h2 id={`inquiry-${i.id}`} className="min-w-0 flex-1 text-lg font-semibold break-words">
+              {/* At least 12rem or a line of its own: squeezed beside the date on a phone, a title
+                  once came out one syllable per line. */}
+              <h2 id={`inquiry-${i.id}`} className="min-w-0 flex-[1_1_12rem] text-lg font-semibold break-words">
                 {i.title}
               </h2>
-              <span className="text-sm text-slate-500">{formatDate(i.date, timeZone)}</span>
+              <span className="text-sm whitespace-nowrap text-slate-500">{formatDate(i.date, timeZone)}</span>
             </header>
             <RichText html={i.content} className="mt-2 text-slate-800" />
             {i.answer ? (
