@@ -67,9 +67,11 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     // Tests write dozens of items a second as one new member; write-limits.test.ts turns them on.
     WRITE_LIMITS: '0',
-    // A test's own synchronous work (a seed, a rebuild) makes the event loop late; the next call
-    // must not be refused as overload (tests/server/overload.test.ts turns it on).
+    // A test's own synchronous work (a seed, a rebuild) makes the event loop late, and the
+    // concurrency tests send hundreds of calls at once on purpose: neither may be refused as
+    // overload (tests/server/overload.test.ts turns shedding on).
     LOAD_MAX_DELAY_MS: '0',
+    LOAD_MAX_IN_FLIGHT: '0',
     ...overrides,
   });
   const { deps, connection } = await buildDeps(env, createLogger(env.LOG_LEVEL));
