@@ -77,6 +77,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // The 'listening' line that names the port is an info line; only warnings and errors are kept.
       LOG_LEVEL: 'info',
       TRUST_PROXY: '1',
+      // Chromium and the server share the machine's cores: a page render starved of CPU must not
+      // be refused as overload (tests/server/overload.test.ts tests shedding).
+      LOAD_MAX_DELAY_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
