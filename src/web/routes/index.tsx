@@ -32,8 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     list('jobs', {}),
     list('business', { sort: '-main' }),
     list('board', { topcategory: TopCategory.community, sort: '-like' }),
-    // By date, the soonest first (weekly events, which have none, lead).
-    list('mainschedule', { upcoming: '1', sort: 'startdate' }),
+    list('mainschedule', { upcoming: '1' }),
   ]);
   return { siteName: deps.env.SITE_NAME, news, market, jobs, business, community, schedule };
 }
