@@ -189,7 +189,10 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
           screen; from the sm width up they are always open (the summary is not shown). */}
       <details className="sm:details-content:[content-visibility:visible]">
         <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-700 sm:hidden">
-          필터{chosen > 0 ? ` (${chosen})` : ''}
+          <span>필터{chosen > 0 ? ` (${chosen})` : ''}</span>
+          <span aria-hidden="true" className="ml-1.5 text-slate-400">
+            ▾
+          </span>
         </summary>
         <div className="grid grid-cols-2 gap-2 pb-1 sm:grid-cols-3 lg:grid-cols-7">
           {config.filters.map((f) =>
