@@ -161,7 +161,8 @@ describe('my inquiries: editable while waiting, read-only once answered', () => 
     await page.getByRole('link', { name: '이사 업체 등록 수정' }).click();
     await page.waitForURL(`**/customer/inquiry?id=${edited}`);
     await hydrated(page);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('문의 수정');
+    // After a client navigation the address changes a moment before the new page is drawn.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('문의 수정');
     expect(await page.getByLabel('제목').inputValue()).toBe('이사 업체 등록');
     expect(await page.getByLabel('내용').inputValue()).toBe('업소록에 올리고 싶습니다.\n연락 주세요.');
     await saveScreenshot(page, 'account-inquiry-edit');
