@@ -171,6 +171,13 @@ export function itemPagesOf(section: Section): string | undefined {
   return section.inPlace ? undefined : section.path;
 }
 
+/** A section's RSS feed (`/news/rss.xml`): every section whose items have pages of their own has
+ * one, and its pages advertise it. */
+export function feedOf(section: Section): string | undefined {
+  const pages = itemPagesOf(section);
+  return pages && `${pages}/rss.xml`;
+}
+
 /** The board sections: posts stored in `board`, told apart by topcategory. */
 export const BOARD_SECTIONS: readonly Section[] = SECTIONS.filter((s) => s.storage.table === 'board');
 

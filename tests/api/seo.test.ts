@@ -38,4 +38,18 @@ describe('robots.txt, sitemap.xml and the news feed', () => {
     expect(res.body).toContain('올해 축제는 10월에 열립니다');
     expect(res.body).not.toContain('<strong>');
   });
+
+  test('every section with item pages has a feed of its own items', async () => {
+    const member = await t.member();
+    const posted = await t.call('POST', '/api/board', {
+      token: member.token,
+      body: { topcategory: 5, title: '주말 등산 모임 안내', content: '<p>토요일 아침 7시</p>' },
+    });
+    const res = await t.call('GET', '/community/rss.xml', { headers: { host: 'portal.example' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(`<link>http://portal.example/community/${posted.body.id}</link>`);
+    expect(res.body).not.toContain('LA 한인 축제');
+    expect((await t.call('GET', '/jobs/rss.xml')).headers.get('content-type')).toContain('application/rss+xml');
+    expect((await t.call('GET', '/customer/rss.xml')).status).toBe(404);
+  });
 });

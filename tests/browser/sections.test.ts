@@ -188,6 +188,13 @@ describe('post pages', () => {
     expect(ok.html).toContain('rel="canonical"');
     expect(ok.html).toContain('property="og:title"');
     expect(ok.html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    // The section's feed is advertised on its list and its posts; a section without item pages
+    // (the FAQ opens in place) has none.
+    const feed = /<link rel="alternate" type="application\/rss\+xml" title="[^"]+ 뉴스" href="\/news\/rss.xml"/;
+    expect(ok.html).toMatch(feed);
+    expect((await fetchPage(suite.server, '/news')).html).toMatch(feed);
+    expect((await fetchPage(suite.server, '/jobs')).html).toContain('href="/jobs/rss.xml"');
+    expect((await fetchPage(suite.server, '/customer/faq')).html).not.toContain('application/rss+xml');
   });
 
   test('a market post shows content, a photo gallery, comments and an og:image', async () => {

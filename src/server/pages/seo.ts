@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import { TopCategory } from '#shared/enums.ts';
-import { BOARD_SECTIONS, itemPagesOf, SECTION_LISTS } from '#shared/sections.ts';
+import { BOARD_SECTIONS, feedOf, itemPagesOf, SECTION_LISTS, type Section } from '#shared/sections.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Deps } from '#server/context.ts';
@@ -9,7 +8,7 @@ import type { AppEnv } from '#server/http/context.ts';
 import type { ContentQuery } from '#server/modules/content/content.types.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
 
-// robots.txt, sitemap.xml and the news RSS feed (section-pages issue, SEO basics). URLs are
+// robots.txt, sitemap.xml and the sections' RSS feeds (section-pages issue, SEO basics). URLs are
 // absolute, built from the request's own origin (behind a proxy: X-Forwarded-Proto/Host when
 // TRUST_PROXY is on).
 
@@ -29,6 +28,11 @@ function origin(c: Context<AppEnv>, trustProxy: boolean): string {
   const proto = (trustProxy && c.req.header('x-forwarded-proto')) || url.protocol.replace(':', '');
   const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
   return `${proto}://${host}`;
+}
+
+/** A section's items: board posts are told apart by their section's code. */
+function sectionQuery({ storage: { table, topcategory } }: Section): ContentQuery {
+  return table === 'board' ? { topcategory } : {};
 }
 
 interface Listed {
@@ -64,9 +68,8 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
     // The newest items of each public section, a page of 100 at a time.
     const pages = Math.ceil(SITEMAP_ITEMS / 100 / ITEM_SECTIONS.length);
     for (const s of ITEM_SECTIONS) {
-      const { table, topcategory } = s.storage;
       for (let page = 1; page <= pages; page++) {
-        const items = await list(table, { ...(table === 'board' ? { topcategory } : {}), page });
+        const items = await list(s.storage.table, { ...sectionQuery(s), page });
         for (const i of items)
           urls.push(`<url><loc>${xml(`${base}${s.path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
         if (items.length < 100) break;
@@ -79,18 +82,20 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
     );
   });
 
-  app.get('/news/rss.xml', async (c) => {
-    const base = origin(c, deps.env.TRUST_PROXY);
-    const items = (await list('board', { topcategory: TopCategory.news, size: FEED_ITEMS })).map(
-      (i) =>
-        `<item><title>${xml(i.title)}</title><link>${xml(`${base}/news/${i.id}`)}</link><guid>${xml(`${base}/news/${i.id}`)}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${xml(htmlToText(i.content ?? '').slice(0, 300))}</description></item>`,
-    );
-    c.header('Content-Type', 'application/rss+xml; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=300');
-    const site = xml(deps.env.SITE_NAME);
-    return c.body(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${site} 뉴스</title><link>${xml(`${base}/news`)}</link><description>${site}의 최신 뉴스</description><language>ko</language>\n${items.join('\n')}\n</channel></rss>\n`,
-    );
-  });
+  for (const s of ITEM_SECTIONS) {
+    app.get(feedOf(s) as string, async (c) => {
+      const base = origin(c, deps.env.TRUST_PROXY);
+      const items = (await list(s.storage.table, { ...sectionQuery(s), size: FEED_ITEMS })).map(
+        (i) =>
+          `<item><title>${xml(i.title)}</title><link>${xml(`${base}${s.path}/${i.id}`)}</link><guid>${xml(`${base}${s.path}/${i.id}`)}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${xml(htmlToText(i.content ?? '').slice(0, 300))}</description></item>`,
+      );
+      c.header('Content-Type', 'application/rss+xml; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=300');
+      const site = xml(deps.env.SITE_NAME);
+      return c.body(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${site} ${xml(s.label)}</title><link>${xml(`${base}${s.path}`)}</link><description>${site}의 최신 ${xml(s.label)}</description><language>ko</language>\n${items.join('\n')}\n</channel></rss>\n`,
+      );
+    });
+  }
   return app;
 }

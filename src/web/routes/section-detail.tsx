@@ -20,7 +20,7 @@ import type { BusinessItem } from '../features/business/business-list.tsx';
 import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
 import type { JobsItem } from '../features/jobs/jobs-list.tsx';
 import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
-import { pageTitle } from '../lib/titles.ts';
+import { feedLink, pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
@@ -95,6 +95,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     ...(image ? [{ property: 'og:image', content: `${d.origin}${image}` }] : []),
+    ...feedLink(d.siteName, d.section.key),
   ];
 }
 

@@ -15,7 +15,7 @@ import type { BoardItem } from '../features/board/board-types.ts';
 import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';
 import { type JobsItem, JobsList } from '../features/jobs/jobs-list.tsx';
 import { type MarketItem, MarketList } from '../features/market/market-list.tsx';
-import { pageTitle } from '../lib/titles.ts';
+import { feedLink, pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-list.ts';
 import type { loader as rootLoader } from '../root.tsx';
@@ -154,6 +154,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   return [
     { title: pageTitle(d.siteName, `${d.title}${page}`) },
     { name: 'description', content: `${d.siteName} ${d.title}: ${d.section.empty}` },
+    ...feedLink(d.siteName, d.section.key),
   ];
 }
 
