@@ -317,12 +317,10 @@ describe('post pages', () => {
     const before = await stored();
     const t = await openPage(suite.browser, suite.server);
     await t.page.goto(`/life/${post?.id}`);
-    expect(
-      await t.page
-        .getByText(/^조회 [\d,]+$/)
-        .first()
-        .textContent(),
-    ).toBe(`조회 ${(before + 1).toLocaleString('en-US')}`);
+    // Shown once, in the facts under the title.
+    const views = t.page.getByText(/^조회 [\d,]+$/);
+    expect(await views.count()).toBe(1);
+    expect(await views.textContent()).toBe(`조회 ${(before + 1).toLocaleString('en-US')}`);
     await stored();
     await t.page.reload();
     expect(await stored()).toBe(before + 1);

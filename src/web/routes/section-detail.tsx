@@ -159,7 +159,6 @@ export default function SectionDetail({ loaderData: d }: Route.ComponentProps) {
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <LikeButton key={id} target={resource} item={id} liked={d.liked} count={item.like} signedIn={viewer !== null} />
           <ShareButton title={title} />
-          <span className="text-sm text-slate-500">조회 {item.count.toLocaleString('en-US')}</span>
           {author ? (
             <span className="ml-auto flex gap-2">
               <PostActions resource={resource} id={id} listPath={section.path} />
