@@ -25,6 +25,7 @@ let member: Account;
 interface Listed {
   id: number;
   title: string;
+  name?: string;
   etitle?: string;
   images?: string[];
   comment?: number;
@@ -40,6 +41,26 @@ beforeAll(async () => {
 const visit = (path: string, options: PageOptions = {}) => suite.visit(path, { ...options, status: 200 });
 
 const LISTS = ['/news', '/life', '/jobs', '/market', '/business', '/community', '/organizations', '/customer/faq'];
+
+describe('the index page', () => {
+  test('its panels show dates, the market’s prices and thumbnails, and the schedule in date order', async () => {
+    const { page, errors, close } = await visit('/');
+    const panel = (name: string) => page.locator('main section').filter({ has: page.getByRole('heading', { level: 2, name }) });
+    expect(await panel('뉴스').locator('li').first().textContent()).toMatch(/\d{4}-\d{2}-\d{2}/);
+    const market = panel('벼룩시장');
+    expect(await market.locator('li').first().textContent()).toMatch(/\$[\d,]+(\.\d{2})?|무료나눔/);
+    const sources = await market.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const src of sources) expect(src).toMatch(/-t\.webp$/);
+    const starts = (await panel('다가오는 일정').locator('li').allTextContents())
+      .map((text) => /\d{4}-\d{2}-\d{2}/.exec(text)?.[0])
+      .filter((d): d is string => d !== undefined);
+    expect(starts.length).toBeGreaterThan(1);
+    expect(starts).toEqual(starts.toSorted());
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
 
 describe('lists', () => {
   for (const width of WIDTHS) {
@@ -74,6 +95,17 @@ describe('lists', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(prices.some((p) => p >= 1000)).toBe(true);
     expect(await page.getByText(/\$\d{1,3}(,\d{3})+/).count()).toBeGreaterThan(0);
+    await close();
+  });
+
+  test('market cards show the seller’s nickname and load thumbnails, not the full photos', async () => {
+    const [first] = await list('/api/board?topcategory=4&size=1');
+    const { page, close } = await visit('/market');
+    const card = page.locator('main ul > li').first();
+    expect(await card.textContent()).toContain(first?.name);
+    const sources = await page.locator('main ul > li img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const src of sources) expect(src).toMatch(/^\/api\/webdata\/[0-9a-f]{32}-t\.webp$/);
     await close();
   });
 

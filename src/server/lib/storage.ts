@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Fault } from './faults.ts';
+import { thumbnailName, WEBDATA_BASE } from '#shared/uploads.ts';
 import { IMAGE_TYPES } from './images.ts';
 
 // Where uploads live: DATA_DIR/uploads/, one flat folder, names made of 128 random bits and our
 // own extension. No part of a name comes from the user, so a public path is either one of ours
 // or nothing, and resolving it cannot leave the folder.
-
-export const WEBDATA_BASE = '/api/webdata/';
 
 const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.values(IMAGE_TYPES).map((t) => [t.ext, t.mime]));
 /** `<32 hex>.<ext>` for an image, `<32 hex>-t.webp` for its thumbnail. */
@@ -20,8 +19,8 @@ export function uploadsDir(dataDir: string): string {
 
 /** Fresh names for an image and its thumbnail. */
 export function newStoredNames(ext: string): { name: string; thumb: string } {
-  const base = crypto.randomBytes(16).toString('hex');
-  return { name: `${base}.${ext}`, thumb: `${base}-t.webp` };
+  const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+  return { name, thumb: thumbnailName(name) };
 }
 
 export function publicPath(name: string): string {

@@ -10,6 +10,9 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import type { loader as rootLoader } from '../root.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
+import { MarketPrice } from '../features/market/market-list.tsx';
+import { formatDate } from '#shared/format.ts';
+import { thumbnailOf } from '#shared/uploads.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
 // section (PRODUCT.md: news, market, jobs, premium businesses, popular community, schedule).
@@ -18,23 +21,31 @@ interface Item {
   id: number;
   title: string;
   date?: string;
+  image?: string;
+  price?: number;
+  free?: number;
   startdate?: string;
   location?: string;
+}
+
+/** What a panel's row shows, and nothing more: the page's data is sent to the browser too. */
+function row({ id, title, date, image, price, free, startdate, location }: Item): Item {
+  return { id, title, date, image, price, free, startdate, location };
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, caller } = context.get(pageContext);
   const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> =>
-    (await listContent(deps, name, caller, { size: 6, ...query })).items;
+    (await listContent(deps, name, caller, { size: 6, ...query })).items.map((i) => row(i as Item));
   const [news, market, jobs, business, community, schedule] = await Promise.all([
     list('board', { topcategory: TopCategory.news }),
     list('board', { topcategory: TopCategory.market }),
     list('jobs', {}),
     list('business', { sort: '-main' }),
     list('board', { topcategory: TopCategory.community, sort: '-like' }),
-    list('mainschedule', { upcoming: '1' }),
+    list('mainschedule', { upcoming: '1', sort: 'startdate' }),
   ]);
-  return { siteName: deps.env.SITE_NAME, news, market, jobs, business, community, schedule };
+  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, news, market, jobs, business, community, schedule };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -46,7 +57,23 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     : [];
 }
 
-function Panel({ title, to, items, detail }: { title: string; to: string; items: Item[]; detail: string }) {
+/** A section's latest: each row a title with its date (and the market's price), and the photo's
+ * thumbnail where the section has photos. */
+function Panel({
+  title,
+  to,
+  items,
+  timeZone,
+  photos = false,
+  prices = false,
+}: {
+  title: string;
+  to: string;
+  items: Item[];
+  timeZone: string;
+  photos?: boolean;
+  prices?: boolean;
+}) {
   return (
     <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
       <div className="flex items-baseline justify-between">
@@ -61,8 +88,28 @@ function Panel({ title, to, items, detail }: { title: string; to: string; items:
         <ul className="mt-2 divide-y divide-slate-100">
           {items.map((i) => (
             <li key={i.id}>
-              <Link to={`${detail}/${i.id}`} className="block truncate py-2 hover:text-brand-700">
-                {i.title}
+              <Link to={`${to}/${i.id}`} className="group flex items-center gap-3 py-2">
+                {photos ? (
+                  i.image ? (
+                    <img
+                      src={thumbnailOf(i.image)}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      className="size-12 shrink-0 rounded-md bg-slate-100 object-cover"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="size-12 shrink-0 rounded-md bg-slate-100" />
+                  )
+                ) : null}
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+                  <span className="flex flex-wrap items-baseline gap-x-3 text-sm text-slate-500">
+                    {prices ? <MarketPrice item={{ price: i.price ?? 0, free: i.free ?? 0 }} className="text-slate-900" /> : null}
+                    <span className="whitespace-nowrap">{formatDate(i.date, timeZone)}</span>
+                  </span>
+                </span>
               </Link>
             </li>
           ))}
@@ -96,11 +143,11 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
           </nav>
         </section>
         <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          <Panel title="뉴스" to="/news" detail="/news" items={d.news} />
-          <Panel title="벼룩시장" to="/market" detail="/market" items={d.market} />
-          <Panel title="구인구직" to="/jobs" detail="/jobs" items={d.jobs} />
-          <Panel title="추천 업소" to="/business" detail="/business" items={d.business} />
-          <Panel title="인기 커뮤니티" to="/community" detail="/community" items={d.community} />
+          <Panel title="뉴스" to="/news" items={d.news} timeZone={d.timeZone} />
+          <Panel title="벼룩시장" to="/market" items={d.market} timeZone={d.timeZone} photos prices />
+          <Panel title="구인구직" to="/jobs" items={d.jobs} timeZone={d.timeZone} />
+          <Panel title="추천 업소" to="/business" items={d.business} timeZone={d.timeZone} photos />
+          <Panel title="인기 커뮤니티" to="/community" items={d.community} timeZone={d.timeZone} />
           <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
             <h2 className="text-lg font-bold">다가오는 일정</h2>
             {d.schedule.length === 0 ? (

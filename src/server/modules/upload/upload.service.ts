@@ -9,7 +9,8 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { UploadTable } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
-import { newStoredNames, publicPath, removeStored, resolvePublicPath, WEBDATA_BASE, writeStored } from '#server/lib/storage.ts';
+import { newStoredNames, publicPath, removeStored, resolvePublicPath, writeStored } from '#server/lib/storage.ts';
+import { WEBDATA_BASE } from '#shared/uploads.ts';
 import { findUploadById, insertUpload, uploadedBytes } from './upload.repository.ts';
 
 /** Upload issue: at most 10 images a post, so at most 10 a request. */

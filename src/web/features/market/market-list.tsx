@@ -38,7 +38,7 @@ export function MarketList({ items, base, timeZone }: { items: MarketItem[]; bas
           <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
           <MarketPrice item={i} className="mt-1 block" />
           <MetaLine
-            parts={[i.location, formatDate(i.date, timeZone)]}
+            parts={[i.name, i.location, formatDate(i.date, timeZone)]}
             counts={[
               ['조회', i.count],
               ['좋아요', i.like],
