@@ -32,6 +32,9 @@ export function checkDataDir(dir: string): void {
   }
 }
 
+/** How long the start waits to hear the other app servers' writes. */
+const READY_WAIT_MS = 5000;
+
 /** Everything main.ts and the tests need before listening: database open and migrated, keys
  * loaded, mail ready. */
 export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<{ deps: Deps; connection: Connection }> {
@@ -44,6 +47,13 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     throw new StartupError(`데이터베이스를 열 수 없습니다 / cannot open the database: ${cause}`);
   });
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  // Other app servers' writes are heard before the first request is served (shared-writes.ts);
+  // if that takes too long the server starts with its caches off and hears them later.
+  const heard = await Promise.race([
+    connection.ready.then(() => true),
+    new Promise<boolean>((r) => setTimeout(r, READY_WAIT_MS, false).unref()),
+  ]);
+  if (!heard) logger.warn('not yet hearing the other app servers; caches are off until then');
   const secret = loadOrCreateJwtSecret(env.DATA_DIR, env.JWT_SECRET);
   const deps: Deps = {
     env,
@@ -57,7 +67,7 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger }),
     mails: createMailQueue(),
     logger,
-    limits: createLimits(),
+    limits: createLimits(connection.pool),
   };
   return { deps, connection };
 }

@@ -11,6 +11,8 @@ import { pruneSessions } from './modules/auth/auth.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
+import { everyOnce } from './db/schedule.ts';
+import { pruneRateLimits } from './lib/rate-limit.ts';
 
 // Boot: env → database + migrations → root admin → listen.
 
@@ -50,9 +52,19 @@ const server = devServer
   ? devServer.server
   : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
-// Visits older than a day no longer decide anything; clear them out hourly.
-setInterval(() => void pruneViews(deps).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
-setInterval(() => void pruneSessions(deps).catch((err) => logger.error({ err }, 'session pruning failed')), 3600_000).unref();
+// Hourly, on one app server of several (db/schedule.ts): visits older than a day no longer
+// decide anything, ended sessions and spent rate limits neither.
+const cleanup = everyOnce(
+  deps.db,
+  'hourly-cleanup',
+  3600_000,
+  async () => {
+    await pruneViews(deps);
+    await pruneSessions(deps);
+    if (deps.dialect === 'postgres') await pruneRateLimits(deps.db);
+  },
+  (err) => logger.error({ err }, 'hourly cleanup failed'),
+);
 
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);
@@ -71,6 +83,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
   await closeServer();
+  cleanup.stop();
   await mailRetries.stop();
   await drainMails(deps);
   await flushViews(deps);

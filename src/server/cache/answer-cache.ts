@@ -4,8 +4,8 @@ import type { WriteTracker } from '#server/db/write-tracker.ts';
 // entry belongs to the database's write epoch (db/write-tracker.ts: every post, edit, like,
 // comment and hide moves it) and to the current minute (business hours, D-days and "today" follow
 // the clock). So a write shows up at once for everyone; only view counts, written in batches
-// anyway, may read up to a minute old. Writes made by another app server are not seen: there the
-// minute bounds it. Least recently used entries go first once the cache holds `maxBytes`.
+// anyway, may read up to a minute old. Writes made by another app server move the tracker too
+// (db/shared-writes.ts). Least recently used entries go first once the cache holds `maxBytes`.
 
 interface Entry<T> {
   epoch: number;

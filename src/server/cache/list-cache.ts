@@ -1,8 +1,9 @@
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 
 // Answers that cost a scan of every matching row (a list's total, the anchors of deep pages) and
-// reads every request repeats (a session's user) are kept until a write touches their table. Writes from other app servers are not seen here, so an
-// entry also expires after a while: totals on a multi-server site may lag by that long.
+// reads every request repeats (a session's user) are kept until a write touches their table, on
+// this app server or another (db/shared-writes.ts). An entry also expires after a while, which
+// bounds what a missed announcement could cost.
 
 export const LIST_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 2000;

@@ -8,6 +8,7 @@ import type { BackgroundRunner } from './background.ts';
 import { openSqlite } from './sqlite/open.ts';
 import { reportingFaults } from './errors.ts';
 import { trackCommits, WriteTracker } from './write-tracker.ts';
+import { shareWrites } from './shared-writes.ts';
 
 export interface Connection {
   db: Db;
@@ -16,6 +17,10 @@ export interface Connection {
   tracker: WriteTracker;
   /** SQLite's second connection, for background jobs (background.ts); none on PostgreSQL. */
   background: BackgroundRunner | undefined;
+  /** PostgreSQL's pool, which shared stores (rate limits) use too; none on SQLite. */
+  pool: pg.Pool | undefined;
+  /** Resolves once other app servers' writes are heard (PostgreSQL), at once on SQLite. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,19 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     });
     const tracker = new WriteTracker();
     const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(new PostgresDialect({ pool })), tracker), plugins: [tracker] });
-    return { db, dialect: 'postgres', tracker, background: undefined, close: () => db.destroy() };
+    const shared = shareWrites({ databaseUrl: options.databaseUrl, pool, tracker, logger: options.logger });
+    return {
+      db,
+      dialect: 'postgres',
+      tracker,
+      background: undefined,
+      pool,
+      ready: shared.ready,
+      async close() {
+        await shared.close();
+        await db.destroy();
+      },
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
@@ -54,6 +71,8 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     dialect: 'sqlite',
     tracker,
     background: sqlite.background,
+    pool: undefined,
+    ready: Promise.resolve(),
     async close() {
       await db.destroy();
       await sqlite.close();

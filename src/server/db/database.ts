@@ -55,6 +55,13 @@ export interface Database {
   search_doc: SearchDocTable;
   sessions: SessionsTable;
   mails: MailsTable;
+  schedules: SchedulesTable;
+}
+
+/** Periodic work shared by the app servers (db/schedule.ts): when a task is next due. */
+export interface SchedulesTable {
+  name: string;
+  nextdate: string;
 }
 
 /** A signed-in session: its id is in the token (lib/jwt.ts); deleting the row ends it. */

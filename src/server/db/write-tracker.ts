@@ -21,10 +21,11 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 
 // The epoch is for whole pages (cache/page-cache.ts): any write a visitor could see on some page
 // moves it, likes and comments included. Only view counting does not: its visit log and the
-// `count` column it raises would otherwise end every cached page on every first visit. The epoch
+// `count` column it raises would otherwise end every cached page on every first visit (and the
+// schedules' claims, db/schedule.ts, which no page shows). The epoch
 // moves when a write starts, when it has run, and when a transaction commits, so a page read
 // while a write was under way is never taken for the state after it.
-const UNSEEN_TABLES = new Set(['views']);
+const UNSEEN_TABLES = new Set(['views', 'schedules']);
 const UNSEEN_COLUMNS = new Set(['count']);
 
 function tableName(node: OperationNode | undefined): string | undefined {
@@ -38,28 +39,64 @@ function columnName(node: OperationNode): string | undefined {
   return n.kind === 'ColumnNode' ? n.column?.name : undefined;
 }
 
+/** What a write touched: the tables whose lists it may change, and whether a page could show it. */
+export interface Written {
+  tables: string[];
+  seen: boolean;
+}
+
 export class WriteTracker implements KyselyPlugin {
   private readonly versions = new Map<string, number>();
   /** What each write under way touches, to be counted again once it has run. */
-  private readonly running = new WeakMap<QueryId, { tables: string[]; seen: boolean }>();
+  private readonly running = new WeakMap<QueryId, Written>();
   #epoch = 0;
+  /** Added to every version and the epoch. It moves when writes may have been missed (another
+   * server's, while the channel that reports them was down), which ends every cached answer,
+   * including those for tables this server never wrote. */
+  #generation = 0;
+  #blind = false;
+  /** Told of this server's own writes once they have run and once their transaction commits
+   * (db/shared-writes.ts passes them on to the other app servers). */
+  onWrite: ((write: Written) => void) | undefined;
+  /** Tables written since the last commit: a commit reports them again, as what it made visible. */
+  private sinceCommit = new Set<string>();
+  private seenSinceCommit = false;
 
   version(table: string): number {
-    return this.versions.get(table) ?? 0;
+    if (this.#blind) this.#generation++;
+    return (this.versions.get(table) ?? 0) + this.#generation;
   }
 
   /** Moves on every write a page could show (see above). */
   get epoch(): number {
-    return this.#epoch;
+    if (this.#blind) this.#generation++;
+    return this.#epoch + this.#generation;
   }
 
   /** Called by the tracked driver after a commit. */
   committed(): void {
     this.#epoch++;
+    const write = { tables: [...this.sinceCommit], seen: this.seenSinceCommit };
+    this.sinceCommit.clear();
+    this.seenSinceCommit = false;
+    if (write.tables.length > 0 || write.seen) this.onWrite?.(write);
   }
 
-  private bump(write: { tables: string[]; seen: boolean }): void {
-    for (const table of write.tables) this.versions.set(table, this.version(table) + 1);
+  /** Another app server's write (shared-writes.ts): the same as one of ours, without reporting it back. */
+  remote(write: Written): void {
+    for (const table of write.tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+    if (write.seen) this.#epoch++;
+  }
+
+  /** While other servers' writes cannot be heard, nothing cached can be trusted: every version
+   * and epoch read is new, so every cache misses. Hearing again ends every earlier entry too. */
+  setBlind(blind: boolean): void {
+    this.#blind = blind;
+    this.#generation++;
+  }
+
+  private bump(write: Written): void {
+    for (const table of write.tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
     if (write.seen) this.#epoch++;
   }
 
@@ -91,7 +128,15 @@ export class WriteTracker implements KyselyPlugin {
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const write = this.running.get(args.queryId);
-    if (write) this.bump(write);
+    if (write) {
+      this.bump(write);
+      // Outside a transaction the write is now committed; inside one, the commit reports it again.
+      if (this.onWrite && (write.tables.length > 0 || write.seen)) {
+        for (const table of write.tables) this.sinceCommit.add(table);
+        this.seenSinceCommit ||= write.seen;
+        this.onWrite(write);
+      }
+    }
     return args.result;
   }
 }

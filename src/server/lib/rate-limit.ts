@@ -1,13 +1,37 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { sql } from 'kysely';
+import type { Db } from '#server/db/database.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 
 // Brute-force limits (foundation issue): per IP and per login id for logins, per e-mail and per
-// IP for code sends, per code id and per IP for code checks. In memory: one process counts its
-// own; several app servers would move these to a shared store.
+// IP for code sends, per code id and per IP for code checks; and per member on writes. On SQLite
+// (one app server) they are counted in memory. On PostgreSQL several app servers share them
+// through the table `rate_limits` (migration 0014), so a client cannot multiply its budget by
+// the number of servers; if the database does not answer, each server counts in memory meanwhile.
 
-function limiter(points: number, durationSeconds: number) {
-  return new RateLimiterMemory({ points, duration: durationSeconds });
+/** The shared table, made by the migration rather than by the library at start. */
+const TABLE = 'rate_limits';
+
+type Store = (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
+
+const inMemory: Store = (_name, points, duration) => new RateLimiterMemory({ points, duration });
+
+function inPostgres(pool: pg.Pool): Store {
+  return (name, points, duration) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: TABLE,
+      tableCreated: true,
+      // Expired rows are cleared by the hourly cleanup (pruneRateLimits), once for all limiters.
+      clearExpiredByTimeout: false,
+      keyPrefix: name,
+      points,
+      duration,
+      insuranceLimiter: new RateLimiterMemory({ points, duration }),
+    });
 }
 
 /** What a member writes, each with its own budget (security review: a burst made ~1,200 posts). */
@@ -26,37 +50,44 @@ export const WRITE_LIMITS: Record<WriteAction, Record<WriteTier, Record<WriteWin
 };
 const WINDOW_SECONDS: Record<WriteWindow, number> = { minute: 60, day: 86400 };
 
-function writeLimiters() {
+function writeLimiters(limiter: Store) {
   const of = (tier: WriteTier, action: WriteAction) => ({
-    minute: limiter(WRITE_LIMITS[action][tier].minute, WINDOW_SECONDS.minute),
-    day: limiter(WRITE_LIMITS[action][tier].day, WINDOW_SECONDS.day),
+    minute: limiter(`${action}-${tier}-minute`, WRITE_LIMITS[action][tier].minute, WINDOW_SECONDS.minute),
+    day: limiter(`${action}-${tier}-day`, WRITE_LIMITS[action][tier].day, WINDOW_SECONDS.day),
   });
   const actions = Object.keys(WRITE_LIMITS) as WriteAction[];
   return Object.fromEntries(actions.map((a) => [a, { established: of('established', a), newcomer: of('newcomer', a) }])) as Record<
     WriteAction,
-    Record<WriteTier, Record<WriteWindow, RateLimiterMemory>>
+    Record<WriteTier, Record<WriteWindow, RateLimiterAbstract>>
   >;
 }
 
-export function createLimits() {
+/** The limits, shared through PostgreSQL when given its pool, else in this process. */
+export function createLimits(pool?: pg.Pool) {
+  const limiter = pool ? inPostgres(pool) : inMemory;
   return {
-    loginPerIp: limiter(50, 600),
-    loginPerId: limiter(10, 900),
-    sendPerIp: limiter(30, 3600),
-    sendPerEmail: limiter(10, 86400),
-    checkPerIp: limiter(60, 600),
-    checkPerId: limiter(10, 600),
-    writes: writeLimiters(),
+    loginPerIp: limiter('login-ip', 50, 600),
+    loginPerId: limiter('login-id', 10, 900),
+    sendPerIp: limiter('send-ip', 30, 3600),
+    sendPerEmail: limiter('send-email', 10, 86400),
+    checkPerIp: limiter('check-ip', 60, 600),
+    checkPerId: limiter('check-id', 10, 600),
+    writes: writeLimiters(limiter),
   };
 }
 export type Limits = ReturnType<typeof createLimits>;
 
+/** Clears limits whose window ended (hourly; PostgreSQL only, memory forgets by itself). */
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await sql`delete from ${sql.table(TABLE)} where expire < ${Date.now()}`.execute(db);
+}
+
 /** Count attempts (one, or `points`) against each key; a spent limit is a 429 with Retry-After,
  * and `detail` (a Korean sentence given the wait in seconds) when the caller has one to say. */
 export async function consume(
-  ...entries: [limiter: RateLimiterMemory, key: string, points?: number, detail?: (seconds: number) => string][]
+  ...entries: [limiter: RateLimiterAbstract, key: string, points?: number, detail?: (seconds: number) => string][]
 ): Promise<void> {
-  const spent: [RateLimiterMemory, string, number][] = [];
+  const spent: [RateLimiterAbstract, string, number][] = [];
   for (const [l, key, points = 1, detail] of entries) {
     try {
       await l.consume(key, points);

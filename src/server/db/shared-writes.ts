@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../lib/logger.ts';
+import type { WriteTracker, Written } from './write-tracker.ts';
+
+// Several app servers on one PostgreSQL (PRODUCT.md's run contract): each keeps caches of pages,
+// lists and session users that its own writes end (write-tracker.ts). Other servers' writes reach
+// it through PostgreSQL's LISTEN/NOTIFY, so no server of our own has to run beside the database:
+// every write that has run or committed is announced on one channel, and every server moves its
+// tracker as if it had made the write itself. A notification arrives within milliseconds; while
+// the listening connection is down, nothing cached is trusted (the tracker goes blind) and the
+// server reads from the database until it hears again.
+
+const CHANNEL = 'portal_writes';
+/** Waits before listening again after the connection was lost: a restart takes seconds. */
+const RETRY_MS = [250, 500, 1000, 2000, 5000];
+
+interface Announcement extends Written {
+  /** The announcing server, which does not act on its own writes twice. */
+  from: string;
+}
+
+export interface SharedWrites {
+  /** Resolves once this server is listening (tests and the start wait for it). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; tracker: WriteTracker; logger?: Logger }): SharedWrites {
+  const { databaseUrl, pool, tracker, logger } = options;
+  const self = crypto.randomBytes(8).toString('base64url');
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+
+  // Writes announced together: one statement carries every write a burst of requests made.
+  let pending: Written | undefined;
+  let sending = false;
+  let warned = 0;
+  async function send(): Promise<void> {
+    sending = true;
+    while (pending && !closed) {
+      const write = pending;
+      pending = undefined;
+      const payload: Announcement = { from: self, tables: write.tables, seen: write.seen };
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]).catch((err: Error) => {
+        // The database is down: the write this was about failed or was made before, and every
+        // other server is blind until it listens again, which ends their caches anyway.
+        if (Date.now() - warned > 60_000) {
+          warned = Date.now();
+          logger?.warn({ err: err.message }, 'could not announce a write to the other app servers');
+        }
+      });
+    }
+    sending = false;
+  }
+  tracker.onWrite = (write) => {
+    if (closed) return;
+    pending = pending
+      ? { tables: [...new Set([...pending.tables, ...write.tables])], seen: pending.seen || write.seen }
+      : { tables: [...write.tables], seen: write.seen };
+    if (!sending) void send();
+  };
+
+  function heard(message: pg.Notification): void {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    let announcement: Announcement;
+    try {
+      announcement = JSON.parse(message.payload) as Announcement;
+    } catch {
+      return;
+    }
+    if (announcement.from === self || !Array.isArray(announcement.tables)) return;
+    tracker.remote({ tables: announcement.tables.filter((t) => typeof t === 'string'), seen: announcement.seen === true });
+  }
+
+  function lost(err?: Error): void {
+    if (closed || !client) return;
+    const old = client;
+    client = undefined;
+    old.removeAllListeners();
+    old.on('error', () => {});
+    void old.end().catch(() => {});
+    tracker.setBlind(true);
+    logger?.warn({ err: err?.message }, 'stopped hearing the other app servers; caches are off until it listens again');
+    schedule();
+  }
+
+  function schedule(): void {
+    if (closed) return;
+    const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+    failures++;
+    retry = setTimeout(() => void listen(), wait);
+    retry.unref();
+  }
+
+  async function listen(): Promise<void> {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
+    next.on('error', (err) => lost(err));
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch {
+      next.removeAllListeners();
+      next.on('error', () => {});
+      void next.end().catch(() => {});
+      schedule();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    next.on('notification', heard);
+    client = next;
+    if (failures > 0) logger?.info('hearing the other app servers again');
+    failures = 0;
+    // Whatever was written while not listening is unknown: every cached answer ends here.
+    tracker.setBlind(false);
+    markReady();
+  }
+
+  // Until the first LISTEN is in place, another server's write could go unheard.
+  tracker.setBlind(true);
+  void listen();
+
+  return {
+    ready,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      tracker.onWrite = undefined;
+      const last = client;
+      client = undefined;
+      if (last) {
+        last.removeAllListeners();
+        last.on('error', () => {});
+        await last.end().catch(() => {});
+      }
+    },
+  };
+}

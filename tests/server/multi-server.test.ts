@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { claimRun } from '#server/db/schedule.ts';
+import { startPgServer } from '#tests/support/pg-process.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+// Several app servers on one PostgreSQL (traffic issue; PRODUCT.md's run contract): two apps with
+// their own caches, limits and timers share one database, one signing key and one DATA_DIR, as
+// two processes behind a load balancer would. A write on one is on the other's next answers
+// within moments, a session ended on one is ended on both, rate limits count across both,
+// periodic work runs on one, and the sharing comes back by itself after PostgreSQL restarts.
+
+let server: Awaited<ReturnType<typeof startPgServer>>;
+let a: TestApp;
+let b: TestApp;
+let sharedDir: string;
+
+beforeAll(async () => {
+  server = await startPgServer();
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query(`create database shared template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
+  await admin.end();
+  const url = new URL(server.url);
+  url.pathname = '/shared';
+  sharedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanin-shared-'));
+  const settings = { DATABASE_URL: url.toString(), JWT_SECRET: crypto.randomBytes(32).toString('hex'), DATA_DIR: sharedDir };
+  a = await startTestApp(settings);
+  b = await startTestApp(settings);
+}, 120_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await server?.stop();
+  await fs.rm(sharedDir, { recursive: true, force: true });
+});
+
+/** Polls until `check` holds, for at most `ms`: a notification takes moments, not no time. */
+async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return check();
+}
+
+const titles = async (t: TestApp) =>
+  ((await t.call('GET', '/api/board?topcategory=5&size=5')).body.items as { title: string }[]).map((i) => i.title);
+
+describe('a write on one server is on the other’s next answers', () => {
+  test('a visitor’s cached list on B shows a post written on A, and an edit and a delete too', async () => {
+    const m = await a.member();
+    await titles(b);
+    await titles(b); // now served from B's cache
+    const title = `다른 서버에서 쓴 글 ${crypto.randomBytes(3).toString('hex')}`;
+    const made = await a.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, category: '자유게시판', title, content: '<p>본문</p>' },
+    });
+    expect(made.status).toBe(200);
+    expect(await eventually(async () => (await titles(b)).includes(title))).toBe(true);
+
+    const edited = `${title} (고침)`;
+    const id = made.body.id as number;
+    expect(
+      (
+        await a.call('PUT', '/api/board', {
+          token: m.token,
+          body: { id, topcategory: 5, category: '자유게시판', title: edited, content: '<p>본문</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await eventually(async () => (await titles(b)).includes(edited))).toBe(true);
+
+    expect((await a.call('DELETE', '/api/board', { token: m.token, body: { id } })).status).toBe(200);
+    expect(await eventually(async () => !(await titles(b)).includes(edited))).toBe(true);
+  });
+
+  test('logging out on A ends the session on B, though B had the session cached', async () => {
+    const m = await a.member();
+    const me = () => b.call('GET', `/api/user/${m.id}`, { token: m.token });
+    expect((await me()).status).toBe(200);
+    expect((await me()).status).toBe(200);
+    expect((await a.call('DELETE', '/api/jwt', { token: m.token })).status).toBe(200);
+    expect(await eventually(async () => (await me()).status === 401)).toBe(true);
+  });
+
+  test('a member demoted to use = 2 on A is refused on B', async () => {
+    const m = await a.member();
+    const post = () =>
+      b.call('POST', '/api/board', {
+        token: m.token,
+        body: { topcategory: 5, category: '자유게시판', title: '정지 전 글', content: '<p>본문</p>' },
+      });
+    expect((await post()).status).toBe(200);
+    expect((await a.call('PUT', '/api/user', { token: await a.root(), body: { id: m.id, use: 2 } })).status).toBe(200);
+    expect(await eventually(async () => (await post()).status === 401 || (await post()).status === 403)).toBe(true);
+  });
+});
+
+describe('rate limits hold across servers', () => {
+  test('wrong passwords for one login id count on both servers together', async () => {
+    const m = await a.member();
+    const wrong = (t: TestApp) => t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: 'wrong-pass-0000' } });
+    // The per-id budget is 10 wrong tries in 15 minutes: five on each server spend it.
+    for (let i = 0; i < 5; i++) {
+      expect((await wrong(a)).status).toBe(401);
+      expect((await wrong(b)).status).toBe(401);
+    }
+    const refused = await wrong(a);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await wrong(b)).status).toBe(429);
+  });
+});
+
+describe('periodic work runs once', () => {
+  test('of two servers claiming the same run at once, one gets it; the next run is due a period later', async () => {
+    const now = new Date();
+    const claims = await Promise.all([a, b, a, b].map((t) => claimRun(t.deps.db, 'test-task', 60_000, now)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimRun(b.deps.db, 'test-task', 60_000, new Date(now.getTime() + 30_000))).toBe(false);
+    const later = new Date(now.getTime() + 60_000);
+    const next = await Promise.all([a, b].map((t) => claimRun(t.deps.db, 'test-task', 60_000, later)));
+    expect(next.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('after PostgreSQL restarts', () => {
+  test('B hears A’s writes again by itself, and never serves what it cached before', async () => {
+    const m = await a.member();
+    await titles(b);
+    await server.down();
+    await server.up();
+    const title = `재시작 뒤 글 ${crypto.randomBytes(3).toString('hex')}`;
+    const made = await eventually(
+      async () =>
+        (
+          await a.call('POST', '/api/board', {
+            token: m.token,
+            body: { topcategory: 5, category: '자유게시판', title, content: '<p>본문</p>' },
+          })
+        ).status === 200,
+      15_000,
+    );
+    expect(made).toBe(true);
+    expect(await eventually(async () => (await titles(b).catch((): string[] => [])).includes(title), 15_000)).toBe(true);
+    // And sharing works again afterwards, not only by the caches being off.
+    await titles(b);
+    const second = `${title} 둘째`;
+    expect(
+      (
+        await a.call('POST', '/api/board', {
+          token: m.token,
+          body: { topcategory: 5, category: '자유게시판', title: second, content: '<p>본문</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await eventually(async () => (await titles(b)).includes(second))).toBe(true);
+  }, 60_000);
+});
