@@ -12,6 +12,15 @@ interface Entry<T> {
   minute: number;
   value: T;
   bytes: number;
+  /** When a lookup first found it out of date (Date.now()), for `lookup`'s callers. */
+  staleAt?: number;
+}
+
+/** A stored answer and how long it has been known to be out of date (0: it is current). */
+export interface Found<T> {
+  value: T;
+  fresh: boolean;
+  staleMs: number;
 }
 
 /** Where an answer stands: the epoch and minute it is valid for. */
@@ -49,6 +58,18 @@ export class AnswerCache<T> {
     // Most recently used last.
     this.entries.set(key, entry);
     return entry.value;
+  }
+
+  /** Like `get`, but an out-of-date entry is answered too (and kept until `set` replaces it), for
+   * a caller that may serve it briefly while one request renews it (pages.ts). */
+  lookup(key: string, stamp: CacheStamp, now = Date.now()): Found<T> | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (entry.epoch === stamp.epoch && entry.minute === stamp.minute) return { value: entry.value, fresh: true, staleMs: 0 };
+    entry.staleAt ??= now;
+    return { value: entry.value, fresh: false, staleMs: now - entry.staleAt };
   }
 
   set(key: string, stamp: CacheStamp, value: T): void {

@@ -12,12 +12,13 @@ import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
-import { type PageEffects, pageCache } from '#server/cache/page-cache.ts';
+import { type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
 // nonce; a page for a signed-in user is never stored by a shared cache; a crawler that hits an
 // error gets the bare status instead of the error page (SPEC §2). Anonymous visitors are served
-// from page-cache.ts while no write has changed what the page shows.
+// from page-cache.ts while no write has changed what the page shows; after a write, one request
+// renders the page anew while the others get the previous copy for up to STALE_MS.
 
 /** Loads the server build: the built files in production, Vite's module graph in development. */
 export type BuildLoader = () => Promise<ServerBuild>;
@@ -47,6 +48,10 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** How long a visitor may get a page's previous copy while one request renders it anew after a
+ * write (the writer is signed in and never served from this cache, so sees the write at once). */
+const STALE_MS = 2000;
 
 /** What a crawler reads instead of an error page. */
 const BARE_STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
@@ -78,6 +83,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     );
   }
   const cache = options.dev ? undefined : pageCache(deps.tracker);
+  /** Renders under way for the cache, by URL: the page each will store, or undefined if it stores none. */
+  const renewals = new Map<string, Promise<StoredPage | undefined>>();
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
 
   app.all('*', async (c) => {
@@ -98,36 +105,69 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     };
     const nonce = crypto.randomBytes(16).toString('base64');
     const cached = cache && !actor && c.req.method === 'GET' ? { cache, stamp: cache.stamp() } : undefined;
+    const url = c.req.url;
 
-    const hit = cached?.cache.get(c.req.url, cached.stamp);
-    if (hit) {
-      if (hit.effects.view) {
+    /** A stored copy answered: its view counted again, a fresh nonce. */
+    const serveStored = async (stored: StoredPage) => {
+      if (stored.effects.view) {
         const key = visitor().key;
-        if (key) await countView(deps, hit.effects.view.table, hit.effects.view.id, key, countOnError);
+        if (key) await countView(deps, stored.effects.view.table, stored.effects.view.id, key, countOnError);
       }
       return finish(
         c,
-        { status: hit.status, headers: new Headers(hit.headers), body: hit.page },
-        { nonce, actor, visitor, effects: hit.effects },
+        { status: stored.status, headers: new Headers(stored.headers), body: stored.page },
+        { nonce, actor, visitor, effects: stored.effects },
       );
+    };
+
+    if (cached) {
+      const found = cached.cache.lookup(url, cached.stamp);
+      if (found?.fresh) return serveStored(found.value);
+      // One render per page per change: while another request renders this page anew, the
+      // previous copy is answered for a short while, then the render is waited for.
+      const renewing = renewals.get(url);
+      if (renewing) {
+        if (found && found.staleMs <= STALE_MS) return serveStored(found.value);
+        const renewed = await renewing;
+        if (renewed) return serveStored(renewed);
+      }
     }
 
-    const effects: PageEffects = {};
-    const context = new RouterContextProvider();
-    const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
-    context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, https: c.get('https'), nonce, visitor, effects });
-    const response = await handler(c.req.raw, context);
-    // A page that sets a cookie of its own (a login, a cleared session) is never shared.
-    if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
-      const page = patchablePage(await response.text(), nonce);
-      const headers: [string, string][] = [];
-      response.headers.forEach((value, name) => {
-        headers.push([name, value]);
-      });
-      cached.cache.set(c.req.url, cached.stamp, { status: 200, headers, page, effects });
-      return finish(c, { status: 200, headers: response.headers, body: page }, { nonce, actor, visitor, effects });
+    let settle: ((page: StoredPage | undefined) => void) | undefined;
+    if (cached && !renewals.has(url)) {
+      renewals.set(
+        url,
+        new Promise<StoredPage | undefined>((resolve) => {
+          settle = resolve;
+        }),
+      );
     }
-    return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
+    try {
+      const effects: PageEffects = {};
+      const context = new RouterContextProvider();
+      const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
+      context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, https: c.get('https'), nonce, visitor, effects });
+      const response = await handler(c.req.raw, context);
+      // A page that sets a cookie of its own (a login, a cleared session) is never shared.
+      if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
+        const page = patchablePage(await response.text(), nonce);
+        const headers: [string, string][] = [];
+        response.headers.forEach((value, name) => {
+          headers.push([name, value]);
+        });
+        const stored: StoredPage = { status: 200, headers, page, effects };
+        cached.cache.set(url, cached.stamp, stored);
+        settle?.(stored);
+        return finish(c, { status: 200, headers: response.headers, body: page }, { nonce, actor, visitor, effects });
+      }
+      settle?.(undefined);
+      return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
+    } catch (err) {
+      settle?.(undefined);
+      throw err;
+    } finally {
+      if (settle) renewals.delete(url);
+    }
   });
 
   /** The answer with this response's headers, compressed for the client. */

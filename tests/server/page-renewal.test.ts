@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { productionBuild } from '#server/pages/pages.ts';
+import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+// Visitors' pages after a write (traffic issue): one render per page per change (single flight),
+// and while it runs the other visitors get the previous copy, for at most 2 s. The renders are
+// counted at the build's entry, which React Router calls once for each page it renders.
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let renders = 0;
+/** Held open to make a render slow (the next render waits for it to be released). */
+let gate: Promise<void> | undefined;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!existsSync(path.join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  const real = await productionBuild(root)();
+  const handleRequest = real.entry.module.default;
+  const counted: ServerBuild = {
+    ...real,
+    entry: {
+      module: {
+        ...real.entry.module,
+        default: async (...args: Parameters<typeof handleRequest>) => {
+          renders++;
+          if (gate) await gate;
+          return handleRequest(...args);
+        },
+      },
+    },
+  };
+  app = createApp(t.deps, { root, dev: false, loadBuild: async () => counted });
+}, 120_000);
+afterAll(() => t.close());
+
+let ip = 0;
+async function visit(url: string): Promise<string> {
+  const res = await app.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.77.0.${++ip % 250}` } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+async function post(title: string) {
+  const m = await t.member();
+  const res = await t.call('POST', '/api/board', {
+    token: m.token,
+    body: { topcategory: 5, category: '자유게시판', title, content: '<p>본문</p>' },
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('one render per page per change', () => {
+  test('twenty visitors at once on a page nobody has seen: one render, the same page for all', async () => {
+    const url = '/community?category=%EB%AA%A8%EC%9E%84';
+    renders = 0;
+    const pages = await Promise.all(Array.from({ length: 20 }, () => visit(url)));
+    expect(renders).toBe(1);
+    for (const page of pages) expect(page).toContain('커뮤니티');
+  });
+
+  test('after a write, the first visitor renders the page anew; those meanwhile get the previous copy; then all get the new one', async () => {
+    const url = '/community';
+    await post('먼저 있던 글');
+    expect(await visit(url)).toContain('먼저 있던 글');
+    await post('새로 쓴 글 🍜');
+    renders = 0;
+    let open: () => void = () => {};
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const first = visit(url);
+    // The first visitor's render is under way (and held): the others are answered at once.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const meanwhile = await Promise.all(Array.from({ length: 10 }, () => visit(url)));
+    for (const page of meanwhile) expect(page).not.toContain('새로 쓴 글 🍜');
+    expect(renders).toBe(1);
+    gate = undefined;
+    open();
+    expect(await first).toContain('새로 쓴 글 🍜');
+    expect(await visit(url)).toContain('새로 쓴 글 🍜');
+    expect(renders).toBe(1);
+  });
+
+  test('the previous copy is answered for at most 2 s: past that, visitors wait for the render under way', async () => {
+    const url = '/community';
+    await visit(url);
+    await post('느린 렌더 중에 쓴 글');
+    renders = 0;
+    let open: () => void = () => {};
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const first = visit(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await visit(url)).not.toContain('느린 렌더 중에 쓴 글');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const late = visit(url);
+    let lateDone = false;
+    void late.then(() => {
+      lateDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lateDone).toBe(false);
+    gate = undefined;
+    open();
+    expect(await first).toContain('느린 렌더 중에 쓴 글');
+    expect(await late).toContain('느린 렌더 중에 쓴 글');
+    expect(renders).toBe(1);
+  });
+});
