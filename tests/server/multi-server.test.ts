@@ -82,6 +82,21 @@ describe('a write on one server is on the other’s next answers', () => {
     expect(await eventually(async () => !(await titles(b)).includes(edited))).toBe(true);
   });
 
+  test('a like on A shows in B’s cached list at once (a write that names what it changes)', async () => {
+    const m = await a.member();
+    const made = await a.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, category: '맛집', title: '좋아요 받을 글', content: '<p>본문</p>' },
+    });
+    const likes = async () =>
+      ((await b.call('GET', '/api/board?topcategory=5&size=5')).body.items as { id: number; like: number }[]).find(
+        (i) => i.id === made.body.id,
+      )?.like;
+    expect(await eventually(async () => (await likes()) === 0)).toBe(true);
+    expect((await a.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: made.body.id } })).status).toBe(200);
+    expect(await eventually(async () => (await likes()) === 1)).toBe(true);
+  });
+
   test('logging out on A ends the session on B, though B had the session cached', async () => {
     const m = await a.member();
     const me = () => b.call('GET', `/api/user/${m.id}`, { token: m.token });

@@ -116,3 +116,56 @@ describe('one render per page per change', () => {
     expect(renders).toBe(1);
   });
 });
+
+describe('a write changes only what it changes', () => {
+  /** Two posts, each with its own page, and the member who likes and comments. */
+  async function twoPosts() {
+    const m = await t.member();
+    const ids: number[] = [];
+    for (const title of ['좋아요 받을 글', '가만히 있을 글']) {
+      const res = await t.call('POST', '/api/board', {
+        token: m.token,
+        body: { topcategory: 5, category: '맛집', title, content: '<p>본문</p>' },
+      });
+      ids.push(res.body.id);
+    }
+    return { m, liked: ids[0] as number, quiet: ids[1] as number };
+  }
+
+  test('a like on one post renews its page and the lists that show it, not another post’s page', async () => {
+    const { m, liked, quiet } = await twoPosts();
+    const list = '/community?category=%EB%A7%9B%EC%A7%91';
+    for (const url of [`/community/${liked}`, `/community/${quiet}`, list, '/']) await visit(url);
+    renders = 0;
+    expect((await t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: liked } })).status).toBe(200);
+    await visit(`/community/${quiet}`);
+    expect(renders).toBe(0);
+    await visit(`/community/${liked}`);
+    expect(renders).toBe(1);
+    // The list shows the liked post; the index's popular box is ordered by likes.
+    await visit(list);
+    await visit('/');
+    expect(renders).toBe(3);
+  });
+
+  test('a comment renews its post’s page with the comment, and leaves another post’s page stored', async () => {
+    const { m, liked, quiet } = await twoPosts();
+    for (const url of [`/community/${liked}`, `/community/${quiet}`]) await visit(url);
+    renders = 0;
+    const comment = '댓글도 곧바로 보여요 👍 long한국어단어';
+    expect((await t.call('POST', '/api/comment', { token: m.token, body: { board: liked, content: comment } })).status).toBe(200);
+    await visit(`/community/${quiet}`);
+    expect(renders).toBe(0);
+    expect(await visit(`/community/${liked}`)).toContain(comment);
+    expect(renders).toBe(1);
+  });
+
+  test('any other write (a new post) renews every stored page, as before', async () => {
+    const { quiet } = await twoPosts();
+    await visit(`/community/${quiet}`);
+    await post('전체를 새로 그리는 글');
+    renders = 0;
+    await visit(`/community/${quiet}`);
+    expect(renders).toBe(1);
+  });
+});

@@ -9,7 +9,10 @@ import type { WriteTracker } from '#server/db/write-tracker.ts';
 
 interface Entry<T> {
   epoch: number;
+  touches: number;
   minute: number;
+  /** The keys of what the answer shows (write-tracker.ts `writesShowOnly`), when it said so. */
+  shows?: readonly string[];
   value: T;
   bytes: number;
   /** When a lookup first found it out of date (Date.now()), for `lookup`'s callers. */
@@ -23,9 +26,10 @@ export interface Found<T> {
   staleMs: number;
 }
 
-/** Where an answer stands: the epoch and minute it is valid for. */
+/** Where an answer stands: the epoch, touches and minute it is valid for. */
 export interface CacheStamp {
   epoch: number;
+  touches: number;
   minute: number;
 }
 
@@ -44,14 +48,21 @@ export class AnswerCache<T> {
 
   /** Taken before an answer is computed: a write meanwhile makes the answer stale at once. */
   stamp(): CacheStamp {
-    return { epoch: this.tracker.epoch, minute: Math.floor(Date.now() / 60_000) };
+    return { epoch: this.tracker.epoch, touches: this.tracker.touches, minute: Math.floor(Date.now() / 60_000) };
+  }
+
+  /** Whether an entry still holds: no write it could show since it was made. An entry that named
+   * what it shows outlives writes that changed other things (a like on another post). */
+  private holds(entry: Entry<T>, stamp: CacheStamp): boolean {
+    if (entry.epoch !== stamp.epoch || entry.minute !== stamp.minute) return false;
+    return entry.shows ? this.tracker.untouchedSince(entry.shows, entry.touches) : entry.touches === stamp.touches;
   }
 
   get(key: string, stamp: CacheStamp): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.epoch !== stamp.epoch || entry.minute !== stamp.minute) {
+    if (!this.holds(entry, stamp)) {
       this.bytes -= entry.bytes;
       return undefined;
     }
@@ -67,12 +78,12 @@ export class AnswerCache<T> {
     if (!entry) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (entry.epoch === stamp.epoch && entry.minute === stamp.minute) return { value: entry.value, fresh: true, staleMs: 0 };
+    if (this.holds(entry, stamp)) return { value: entry.value, fresh: true, staleMs: 0 };
     entry.staleAt ??= now;
     return { value: entry.value, fresh: false, staleMs: now - entry.staleAt };
   }
 
-  set(key: string, stamp: CacheStamp, value: T): void {
+  set(key: string, stamp: CacheStamp, value: T, shows?: readonly string[]): void {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -85,7 +96,7 @@ export class AnswerCache<T> {
       this.entries.delete(k);
       this.bytes -= e.bytes;
     }
-    this.entries.set(key, { ...stamp, value, bytes });
+    this.entries.set(key, { ...stamp, value, bytes, ...(shows && { shows }) });
     this.bytes += bytes;
   }
 }

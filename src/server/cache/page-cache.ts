@@ -14,6 +14,9 @@ import type { PatchablePage } from '#server/pages/compress.ts';
 export interface PageEffects {
   /** The view a detail page counted. */
   view?: { table: ViewTarget; id: number };
+  /** What the page shows, as write-tracker.ts's keys (`board:12`, `board.like`): a stored copy
+   * outlives likes and comments on other items. A page that does not say is renewed after any. */
+  shows?: string[];
 }
 
 export interface StoredPage {

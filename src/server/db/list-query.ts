@@ -21,6 +21,9 @@ export interface ListSpec<T extends keyof Database> {
   /** Columns a client may sort by; `sort=-date` sorts descending. */
   sorts: readonly (keyof Database[T] & string)[];
   defaultSort: string;
+  /** Ascending orders that settle ties of the sort before the id does (a day's events by time,
+   * then by the admins' order). A column that is the sort itself is skipped. */
+  thenBy?: readonly (keyof Database[T] & string)[];
   /** Numeric columns the sum call totals. */
   sums: readonly (keyof Database[T] & string)[];
 }
@@ -134,13 +137,10 @@ export async function listRows<T extends keyof Database, Row>(
       offset -= k * ANCHOR_STEP;
     }
   }
+  let ordered = (columns ? page.select(columns as string[]) : page.selectAll()).orderBy(sortCol, dir);
+  for (const col of spec.thenBy ?? []) if (col !== sortCol) ordered = ordered.orderBy(col, 'asc');
   const [items, total] = await Promise.all([
-    (columns ? page.select(columns as string[]) : page.selectAll())
-      .orderBy(sortCol, dir)
-      .orderBy('id', dir)
-      .limit(params.size)
-      .offset(offset)
-      .execute() as Promise<Row[]>,
+    ordered.orderBy('id', dir).limit(params.size).offset(offset).execute() as Promise<Row[]>,
     countFiltered(spec.table, base, tracker),
   ]);
   return { items, total, page: params.page, size: params.size };

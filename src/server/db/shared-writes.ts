@@ -12,6 +12,8 @@ import type { WriteTracker, Written } from './write-tracker.ts';
 // server reads from the database until it hears again.
 
 const CHANNEL = 'portal_writes';
+/** PostgreSQL takes notifications of less than 8000 bytes. */
+const MAX_PAYLOAD = 7000;
 /** Waits before listening again after the connection was lost: a restart takes seconds. */
 const RETRY_MS = [250, 500, 1000, 2000, 5000];
 
@@ -47,8 +49,10 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
     while (pending && !closed) {
       const write = pending;
       pending = undefined;
-      const payload: Announcement = { from: self, tables: write.tables, seen: write.seen };
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]).catch((err: Error) => {
+      let payload = JSON.stringify({ from: self, ...write } satisfies Announcement);
+      // A burst that names too many items for one notification ends every stored page instead.
+      if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: self, tables: write.tables, seen: true } satisfies Announcement);
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => {
         // The database is down: the write this was about failed or was made before, and every
         // other server is blind until it listens again, which ends their caches anyway.
         if (Date.now() - warned > 60_000) {
@@ -61,9 +65,12 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
   }
   tracker.onWrite = (write) => {
     if (closed) return;
-    pending = pending
-      ? { tables: [...new Set([...pending.tables, ...write.tables])], seen: pending.seen || write.seen }
-      : { tables: [...write.tables], seen: write.seen };
+    const touched = [...new Set([...(pending?.touched ?? []), ...(write.touched ?? [])])];
+    pending = {
+      tables: [...new Set([...(pending?.tables ?? []), ...write.tables])],
+      seen: (pending?.seen ?? false) || write.seen,
+      ...(touched.length > 0 && { touched }),
+    };
     if (!sending) void send();
   };
 
@@ -75,8 +82,10 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
     } catch {
       return;
     }
-    if (announcement.from === self || !Array.isArray(announcement.tables)) return;
-    tracker.remote({ tables: announcement.tables.filter((t) => typeof t === 'string'), seen: announcement.seen === true });
+    if (announcement.from === self) return;
+    const strings = (list: unknown) => (Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : []);
+    const touched = strings(announcement.touched);
+    tracker.remote({ tables: strings(announcement.tables), seen: announcement.seen === true, ...(touched.length > 0 && { touched }) });
   }
 
   function lost(err?: Error): void {

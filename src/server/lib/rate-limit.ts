@@ -96,11 +96,17 @@ export async function consume(
       if (res instanceof RateLimiterRes) {
         // A refused attempt is not made: its points (and those taken from earlier keys) go back,
         // so a batch refused whole does not use up the budget it was refused for.
-        for (const [back, backKey, n] of [...spent, [l, key, points] as const]) await back.reward(backKey, n);
+        await giveBack(...spent, [l, key, points]);
         const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
         throw new AppError(429, ErrorKey.tooMany, { retryAfter: seconds, ...(detail && { detail: detail(seconds) }) });
       }
       throw res;
     }
   }
+}
+
+/** Returns what `consume` took for an attempt that was not made after all (refused for overload,
+ * not for anything the client did). */
+export async function giveBack(...entries: [limiter: RateLimiterAbstract, key: string, points?: number][]): Promise<void> {
+  for (const [limiter, key, points = 1] of entries) await limiter.reward(key, points);
 }

@@ -156,7 +156,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
           headers.push([name, value]);
         });
         const stored: StoredPage = { status: 200, headers, page, effects };
-        cached.cache.set(url, cached.stamp, stored);
+        cached.cache.set(url, cached.stamp, stored, effects.shows);
         settle?.(stored);
         return finish(c, { status: 200, headers: response.headers, body: page }, { nonce, actor, visitor, effects });
       }

@@ -10,6 +10,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import type { loader as rootLoader } from '../root.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
+import { listKeys } from '#server/cache/shows.ts';
 import { MarketPrice } from '../features/market/market-list.tsx';
 import { formatDate } from '#shared/format.ts';
 import { thumbnailOf } from '#shared/uploads.ts';
@@ -34,9 +35,20 @@ function row({ id, title, date, image, price, free, startdate, location }: Item)
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { deps, caller } = context.get(pageContext);
-  const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> =>
-    (await listContent(deps, name, caller, { size: 6, ...query })).items.map((i) => row(i as Item));
+  const { deps, caller, effects } = context.get(pageContext);
+  // What the boxes show, so that a like or a comment elsewhere leaves a stored copy valid.
+  const shows: string[] = [];
+  const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => {
+    const items = (await listContent(deps, name, caller, { size: 6, ...query })).items.map((i) => row(i as Item));
+    shows.push(
+      ...listKeys(
+        name,
+        items.map((i) => i.id),
+        query.sort,
+      ),
+    );
+    return items;
+  };
   const [news, market, jobs, business, community, schedule] = await Promise.all([
     list('board', { topcategory: TopCategory.news }),
     list('board', { topcategory: TopCategory.market }),
@@ -45,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     list('board', { topcategory: TopCategory.community, sort: '-like' }),
     list('mainschedule', { upcoming: '1', sort: 'startdate' }),
   ]);
+  effects.shows = shows;
   return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, news, market, jobs, business, community, schedule };
 }
 

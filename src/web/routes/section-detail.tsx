@@ -7,6 +7,7 @@ import { contentNeighbours, getContent } from '#server/modules/content/content.s
 import { listComments } from '#server/modules/comment/comment.service.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { pageContext } from '../entry.server.tsx';
+import { itemKey } from '#server/cache/shows.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
@@ -54,6 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (resource === 'board' && item.topcategory !== topcategory) throw notFound();
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
+  // It shows this item's likes and comments, and no other item's.
+  effects.shows = [itemKey(resource, id)];
 
   const [comments, liked, nav] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,

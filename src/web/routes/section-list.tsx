@@ -10,6 +10,7 @@ import { listContent, parseContentQuery } from '#server/modules/content/content.
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
+import { listKeys } from '#server/cache/shows.ts';
 import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
 import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';
@@ -99,7 +100,7 @@ const LISTS: Record<SectionKey, ListConfig> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { deps, caller } = context.get(pageContext);
+  const { deps, caller, effects } = context.get(pageContext);
   const url = new URL(request.url);
   // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
   const pathname = url.pathname.replace(/\.data$/, '');
@@ -134,6 +135,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });
     throw err;
   }
+  // A stored copy stays valid through likes and comments on items it does not show.
+  effects.shows = listKeys(
+    table,
+    list.items.map((i) => i.id),
+    query.sort,
+  );
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
     siteName: deps.env.SITE_NAME,

@@ -6,7 +6,8 @@ import type { LoginSchema } from '#shared/schemas/user.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import crypto from 'node:crypto';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
-import { consume } from '#server/lib/rate-limit.ts';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consume, giveBack } from '#server/lib/rate-limit.ts';
 import { requireActor } from './actor.policy.ts';
 import {
   deleteSession,
@@ -30,9 +31,17 @@ export async function login(
   { loginid, passwd }: z.output<typeof LoginSchema>,
 ): Promise<{ token: string; user: PublicUser }> {
   const id = loginid.normalize('NFC').trim().toLowerCase();
-  await consume([deps.limits.loginPerIp, caller.ip], [deps.limits.loginPerId, id]);
+  const spent: [RateLimiterAbstract, string][] = [
+    [deps.limits.loginPerIp, caller.ip],
+    [deps.limits.loginPerId, id],
+  ];
+  await consume(...spent);
   const user = await findAccountByLoginid(deps, id);
-  const matches = await verifyPassword(passwd, user?.passwd ?? (await decoyHash()));
+  const matches = await (async () => verifyPassword(passwd, user?.passwd ?? (await decoyHash())))().catch(async (err: unknown) => {
+    // The hashing queue was full (503): no password was tried, so the attempt costs nothing.
+    if (err instanceof AppError && err.status === 503) await giveBack(...spent);
+    throw err;
+  });
   if (!user || !matches || user.use !== UserUse.use) {
     const reason = !user ? 'unknown id' : !matches ? 'wrong password' : 'switched off';
     securityEvent(deps.logger, 'login.failed', { loginid: maskEmail(id), user: user?.id, ip: caller.ip, reason });

@@ -6,6 +6,8 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
+import { itemKey, orderKey } from '#server/cache/shows.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
@@ -32,27 +34,33 @@ async function requireVisiblePost(deps: Deps, caller: Caller, board: number): Pr
   if (!post || (post.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
 }
 
+/** A comment changes its post's thread and comment count, and lists ordered by comments. */
+const countKeys = (board: number) => [itemKey('board', board), orderKey('board', 'comment')];
+
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
   await requireVisiblePost(deps, caller, input.board);
   await spendWriteAllowance(deps, actor, 'comment');
-  const id = await deps.db.transaction().execute(async (trx) => {
-    if (input.parent) {
-      const parent = await findCommentById(trx, input.parent);
-      if (!parent || parent.board !== input.board || parent.deleted === 1) throw new AppError(404, ErrorKey.notFound, { field: 'parent' });
-      if (parent.parent !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'parent', detail: '답글에는 답글을 달 수 없습니다' });
-    }
-    const newId = await insertComment(trx, {
-      board: input.board,
-      parent: input.parent,
-      content: input.content,
-      name: await authorName(trx, actor.id),
-      user: actor.id,
-      date: nowIso(),
-    });
-    await addBoardComments(trx, input.board, 1);
-    return newId;
-  });
+  const id = await writesShowOnly(countKeys(input.board), () =>
+    deps.db.transaction().execute(async (trx) => {
+      if (input.parent) {
+        const parent = await findCommentById(trx, input.parent);
+        if (!parent || parent.board !== input.board || parent.deleted === 1)
+          throw new AppError(404, ErrorKey.notFound, { field: 'parent' });
+        if (parent.parent !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'parent', detail: '답글에는 답글을 달 수 없습니다' });
+      }
+      const newId = await insertComment(trx, {
+        board: input.board,
+        parent: input.parent,
+        content: input.content,
+        name: await authorName(trx, actor.id),
+        user: actor.id,
+        date: nowIso(),
+      });
+      await addBoardComments(trx, input.board, 1);
+      return newId;
+    }),
+  );
   return { id };
 }
 
@@ -64,32 +72,35 @@ function requireOwnOrAdmin(caller: Caller, comment: CommentRow | undefined): Com
 }
 
 export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
-  requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
-  await updateCommentContent(deps.db, input.id, input.content);
+  const comment = requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
+  await writesShowOnly([itemKey('board', comment.board)], () => updateCommentContent(deps.db, input.id, input.content));
   return { id: input.id };
 }
 
 export async function removeComment(deps: Deps, caller: Caller, id: number): Promise<{ id: number }> {
-  await deps.db.transaction().execute(async (trx) => {
-    const comment = requireOwnOrAdmin(caller, await findCommentById(trx, id));
-    // An admin removing someone else's comment is moderation, recorded like the admin screens'.
-    const actor = requireActor(caller.actor);
-    if (comment.user !== actor.id) {
-      await recordAudit(trx, { actor: actor.id, target: 'comment', item: id, action: 'delete', before: { content: comment.content } });
-    }
-    if ((await countLiveReplies(trx, id)) > 0) {
-      await markCommentDeleted(trx, id);
-    } else {
-      const gone = [id];
-      // The last reply of an already deleted comment takes the placeholder with it.
-      if (comment.parent) {
-        const parent = await findCommentById(trx, comment.parent);
-        if (parent?.deleted === 1 && (await countLiveReplies(trx, parent.id)) === 1) gone.push(parent.id);
+  const found = requireOwnOrAdmin(caller, await findCommentById(deps.db, id));
+  await writesShowOnly(countKeys(found.board), () =>
+    deps.db.transaction().execute(async (trx) => {
+      const comment = requireOwnOrAdmin(caller, await findCommentById(trx, id));
+      // An admin removing someone else's comment is moderation, recorded like the admin screens'.
+      const actor = requireActor(caller.actor);
+      if (comment.user !== actor.id) {
+        await recordAudit(trx, { actor: actor.id, target: 'comment', item: id, action: 'delete', before: { content: comment.content } });
       }
-      await deleteComments(trx, gone);
-    }
-    await addBoardComments(trx, comment.board, -1);
-  });
+      if ((await countLiveReplies(trx, id)) > 0) {
+        await markCommentDeleted(trx, id);
+      } else {
+        const gone = [id];
+        // The last reply of an already deleted comment takes the placeholder with it.
+        if (comment.parent) {
+          const parent = await findCommentById(trx, comment.parent);
+          if (parent?.deleted === 1 && (await countLiveReplies(trx, parent.id)) === 1) gone.push(parent.id);
+        }
+        await deleteComments(trx, gone);
+      }
+      await addBoardComments(trx, comment.board, -1);
+    }),
+  );
   return { id };
 }
 

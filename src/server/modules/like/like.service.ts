@@ -11,6 +11,8 @@ import {
 } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
+import { itemKey, orderKey } from '#server/cache/shows.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import {
   addItemLikes,
@@ -34,28 +36,35 @@ async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof Li
   if (!row || (row.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
 }
 
+/** A like changes its item's count, and lists ordered by likes (the index's popular posts). */
+const likeKeys = (target: LikeTarget, item: number) => [itemKey(target, item), orderKey(target, 'like')];
+
 /** POST /api/like: likes the item, or takes the like back if it was there. */
 export async function toggleLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: boolean; like: number }> {
   const actor = requireActor(caller.actor);
   await requireVisibleItem(deps, caller, target, item);
   await spendWriteAllowance(deps, actor, 'like');
-  return deps.db.transaction().execute(async (trx) => {
-    if (await deleteLike(trx, target, item, actor.id)) return { liked: false, like: await addItemLikes(trx, target, item, -1) };
-    const added = await insertLike(trx, target, item, actor.id, nowIso());
-    const row = added ? await addItemLikes(trx, target, item, 1) : Number((await findItem(trx, target, item))?.like ?? 0);
-    return { liked: true, like: row };
-  });
+  return writesShowOnly(likeKeys(target, item), () =>
+    deps.db.transaction().execute(async (trx) => {
+      if (await deleteLike(trx, target, item, actor.id)) return { liked: false, like: await addItemLikes(trx, target, item, -1) };
+      const added = await insertLike(trx, target, item, actor.id, nowIso());
+      const row = added ? await addItemLikes(trx, target, item, 1) : Number((await findItem(trx, target, item))?.like ?? 0);
+      return { liked: true, like: row };
+    }),
+  );
 }
 
 /** DELETE /api/like: takes a like back (my page's remove button); no error if it was not there. */
 export async function removeLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: false; like: number }> {
   const actor = requireActor(caller.actor);
   await spendWriteAllowance(deps, actor, 'like');
-  return deps.db.transaction().execute(async (trx) => {
-    const removed = await deleteLike(trx, target, item, actor.id);
-    const like = removed ? await addItemLikes(trx, target, item, -1) : Number((await findItem(trx, target, item))?.like ?? 0);
-    return { liked: false as const, like };
-  });
+  return writesShowOnly(likeKeys(target, item), () =>
+    deps.db.transaction().execute(async (trx) => {
+      const removed = await deleteLike(trx, target, item, actor.id);
+      const like = removed ? await addItemLikes(trx, target, item, -1) : Number((await findItem(trx, target, item))?.like ?? 0);
+      return { liked: false as const, like };
+    }),
+  );
 }
 
 /** GET /api/like: what I liked, newest first, with each item's title (for my page). */

@@ -21,6 +21,8 @@ export const mainscheduleResource: ContentResource<'mainschedule'> = {
     keyword: ['title', 'content', 'location'],
     sorts: ['sortorder', 'startdate', 'enddate', 'id', 'date'],
     defaultSort: 'sortorder',
+    // The index lists by date (sort=startdate): a day's events by time, then as the admins put them.
+    thenBy: ['startdate', 'starttime', 'sortorder'],
     sums: [],
   },
   listParams: { upcoming: z.enum(['0', '1']).optional() },
