@@ -14,6 +14,8 @@ import type { PatchablePage } from '#server/pages/compress.ts';
 export interface PageEffects {
   /** The view a detail page counted. */
   view?: { table: ViewTarget; id: number };
+  /** The route pattern that drew it (`/community/:id`), for the metrics. */
+  route?: string;
 }
 
 export interface StoredPage {

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { BackgroundRunner } from './background.ts';
+import { type BackgroundRunner, JobRuns } from './background.ts';
 import { openSqlite } from './sqlite/open.ts';
 import { reportingFaults } from './errors.ts';
 import { trackCommits, WriteTracker } from './write-tracker.ts';
@@ -16,8 +16,18 @@ export interface Connection {
   tracker: WriteTracker;
   /** SQLite's second connection, for background jobs (background.ts); none on PostgreSQL. */
   background: BackgroundRunner | undefined;
+  /** The background jobs' runs (background.ts). */
+  jobRuns: JobRuns;
+  /** How busy the database is now: read by GET /metrics. */
+  pressure(): DbPressure;
   close(): Promise<void>;
 }
+
+/** SQLite: the write turns its two connections take (sqlite/write-turns.ts). PostgreSQL: the
+ * pool's connections, and the queries waiting for one. */
+export type DbPressure =
+  | { dialect: 'sqlite'; writeWaits: number; writeWaitSeconds: number; writesWaiting: number }
+  | { dialect: 'postgres'; connections: number; idle: number; waiting: number };
 
 // PostgreSQL answers count(*) and bigint as text; both databases should answer numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -42,11 +52,19 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     });
     const tracker = new WriteTracker();
     const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(new PostgresDialect({ pool })), tracker), plugins: [tracker] });
-    return { db, dialect: 'postgres', tracker, background: undefined, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      tracker,
+      background: undefined,
+      jobRuns: new JobRuns(),
+      pressure: () => ({ dialect: 'postgres', connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
-  const { dialect } = sqlite;
+  const { dialect, turns } = sqlite;
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(dialect), tracker), plugins: [tracker] });
   return {
@@ -54,6 +72,8 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     dialect: 'sqlite',
     tracker,
     background: sqlite.background,
+    jobRuns: new JobRuns(),
+    pressure: () => ({ dialect: 'sqlite', writeWaits: turns.waits, writeWaitSeconds: turns.waitSeconds, writesWaiting: turns.waiting }),
     async close() {
       await db.destroy();
       await sqlite.close();

@@ -100,7 +100,9 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const cached = cache && !actor && c.req.method === 'GET' ? { cache, stamp: cache.stamp() } : undefined;
 
     const hit = cached?.cache.get(c.req.url, cached.stamp);
+    if (cached) deps.metrics.pageCache(hit !== undefined);
     if (hit) {
+      c.set('route', hit.effects.route);
       if (hit.effects.view) {
         const key = visitor().key;
         if (key) await countView(deps, hit.effects.view.table, hit.effects.view.id, key, countOnError);
@@ -117,6 +119,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
     context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, https: c.get('https'), nonce, visitor, effects });
     const response = await handler(c.req.raw, context);
+    // Data requests and redirects draw no page and name no route.
+    c.set('route', effects.route ?? '/*');
     // A page that sets a cookie of its own (a login, a cleared session) is never shared.
     if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
       const page = patchablePage(await response.text(), nonce);
