@@ -63,7 +63,7 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
+  const sqlite = openSqlite(sqliteFile(options.dataDir));
   const { dialect, turns } = sqlite;
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(dialect), tracker), plugins: [tracker] });
@@ -79,6 +79,29 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
       await sqlite.close();
     },
   };
+}
+
+/** Where SQLite keeps the database in DATA_DIR (its log beside it, `-wal`). */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'portal.sqlite');
+}
+
+/** How much room the database takes: SQLite's file and its write-ahead log, or what PostgreSQL
+ * counts for the database. */
+export async function databaseBytes(db: Db, dialect: Dialect, dataDir: string): Promise<number> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db);
+    return Number(rows[0]?.bytes ?? 0);
+  }
+  const sizes = await Promise.all(
+    ['', '-wal'].map((suffix) =>
+      fs.promises.stat(sqliteFile(dataDir) + suffix).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((a, b) => a + b, 0);
 }
 
 /** For /api/health: the database answers a trivial query. */

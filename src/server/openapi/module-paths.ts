@@ -334,6 +334,40 @@ export function adminPaths(): Record<string, Obj> {
         errors: [403],
       }),
     },
+    '/api/admin/system': {
+      get: op({
+        ...admin,
+        id: 'adminSystem',
+        summary: "The operator's numbers (root admin only)",
+        description:
+          "Version and commit, uptime, the database's kind and size, the mail queue with the mails given up (recipients masked), this server's page-cache hits and 5xx answers in the last hour, free space in DATA_DIR.",
+        answer: okWith({
+          version: text,
+          commit: { type: ['string', 'null'] },
+          startedAt: text,
+          uptimeSeconds: integer,
+          database: { type: 'object', properties: { kind: { enum: ['sqlite', 'postgres'] }, bytes: integer } },
+          mail: {
+            type: 'object',
+            properties: {
+              waiting: integer,
+              failed: integer,
+              failedMails: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { id: integer, to: text, subject: text, error: text, attempts: integer, date: text },
+                },
+              },
+            },
+          },
+          pageCache: { type: 'object', properties: { hits: integer, misses: integer, ratio: { type: ['number', 'null'] } } },
+          errorsLastHour: integer,
+          disk: counts('free', 'total'),
+        }),
+        errors: [403],
+      }),
+    },
     '/api/admin/audit': {
       get: op({
         ...admin,
@@ -394,6 +428,23 @@ export function healthPaths(): Record<string, Obj> {
           200: { description: 'Up', ...answer('ok') },
           400: { $ref: '#/components/responses/BadRequest' },
           503: { description: 'The database does not answer', ...answer('error') },
+        },
+      },
+    },
+    '/api/live': {
+      get: {
+        tags: ['system'],
+        operationId: 'live',
+        summary: 'The server process answers (never asks the database)',
+        description: 'Liveness: a failure means restart the process. Readiness (the database) is /api/health.',
+        responses: {
+          200: {
+            description: 'Alive',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { code: { const: 'ok' } }, required: ['code'] } },
+            },
+          },
+          400: { $ref: '#/components/responses/BadRequest' },
         },
       },
     },
