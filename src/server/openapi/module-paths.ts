@@ -1,4 +1,5 @@
 import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
+import { SystemReportSchema } from '#shared/schemas/system.ts';
 import {
   CommentEditSchema,
   CommentListQuerySchema,
@@ -341,30 +342,7 @@ export function adminPaths(): Record<string, Obj> {
         summary: "The operator's numbers (root admin only)",
         description:
           "Version and commit, uptime, the database's kind and size, the mail queue with the mails given up (recipients masked), this server's page-cache hits and 5xx answers in the last hour, free space in DATA_DIR.",
-        answer: okWith({
-          version: text,
-          commit: { type: ['string', 'null'] },
-          startedAt: text,
-          uptimeSeconds: integer,
-          database: { type: 'object', properties: { kind: { enum: ['sqlite', 'postgres'] }, bytes: integer } },
-          mail: {
-            type: 'object',
-            properties: {
-              waiting: integer,
-              failed: integer,
-              failedMails: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { id: integer, to: text, subject: text, error: text, attempts: integer, date: text },
-                },
-              },
-            },
-          },
-          pageCache: { type: 'object', properties: { hits: integer, misses: integer, ratio: { type: ['number', 'null'] } } },
-          errorsLastHour: integer,
-          disk: counts('free', 'total'),
-        }),
+        answer: okWith(toSchema(SystemReportSchema).properties as Record<string, Schema>),
         errors: [403],
       }),
     },

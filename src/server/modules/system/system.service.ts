@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SystemReport } from '#shared/schemas/system.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { databaseBytes } from '#server/db/connect.ts';
 import { requireRoot } from '#server/modules/auth/actor.policy.ts';
@@ -29,24 +30,6 @@ const GIT_COMMIT = ((): string | undefined => {
     return undefined;
   }
 })();
-
-export interface SystemReport {
-  version: string;
-  /** The git commit, else APP_COMMIT, else null (unknown). */
-  commit: string | null;
-  /** When this server started (ISO) and for how many seconds it has run. */
-  startedAt: string;
-  uptimeSeconds: number;
-  database: { kind: Deps['dialect']; bytes: number };
-  mail: Awaited<ReturnType<typeof mailQueueReport>>;
-  /** Visitors' page requests since the start: served from the cache or rendered; `ratio` is
-   * null before the first. */
-  pageCache: { hits: number; misses: number; ratio: number | null };
-  /** Answers with a 5xx status in the last hour. */
-  errorsLastHour: number;
-  /** Room in DATA_DIR's file system, in bytes. */
-  disk: { free: number; total: number };
-}
 
 export async function systemReport(deps: Deps, caller: Caller): Promise<SystemReport> {
   requireRoot(caller.actor);
