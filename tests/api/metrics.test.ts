@@ -149,7 +149,9 @@ describe('who may read /metrics', () => {
 
   test('METRICS_ALLOW takes addresses and CIDR ranges, IPv4 and IPv6', async () => {
     const t = await app({ METRICS_ALLOW: '10.20.0.0/16, 192.0.2.7, 2001:db8::/32' });
-    for (const ip of ['10.20.3.4', '192.0.2.7', '2001:db8::5']) expect((await t.call('GET', '/metrics', { ip })).status).toBe(200);
+    // An IPv4 client on a dual-stack socket has an IPv4-mapped IPv6 address.
+    for (const ip of ['10.20.3.4', '192.0.2.7', '2001:db8::5', '::ffff:10.20.9.9'])
+      expect((await t.call('GET', '/metrics', { ip })).status).toBe(200);
     for (const ip of ['10.21.0.1', '192.0.2.8', '127.0.0.1', '2001:db9::1'])
       expect((await t.call('GET', '/metrics', { ip })).status).toBe(404);
   });
