@@ -11,6 +11,7 @@ import { shedLoad } from '#server/http/load-shedding.ts';
 import { finishUnreadBody, limitBody } from '#server/http/request-body.ts';
 import { faultLog } from '#server/lib/faults.ts';
 import { requestLog } from '#server/http/request-log.ts';
+import { metricsRoute } from '#server/http/metrics.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
@@ -30,7 +31,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** The whole server; without `pages` (API tests) only /api answers. */
 export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requestLog(deps.logger, deps.env.TRUST_PROXY));
+  app.use(requestLog(deps.logger, deps.env.TRUST_PROXY, deps.metrics));
   app.use(finishUnreadBody());
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
   app.use(shedLoad({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger));
@@ -55,11 +56,15 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
     refuseNulInQuery(c);
     await next();
   });
-  api.use(authenticate((token) => resolveActor(deps, token)));
+  // Before the session is read: a Bearer token would look its session up in the database.
+  // Liveness: the process answers; never the database (a restart would not bring that back).
+  api.get('/live', (c) => c.json({ code: 'ok' }));
+  // Readiness: 503 while the database does not answer, so a balancer sends requests elsewhere.
   api.get('/health', async (c) => {
     const ok = await ping(deps.db);
     return c.json({ code: ok ? 'ok' : 'error', database: deps.dialect }, ok ? 200 : 503);
   });
+  api.use(authenticate((token) => resolveActor(deps, token)));
   api.route('/jwt', authRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
@@ -74,6 +79,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
     throw new AppError(404, ErrorKey.notFound);
   });
   app.route('/api', api);
+  app.get('/metrics', metricsRoute(deps.metrics, deps.env.METRICS_ALLOW));
 
   app.route('/', seoRoutes(deps));
   if (pages) app.route('/', pageRoutes(deps, pages));

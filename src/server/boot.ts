@@ -7,6 +7,8 @@ import { createJwt } from './lib/jwt.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createViewQueue } from './modules/view/view.service.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { watchServer } from './modules/system/system.metrics.ts';
 import { createMailQueue } from './modules/mail/mail.service.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import crypto from 'node:crypto';
@@ -61,6 +63,8 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     dialect: connection.dialect,
     tracker: connection.tracker,
     background: connection.background,
+    jobRuns: connection.jobRuns,
+    dbPressure: connection.pressure,
     views: createViewQueue(),
     jwt: createJwt(secret),
     codeKey: crypto.createHash('sha256').update(`codes:${secret}`).digest('base64url'),
@@ -68,6 +72,8 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     mails: createMailQueue(),
     logger,
     limits: createLimits(connection.pool),
+    metrics: createMetrics(),
   };
+  watchServer(deps);
   return { deps, connection };
 }

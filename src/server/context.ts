@@ -1,10 +1,12 @@
-import type { BackgroundRunner } from '#server/db/background.ts';
+import type { BackgroundRunner, JobRuns } from '#server/db/background.ts';
+import type { DbPressure } from '#server/db/connect.ts';
 import type { Db, Dialect } from '#server/db/database.ts';
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import type { Env } from '#server/env.ts';
 import type { Jwt } from '#server/lib/jwt.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
+import type { Metrics } from '#server/lib/metrics.ts';
 import type { Limits } from '#server/lib/rate-limit.ts';
 import type { ViewQueue } from '#server/modules/view/view.service.ts';
 import type { MailQueue } from '#server/modules/mail/mail.service.ts';
@@ -37,6 +39,10 @@ export interface Deps {
   tracker: WriteTracker;
   /** Runs write jobs off the server's connection (SQLite's second connection), or in-process. */
   background: BackgroundRunner | undefined;
+  /** The background jobs' runs, counted for GET /metrics. */
+  jobRuns: JobRuns;
+  /** How busy the database is now (write turns, or the pool). */
+  dbPressure: () => DbPressure;
   /** First visits waiting to be written (view.service.ts). */
   views: ViewQueue;
   jwt: Jwt;
@@ -47,4 +53,6 @@ export interface Deps {
   mails: MailQueue;
   logger: Logger;
   limits: Limits;
+  /** This server's numbers for GET /metrics and the operator's page. */
+  metrics: Metrics;
 }

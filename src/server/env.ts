@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { phone, text } from '#shared/schemas/fields.ts';
@@ -45,7 +46,30 @@ const EnvSchema = z.object({
    * event loop may run, before new requests are refused with 503; 0 turns either off. */
   LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   LOAD_MAX_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** Who may read GET /metrics: addresses and CIDR ranges, comma-separated. */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isAddressOrRange, { error: 'METRICS_ALLOW takes IP addresses and CIDR ranges' }))),
+  /** The running code's commit, for the operator's page where the folder is no git checkout. */
+  APP_COMMIT: optional(z.string().regex(/^[\w.-]{1,64}$/)),
 });
+
+/** An IPv4 or IPv6 address, or one with a /prefix. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { dDay, formatDate, formatFileSize, formatMoney, isEmptyDate, RANGE_END_TIME, RANGE_START_TIME, todayIn } from './format.ts';
+import {
+  dDay,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatFileSize,
+  formatMoney,
+  isEmptyDate,
+  RANGE_END_TIME,
+  RANGE_START_TIME,
+  todayIn,
+} from './format.ts';
 
 const LA = 'America/Los_Angeles';
 const SEOUL = 'Asia/Seoul';
@@ -79,5 +90,26 @@ describe('job deadlines', () => {
   test('no deadline is always open', () => {
     expect(dDay('', '2026-11-22')).toBe('상시 모집');
     expect(dDay('1000-01-01', '2026-11-22')).toBe('상시 모집');
+  });
+});
+
+describe('times for the operator', () => {
+  test.each([
+    ['2026-03-08T09:59:00.000Z', 'America/Los_Angeles', '2026-03-08 01:59'],
+    ['2026-03-08T10:00:00.000Z', 'America/Los_Angeles', '2026-03-08 03:00'],
+    ['2026-12-31T15:05:00.000Z', 'Asia/Seoul', '2027-01-01 00:05'],
+    ['not a date', 'Asia/Seoul', ''],
+  ])('%s in %s is %s', (value, zone, shown) => {
+    expect(formatDateTime(value, zone)).toBe(shown);
+  });
+
+  test.each([
+    [59, '0분'],
+    [60 * 59, '59분'],
+    [3600, '1시간 0분'],
+    [86_400 * 3 + 3600 * 4 + 60 * 12 + 30, '3일 4시간 12분'],
+    [86_400, '1일 0시간 0분'],
+  ])('%i seconds read %s', (seconds, shown) => {
+    expect(formatDuration(seconds)).toBe(shown);
   });
 });

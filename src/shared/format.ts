@@ -75,6 +75,39 @@ export function formatDate(value: string | null | undefined, timeZone: string, p
   return pattern === 'YYYY-MM-DD' ? `${y}-${m}-${d}` : `${y}년 ${m}월 ${d}일`;
 }
 
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as 'YYYY-MM-DD HH:mm' in a time zone (24-hour clock, the same on server and browser). */
+export function formatDateTime(value: string, timeZone: string): string {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  let f = minuteFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    minuteFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** A length of time in days, hours and minutes, as a person reads it: '3일 4시간 12분', '5분'. */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const parts: string[] = [];
+  if (minutes >= 1440) parts.push(`${Math.floor(minutes / 1440)}일`);
+  if (minutes >= 60) parts.push(`${Math.floor(minutes / 60) % 24}시간`);
+  parts.push(`${minutes % 60}분`);
+  return parts.join(' ');
+}
+
 const DAY_MS = 86_400_000;
 
 /** A job's deadline as PRODUCT.md shows it: 'D-3' before, 'D-day' on the day, '마감' after;

@@ -46,6 +46,12 @@ export function handleError(error: unknown, { request, context }: { request: Req
   logger.error({ err: error }, 'page error');
 }
 
+/** The matched route's pattern as routes.ts spells it, from the root: `/community/:id`. */
+function routePattern(routerContext: EntryContext): string {
+  const parts = routerContext.staticHandlerContext.matches.map((m) => m.route.path).filter(Boolean);
+  return `/${parts.join('/')}`;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -58,8 +64,9 @@ export default function handleRequest(
     responseStatusCode = fault.status;
     responseHeaders.set('Retry-After', String(Math.max(1, Math.ceil(fault.retryAfter ?? 1))));
   }
+  const { nonce, effects } = loadContext.get(pageContext);
+  effects.route = routePattern(routerContext);
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  const { nonce } = loadContext.get(pageContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');

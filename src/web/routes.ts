@@ -40,6 +40,7 @@ export default [
     route('admin/inquiry', 'routes/admin-inquiry.tsx', { id: 'admin-inquiry' }),
     route('admin/mainschedule', 'routes/admin-mainschedule.tsx', { id: 'admin-mainschedule' }),
     route('admin/mainschedule/write', 'routes/admin-mainschedule-write.tsx', { id: 'admin-mainschedule-write' }),
+    route('admin/system', 'routes/admin-system.tsx', { id: 'admin-system' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { Messages } from '#shared/messages.ts';
 import { buildDeps } from '#server/boot.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { retryDueMails, startMailRetries } from '#server/modules/mail/mail.service.ts';
+import { mailQueueReport, retryDueMails, startMailRetries } from '#server/modules/mail/mail.service.ts';
 import { startSmtp } from '#tests/support/smtp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -165,6 +165,95 @@ describe('the queue shared by several app servers', () => {
     await retryDueMails(t.deps);
     expect(await t.deps.db.selectFrom('mails').selectAll().execute()).toEqual([]);
     expect(t.smtp.messagesTo('stale@test.example')).toEqual([]);
+  });
+});
+
+describe('an inquiry answer while the mail server is down', () => {
+  test("the admin's save answers at once; when SMTP is back the answer mail arrives exactly once, though two servers retry", async () => {
+    const port = await freePort();
+    const t = await app({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    t.deps.mails.retryMs = 200;
+    const m = await t.member();
+    const asked = await t.call('POST', '/api/inquiry', { token: m.token, body: { title: '환불 문의', content: '<p>환불되나요?</p>' } });
+    expect(asked.status).toBe(200);
+
+    const { value: answered, ms } = await timed(async () =>
+      t.call('PUT', '/api/inquiry', { token: await t.root(), body: { id: asked.body.id, answer: '<p>환불해 드렸습니다.</p>' } }),
+    );
+    expect(answered.status).toBe(200);
+    expect(answered.body.item.status).toBe(2);
+    expect(ms).toBeLessThan(5000);
+    // The first try failed and the mail waits in the queue.
+    const deadline = Date.now() + 5000;
+    let row = await t.deps.db.selectFrom('mails').selectAll().executeTakeFirst();
+    while (row?.attempts !== 1 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      row = await t.deps.db.selectFrom('mails').selectAll().executeTakeFirst();
+    }
+    expect(row).toMatchObject({ recipient: m.loginid, attempts: 1, lasterror: expect.stringMatching(/ECONNREFUSED|ESOCKET/) });
+
+    // The mail server comes back; this server and a second one (a restart beside it) retry at once.
+    const smtp = await startSmtp(port);
+    cleanups.push(() => smtp.close());
+    const other = await buildDeps(t.env, createLogger('silent'));
+    cleanups.push(() => other.connection.close());
+    other.deps.mails.retryMs = 200;
+    const loops = [startMailRetries(t.deps, 50), startMailRetries(other.deps, 50)];
+    cleanups.push(() => Promise.all(loops.map((l) => l.stop())));
+    const mail = await mailWith(smtp, m.loginid, '1:1 문의에 답변이 등록되었습니다');
+    expect(mail.text).toContain('환불 문의');
+    // A few more rounds of both loops: nothing goes twice.
+    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(loops.map((l) => l.stop()));
+    expect(smtp.messagesTo(m.loginid)).toHaveLength(1);
+    expect(await t.deps.db.selectFrom('mails').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('mail the queue gives up on', () => {
+  test('is kept a week without its body, listed for the operator with the recipient masked and its last error, and not tried again', async () => {
+    const t = await app({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    await t.deps.db
+      .insertInto('mails')
+      .values({
+        recipient: 'given.up@test.example',
+        subject: '인증번호 안내',
+        text: '인증번호는 123456 입니다',
+        html: '<p>123456</p>',
+        attempts: 7,
+        nextdate: at(-1000),
+        lease: '',
+        leasedate: at(-1000),
+        expiredate: at(3600_000),
+        date: at(-3600_000),
+      })
+      .execute();
+    await retryDueMails(t.deps);
+    const [row] = await t.deps.db.selectFrom('mails').selectAll().execute();
+    expect(row).toMatchObject({ attempts: 8, text: '', html: '', faildate: expect.stringMatching(/^\d{4}-/) });
+    expect(t.deps.mails.givenUp).toBe(1);
+
+    const report = await mailQueueReport(t.deps);
+    expect(report).toMatchObject({
+      waiting: 0,
+      failed: 1,
+      failedMails: [
+        { to: 'gi***@test.example', subject: '인증번호 안내', attempts: 8, error: expect.stringMatching(/\S/), date: row?.faildate },
+      ],
+    });
+    expect(JSON.stringify(report)).not.toContain('given.up@test.example');
+
+    // Not tried again; gone once a week has passed.
+    await retryDueMails(t.deps);
+    expect((await t.deps.db.selectFrom('mails').select('attempts').executeTakeFirst())?.attempts).toBe(8);
+    await t.deps.db
+      .updateTable('mails')
+      .set({ faildate: at(-8 * 24 * 3600_000) })
+      .execute();
+    await retryDueMails(t.deps);
+    expect(await t.deps.db.selectFrom('mails').selectAll().execute()).toEqual([]);
   });
 });
 

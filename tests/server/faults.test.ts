@@ -199,6 +199,24 @@ describe('PostgreSQL', () => {
     expect((await call('POST', '/api/board', { token, body: post(31) })).status).toBe(200);
     expect((await page()).status).toBe(200);
   });
+  test('while PostgreSQL is down /api/health answers 503 (not ready) and /api/live 200 (alive), with a session too; health is 200 again once it is back', async () => {
+    const { call } = loggedApp(t);
+    const token = await t.root();
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    await pg.down();
+    try {
+      const health = await call('GET', '/api/health');
+      expect(health).toMatchObject({ status: 503, body: { code: 'error', database: 'postgres' } });
+      expect(health.ms).toBeLessThan(10_000);
+      for (const live of [await call('GET', '/api/live'), await call('GET', '/api/live', { token })]) {
+        expect(live).toMatchObject({ status: 200, body: { code: 'ok' } });
+        expect(live.ms).toBeLessThan(1000);
+      }
+    } finally {
+      await pg.up();
+    }
+    expect((await call('GET', '/api/health')).status).toBe(200);
+  });
 });
 
 describe('start', () => {

@@ -71,6 +71,7 @@ const CALL_SET = {
 
 const EXPECTED: Record<string, string[]> = {
   '/api/health': ['get'],
+  '/api/live': ['get'],
   '/api/jwt': ['get', 'post', 'delete'],
   '/api/user/findemail/{email}': ['get'],
   '/api/user/findemail': ['post'],
@@ -87,6 +88,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/upload/{id}/download': ['get'],
   '/api/webdata/{name}': ['get'],
   '/api/admin/dashboard': ['get'],
+  '/api/admin/system': ['get'],
   '/api/admin/audit': ['get'],
   '/api/admin/comments': ['get'],
   '/api/admin/moderate': ['post'],

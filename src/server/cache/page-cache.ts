@@ -17,6 +17,8 @@ export interface PageEffects {
   /** What the page shows, as write-tracker.ts's keys (`board:12`, `board.like`): a stored copy
    * outlives likes and comments on other items. A page that does not say is renewed after any. */
   shows?: string[];
+  /** The route pattern that drew it (`/community/:id`), for the metrics. */
+  route?: string;
 }
 
 export interface StoredPage {

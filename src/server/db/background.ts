@@ -23,15 +23,38 @@ export interface BackgroundRunner {
   readonly alive: boolean;
 }
 
+/** How many times each job ran, and how many of those failed: read by GET /metrics. */
+export class JobRuns {
+  readonly byJob = new Map<string, { runs: number; failures: number }>();
+
+  note(name: string, failed: boolean): void {
+    let counts = this.byJob.get(name);
+    if (!counts) {
+      counts = { runs: 0, failures: 0 };
+      this.byJob.set(name, counts);
+    }
+    counts.runs++;
+    if (failed) counts.failures++;
+  }
+}
+
 /** Where jobs run: the connection's runner (SQLite's worker thread), or in-process on `db` when
- * there is none (PostgreSQL) or its thread has ended. */
+ * there is none (PostgreSQL) or its thread has ended; and where their runs are counted. */
 export interface BackgroundTarget {
   db: Db;
   background: BackgroundRunner | undefined;
+  jobRuns: JobRuns;
 }
 
 /** Runs `job` with `args` (structured-cloneable) on the background connection, or in-process. */
-export function runInBackground<A extends unknown[], R>(target: BackgroundTarget, job: BackgroundJob<A, R>, ...args: A): Promise<R> {
+export async function runInBackground<A extends unknown[], R>(target: BackgroundTarget, job: BackgroundJob<A, R>, ...args: A): Promise<R> {
   const runner = target.background;
-  return runner?.alive ? (runner.run(job.module, job.name, args) as Promise<R>) : job.run(target.db, ...args);
+  try {
+    const result = runner?.alive ? ((await runner.run(job.module, job.name, args)) as R) : await job.run(target.db, ...args);
+    target.jobRuns.note(job.name, false);
+    return result;
+  } catch (err) {
+    target.jobRuns.note(job.name, true);
+    throw err;
+  }
 }

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { BackgroundRunner } from './background.ts';
+import { type BackgroundRunner, JobRuns } from './background.ts';
 import { openSqlite } from './sqlite/open.ts';
 import { reportingFaults } from './errors.ts';
 import { trackCommits, WriteTracker } from './write-tracker.ts';
@@ -21,8 +21,18 @@ export interface Connection {
   pool: pg.Pool | undefined;
   /** Resolves once other app servers' writes are heard (PostgreSQL), at once on SQLite. */
   ready: Promise<void>;
+  /** The background jobs' runs (background.ts). */
+  jobRuns: JobRuns;
+  /** How busy the database is now: read by GET /metrics. */
+  pressure(): DbPressure;
   close(): Promise<void>;
 }
+
+/** SQLite: the write turns its two connections take (sqlite/write-turns.ts). PostgreSQL: the
+ * pool's connections, and the queries waiting for one. */
+export type DbPressure =
+  | { dialect: 'sqlite'; writeWaits: number; writeWaitSeconds: number; writesWaiting: number }
+  | { dialect: 'postgres'; connections: number; idle: number; waiting: number };
 
 // PostgreSQL answers count(*) and bigint as text; both databases should answer numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -55,6 +65,8 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
       background: undefined,
       pool,
       ready: shared.ready,
+      jobRuns: new JobRuns(),
+      pressure: () => ({ dialect: 'postgres', connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await shared.close();
         await db.destroy();
@@ -62,8 +74,8 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = openSqlite(path.join(options.dataDir, 'portal.sqlite'));
-  const { dialect } = sqlite;
+  const sqlite = openSqlite(sqliteFile(options.dataDir));
+  const { dialect, turns } = sqlite;
   const tracker = new WriteTracker();
   const db = new Kysely<Database>({ dialect: trackCommits(reportingFaults(dialect), tracker), plugins: [tracker] });
   return {
@@ -73,11 +85,36 @@ export function connect(options: { databaseUrl?: string; dataDir: string; logger
     background: sqlite.background,
     pool: undefined,
     ready: Promise.resolve(),
+    jobRuns: new JobRuns(),
+    pressure: () => ({ dialect: 'sqlite', writeWaits: turns.waits, writeWaitSeconds: turns.waitSeconds, writesWaiting: turns.waiting }),
     async close() {
       await db.destroy();
       await sqlite.close();
     },
   };
+}
+
+/** Where SQLite keeps the database in DATA_DIR (its log beside it, `-wal`). */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'portal.sqlite');
+}
+
+/** How much room the database takes: SQLite's file and its write-ahead log, or what PostgreSQL
+ * counts for the database. */
+export async function databaseBytes(db: Db, dialect: Dialect, dataDir: string): Promise<number> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db);
+    return Number(rows[0]?.bytes ?? 0);
+  }
+  const sizes = await Promise.all(
+    ['', '-wal'].map((suffix) =>
+      fs.promises.stat(sqliteFile(dataDir) + suffix).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((a, b) => a + b, 0);
 }
 
 /** For /api/health: the database answers a trivial query. */

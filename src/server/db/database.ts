@@ -73,7 +73,8 @@ export interface SessionsTable {
 }
 
 /** A mail waiting to be sent (modules/mail). A server owns it while `lease` is its token and
- * `leasedate` is ahead; it is tried again from `nextdate` and dropped at `expiredate`. */
+ * `leasedate` is ahead; it is tried again from `nextdate` and dropped at `expiredate`. One given
+ * up has a `faildate` and an empty body, and is kept a week for the operator to see. */
 export interface MailsTable {
   id: Generated<number>;
   recipient: string;
@@ -86,6 +87,10 @@ export interface MailsTable {
   leasedate: string;
   expiredate: string;
   date: string;
+  /** The latest try's error (the recipient masked), or ''. */
+  lasterror: Generated<string>;
+  /** When the queue gave up on it, or ''. */
+  faildate: Generated<string>;
 }
 
 export type UserRow = Selectable<UsersTable>;

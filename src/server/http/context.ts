@@ -9,5 +9,7 @@ export interface AppEnv {
     https: boolean;
     actor: Actor | undefined;
     authVia: 'bearer' | 'cookie' | undefined;
+    /** The page's route pattern (`/community/:id`), set by the page server for the metrics. */
+    route: string | undefined;
   };
 }

@@ -9,13 +9,17 @@ import type { Logger } from '#server/lib/logger.ts';
 // - too many requests under way at once (those that wait on the database or a password hash);
 // - the event loop running late: SQLite answers synchronously, so under overload requests do not
 //   pile up as work under way but as a loop that comes round late.
-// /api/health is always answered: a load balancer must not take a busy server for a dead one.
+// The checks a load balancer or a monitor makes are always answered (UNSHED): a busy server must
+// not be taken for a dead one, and its numbers matter most while it is busy.
 
 /** Seconds a refused client is asked to wait. */
 const RETRY_AFTER_S = 2;
 
 /** How often the loop's lateness is measured. */
 const TICK_MS = 50;
+
+/** Never refused: readiness, liveness and the metrics. */
+const UNSHED = new Set(['/api/health', '/api/live', '/metrics']);
 
 let lastDelayMs = 0;
 let loopDelayMs = 0;
@@ -50,7 +54,7 @@ export function shedLoad(limits: LoadLimits, logger: Logger): MiddlewareHandler 
   let shedding = false;
   if (limits.maxDelayMs > 0) loopDelay();
   return async (c, next) => {
-    if (c.req.path === '/api/health') return next();
+    if (UNSHED.has(c.req.path)) return next();
     const delay = limits.maxDelayMs > 0 ? loopDelay() : 0;
     if ((limits.maxInFlight > 0 && inFlight >= limits.maxInFlight) || (limits.maxDelayMs > 0 && delay > limits.maxDelayMs)) {
       // Once per spell of overload, not once per refused request.

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { routePath } from 'hono/route';
 import { isAdminLevel } from '#shared/enums.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { Metrics } from '#server/lib/metrics.ts';
 import { type SecurityEvent, securityEvent } from '#server/lib/security-events.ts';
 import type { AppEnv } from './context.ts';
 
@@ -34,9 +36,12 @@ function redactParams(search: string): string {
   return secret ? `?${params.toString().replaceAll('%5Bredacted%5D', '[redacted]')}` : search;
 }
 
+/** The client's address, the one rule for rate limits, logs and GET /metrics: the socket's, or
+ * with TRUST_PROXY the last address in X-Forwarded-For, the one our proxy saw (a proxy appends to
+ * what the client sent, so the first address is whatever the client chose to write there). */
 function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
@@ -54,8 +59,14 @@ function eventOf(method: string, status: number, level: number | undefined): Sec
   return undefined;
 }
 
-/** A request id per request (echoed as X-Request-Id) and one log line when it is answered. */
-export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+/** Methods counted under their own name in the metrics; any other is counted as `other`. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** A request id per request (echoed as X-Request-Id), one log line when it is answered, and its
+ * count and latency in the metrics, by route pattern: the pages name theirs (`route`), an API
+ * call's is the path of the handler that answered it (read after the answer, Hono's route index
+ * is that handler's). */
+export function requestLog(logger: Logger, trustProxy: boolean, metrics: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const reqId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -65,6 +76,9 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
     c.header('X-Request-Id', reqId);
     const start = performance.now();
     await next();
+    const ms = performance.now() - start;
+    const method = METHODS.has(c.req.method) ? c.req.method : 'other';
+    metrics.request(method, c.get('route') ?? (routePath(c) || 'unmatched'), c.res.status, ms / 1000);
     // Below info level there is no line to write, so nothing to compute for it.
     if (!logger.isLevelEnabled('info')) return;
     const url = new URL(c.req.url);
@@ -76,7 +90,7 @@ export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandl
       ip: c.get('ip'),
       user: c.get('actor')?.id,
     };
-    logger.info({ ...line, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
+    logger.info({ ...line, ms: Math.round(ms * 10) / 10 }, 'request');
     const event = eventOf(c.req.method, c.res.status, c.get('actor')?.level);
     if (event) securityEvent(logger, event, line);
   };

@@ -1,4 +1,5 @@
 import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
+import { SystemReportSchema } from '#shared/schemas/system.ts';
 import {
   CommentEditSchema,
   CommentListQuerySchema,
@@ -334,6 +335,17 @@ export function adminPaths(): Record<string, Obj> {
         errors: [403],
       }),
     },
+    '/api/admin/system': {
+      get: op({
+        ...admin,
+        id: 'adminSystem',
+        summary: "The operator's numbers (root admin only)",
+        description:
+          "Version and commit, uptime, the database's kind and size, the mail queue with the mails given up (recipients masked), this server's page-cache hits and 5xx answers in the last hour, free space in DATA_DIR.",
+        answer: okWith(toSchema(SystemReportSchema).properties as Record<string, Schema>),
+        errors: [403],
+      }),
+    },
     '/api/admin/audit': {
       get: op({
         ...admin,
@@ -394,6 +406,23 @@ export function healthPaths(): Record<string, Obj> {
           200: { description: 'Up', ...answer('ok') },
           400: { $ref: '#/components/responses/BadRequest' },
           503: { description: 'The database does not answer', ...answer('error') },
+        },
+      },
+    },
+    '/api/live': {
+      get: {
+        tags: ['system'],
+        operationId: 'live',
+        summary: 'The server process answers (never asks the database)',
+        description: 'Liveness: a failure means restart the process. Readiness (the database) is /api/health.',
+        responses: {
+          200: {
+            description: 'Alive',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { code: { const: 'ok' } }, required: ['code'] } },
+            },
+          },
+          400: { $ref: '#/components/responses/BadRequest' },
         },
       },
     },

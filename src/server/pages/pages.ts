@@ -109,6 +109,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
 
     /** A stored copy answered: its view counted again, a fresh nonce. */
     const serveStored = async (stored: StoredPage) => {
+      deps.metrics.pageCache(true);
+      c.set('route', stored.effects.route);
       if (stored.effects.view) {
         const key = visitor().key;
         if (key) await countView(deps, stored.effects.view.table, stored.effects.view.id, key, countOnError);
@@ -142,12 +144,15 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
         }),
       );
     }
+    if (cached) deps.metrics.pageCache(false);
     try {
       const effects: PageEffects = {};
       const context = new RouterContextProvider();
       const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
       context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, https: c.get('https'), nonce, visitor, effects });
       const response = await handler(c.req.raw, context);
+      // Data requests and redirects draw no page and name no route.
+      c.set('route', effects.route ?? '/*');
       // A page that sets a cookie of its own (a login, a cleared session) is never shared.
       if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
         const page = patchablePage(await response.text(), nonce);

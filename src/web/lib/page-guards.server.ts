@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { isAdminLevel } from '#shared/enums.ts';
+import { isAdminLevel, isRootLevel } from '#shared/enums.ts';
 import type { Actor } from '#server/context.ts';
 import { pageContext } from '../entry.server.tsx';
 
@@ -17,5 +17,12 @@ export function requireMemberPage(context: Readonly<RouterContextProvider>): Act
 export function requireAdminPage(context: Readonly<RouterContextProvider>): Actor {
   const actor = requireMemberPage(context);
   if (!isAdminLevel(actor.level)) throw data('관리자만 볼 수 있는 페이지입니다', { status: 403 });
+  return actor;
+}
+
+/** The operator's page: the root admin alone (level 5); other admins get 403 too. */
+export function requireRootPage(context: Readonly<RouterContextProvider>): Actor {
+  const actor = requireMemberPage(context);
+  if (!isRootLevel(actor.level)) throw data('최고 관리자만 볼 수 있는 페이지입니다', { status: 403 });
   return actor;
 }

@@ -9,7 +9,12 @@ import { WriteTurns } from './write-turns.ts';
 // thread of its own for checkpoints and background jobs (background.ts, worker.ts), and the turns
 // their writes take (write-turns.ts).
 
-export function openSqlite(file: string): { dialect: SqliteDialect; background: BackgroundRunner; close(): Promise<void> } {
+export function openSqlite(file: string): {
+  dialect: SqliteDialect;
+  background: BackgroundRunner;
+  turns: WriteTurns;
+  close(): Promise<void>;
+} {
   const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
   // WAL lets readers go on while a write commits; NORMAL sync is safe with WAL.
   // A 32 MB page cache (SQLite's default is 2 MB): large writes (an index rebuild) would otherwise
@@ -21,5 +26,5 @@ export function openSqlite(file: string): { dialect: SqliteDialect; background: 
   );
   const turns = new WriteTurns();
   const worker = startSqliteWorker(file, turns);
-  return { dialect: sqliteDialect(raw, turns), background: worker.runner, close: () => worker.stop() };
+  return { dialect: sqliteDialect(raw, turns), background: worker.runner, turns, close: () => worker.stop() };
 }

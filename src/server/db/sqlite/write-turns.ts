@@ -7,16 +7,36 @@ import type { CompiledQuery, DatabaseConnection, Driver } from 'kysely';
 
 export class WriteTurns {
   #last: Promise<void> = Promise.resolve();
+  /** Turns asked for and not yet ended. */
+  #open = 0;
+  /** Turns that found another under way and waited (GET /metrics: the database's busy waits). */
+  waits = 0;
+  /** Seconds those turns waited, in all. */
+  waitSeconds = 0;
+
+  /** Turns waiting for theirs now. */
+  get waiting(): number {
+    return Math.max(0, this.#open - 1);
+  }
 
   /** Resolves once every earlier turn has ended, with the function that ends this one. */
   take(): Promise<() => void> {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => {
-      end = resolve;
+      end = () => {
+        this.#open--;
+        resolve();
+      };
     });
     const before = this.#last;
     this.#last = before.then(() => ended);
-    return before.then(() => end);
+    if (this.#open++ === 0) return before.then(() => end);
+    const asked = performance.now();
+    this.waits++;
+    return before.then(() => {
+      this.waitSeconds += (performance.now() - asked) / 1000;
+      return end;
+    });
   }
 }
 

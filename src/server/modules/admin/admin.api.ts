@@ -5,9 +5,11 @@ import type { AppEnv } from '#server/http/context.ts';
 import { bodyInput, queryInput } from '#server/http/envelope.ts';
 import { admin } from '#server/http/resource-routes.ts';
 import { UserListQuerySchema } from '#server/modules/user/user.service.ts';
+import { systemReport } from '#server/modules/system/system.service.ts';
 import { exportUsersCsv, getAudit, getDashboard, listCommentsForModeration, moderate } from './admin.service.ts';
 
-/** /api/admin: the admin area's own calls, for levels >= 3 only (401/403 before any input is read). */
+/** /api/admin: the admin area's own calls, for levels >= 3 only (401/403 before any input is read);
+ * /system for the root admin only. */
 export function adminRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/dashboard', async (c) => c.json({ code: 'ok', ...(await getDashboard(deps, admin(c))) }));
@@ -16,6 +18,8 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
     c.json({ code: 'ok', ...(await listCommentsForModeration(deps, admin(c), queryInput(c, CommentModerationQuerySchema))) }),
   );
   app.post('/moderate', async (c) => c.json({ code: 'ok', ...(await moderate(deps, admin(c), await bodyInput(c, ModerateSchema))) }));
+  // The root admin's (the service refuses other admins with 403).
+  app.get('/system', async (c) => c.json({ code: 'ok', ...(await systemReport(deps, admin(c))) }));
   app.get('/users.csv', async (c) => {
     const csv = await exportUsersCsv(deps, admin(c), queryInput(c, UserListQuerySchema));
     const name = `users-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -17,6 +17,13 @@ export function requireAdmin(actor: Actor | undefined): Actor {
   return a;
 }
 
+/** The root admin only (level 5): the operator's page. */
+export function requireRoot(actor: Actor | undefined): Actor {
+  const a = requireActor(actor);
+  if (!isRootLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);
+  return a;
+}
+
 export function isAdmin(actor: Actor | undefined): boolean {
   return actor !== undefined && isAdminLevel(actor.level);
 }

@@ -8,6 +8,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { answerMail } from './inquiry.mail.ts';
+import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
 
 /** Once answered, the question stays as it was answered: its author may no longer edit or delete
@@ -58,10 +59,12 @@ export const inquiryResource: ContentResource<'inquiry'> = {
     const to = await findUserEmail(deps.db, after.user);
     if (!to) return;
     try {
-      await deps.mailer.send(answerMail(deps.env.SITE_NAME, to, String(after.title)));
+      // Through the queue (modules/mail): an SMTP outage delays the mail, it does not lose it.
+      await queueMail(deps, answerMail(deps.env.SITE_NAME, to, String(after.title)));
     } catch (err) {
-      // The answer is saved; a mail failure must not undo it or fail the admin's save.
-      deps.logger.error({ err, inquiry: after.id }, 'answer mail failed');
+      // The answer is saved; a mail that could not even be queued must not undo it or fail the
+      // admin's save.
+      deps.logger.error({ err, inquiry: after.id }, 'answer mail not queued');
     }
   },
 };

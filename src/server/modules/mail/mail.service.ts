@@ -2,14 +2,25 @@ import crypto from 'node:crypto';
 import type { Deps } from '#server/context.ts';
 import { EMPTY_DATE, isoAfter, nowIso } from '#server/lib/clock.ts';
 import { type Mail, maskEmail } from '#server/lib/mailer.ts';
-import { claimDueMail, deleteLeasedMail, deleteStaleMails, hasDueMail, insertMail, type MailRow, releaseMail } from './mail.repository.ts';
+import {
+  claimDueMail,
+  countMails,
+  deleteLeasedMail,
+  deleteStaleMails,
+  failLeasedMail,
+  hasDueMail,
+  insertMail,
+  listFailedMails,
+  type MailRow,
+  releaseMail,
+} from './mail.repository.ts';
 
 // Mail that survives an SMTP outage (security review: a code request answered 500 while the mail
 // server was down, and waited 30 s when it hung). Every mail is a row first; the request tries it
 // at once and waits a few seconds at most; a mail that did not go stays queued and the retry loop
 // of whichever app server claims it (a lease) tries again with backoff. Rows go as soon as they
-// are sent, given up, expired or a day old, since bodies hold codes; logs name the recipient
-// masked and never carry a body.
+// are sent, expired or a day old, since bodies hold codes; one given up stays a week without its
+// body, for the operator's page. Logs name the recipient masked and never carry a body.
 
 export type MailOutcome = 'sent' | 'queued';
 
@@ -21,6 +32,8 @@ const MAX_ATTEMPTS = 8;
 const MAX_RETRY_MS = 5 * 60_000;
 /** The longest any mail is kept, sent or not. */
 export const MAIL_KEEP_MS = 24 * 3600_000;
+/** How long a mail given up is shown to the operator. */
+const FAILED_KEEP_MS = 7 * 24 * 3600_000;
 const RETRY_EVERY_MS = 5000;
 
 /** The server's side of the queue, held in its dependencies (boot.ts). */
@@ -32,10 +45,14 @@ export interface MailQueue {
   failing: boolean;
   /** Tries under way; shutdown waits for them. They never reject. */
   sending: Set<Promise<boolean>>;
+  /** Since the start (GET /metrics): mails sent, tries that failed, mails given up. */
+  sent: number;
+  failures: number;
+  givenUp: number;
 }
 
 export function createMailQueue(): MailQueue {
-  return { retryMs: 10_000, failing: false, sending: new Set() };
+  return { retryMs: 10_000, failing: false, sending: new Set(), sent: 0, failures: 0, givenUp: 0 };
 }
 
 type MailDeps = Pick<Deps, 'db' | 'mailer' | 'logger' | 'mails'>;
@@ -81,7 +98,7 @@ async function enqueue(deps: MailDeps, mail: Mail, ttlMs: number): Promise<Promi
 /** One round of the retry loop: drops stale mail, then sends due mail until one fails (the
  * server is likely still down; the rest wait for the next round) or `stopping` says so. */
 export async function retryDueMails(deps: MailDeps, stopping: () => boolean = () => false): Promise<void> {
-  await deleteStaleMails(deps.db, nowIso(), isoAfter(-MAIL_KEEP_MS));
+  await deleteStaleMails(deps.db, nowIso(), isoAfter(-MAIL_KEEP_MS), isoAfter(-FAILED_KEEP_MS));
   while (!stopping() && (await hasDueMail(deps.db, nowIso()))) {
     const lease = newLease();
     const row = await claimDueMail(deps.db, nowIso(), lease, isoAfter(LEASE_MS));
@@ -120,6 +137,28 @@ export async function drainMails(deps: Pick<Deps, 'mails'>): Promise<void> {
   await Promise.all([...deps.mails.sending]);
 }
 
+/** What the operator's page shows of the queue: how many mails wait and how many were given up,
+ * and the latest of those, the recipient masked. */
+export async function mailQueueReport(deps: Pick<Deps, 'db'>, limit = 20) {
+  const [counts, failed] = await Promise.all([countMails(deps.db), listFailedMails(deps.db, limit)]);
+  return {
+    ...counts,
+    failedMails: failed.map((m) => ({
+      id: m.id,
+      to: maskEmail(m.recipient),
+      subject: m.subject,
+      error: m.lasterror.replaceAll(m.recipient, maskEmail(m.recipient)),
+      attempts: m.attempts,
+      date: m.faildate,
+    })),
+  };
+}
+
+/** Mail waiting to go and mail given up (GET /metrics). */
+export function mailQueueCounts(deps: Pick<Deps, 'db'>): Promise<{ waiting: number; failed: number }> {
+  return countMails(deps.db);
+}
+
 function newLease(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
@@ -137,12 +176,14 @@ async function tryMail(deps: MailDeps, row: MailRow, lease: string): Promise<boo
     await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html });
   } catch (err) {
     deps.mails.failing = true;
+    deps.mails.failures++;
     await giveBack(deps, row, lease, causeOf(err, row.recipient)).catch((dbErr: unknown) =>
       deps.logger.error({ err: dbErr, mail: { to: maskEmail(row.recipient) } }, 'mail queue not updated'),
     );
     return false;
   }
   deps.mails.failing = false;
+  deps.mails.sent++;
   // Should this fail, the lease runs out and the mail is sent once more: better twice than never.
   await deleteLeasedMail(deps.db, row.id, lease).catch((err: unknown) =>
     deps.logger.error({ err, mail: { to: maskEmail(row.recipient) } }, 'sent mail not removed from the queue'),
@@ -150,16 +191,18 @@ async function tryMail(deps: MailDeps, row: MailRow, lease: string): Promise<boo
   return true;
 }
 
-async function giveBack(deps: MailDeps, row: MailRow, lease: string, cause: object): Promise<void> {
+async function giveBack(deps: MailDeps, row: MailRow, lease: string, cause: { code?: unknown; message: string }): Promise<void> {
   const attempts = row.attempts + 1;
   const nextdate = isoAfter(Math.min(deps.mails.retryMs * 2 ** (attempts - 1), MAX_RETRY_MS));
   const mail = { to: maskEmail(row.recipient), subject: row.subject, attempts };
+  const lasterror = (cause.code ? `${String(cause.code)}: ${cause.message}` : cause.message).slice(0, 500);
   if (attempts >= MAX_ATTEMPTS || nextdate >= row.expiredate) {
-    await deleteLeasedMail(deps.db, row.id, lease);
+    await failLeasedMail(deps.db, row.id, lease, { attempts, lasterror, faildate: nowIso() });
+    deps.mails.givenUp++;
     deps.logger.error({ mail, cause }, 'mail given up');
     return;
   }
-  await releaseMail(deps.db, row.id, lease, attempts, nextdate, EMPTY_DATE);
+  await releaseMail(deps.db, row.id, lease, { attempts, nextdate, lasterror }, EMPTY_DATE);
   deps.logger.warn({ mail: { ...mail, retry: nextdate }, cause }, 'mail not sent yet, queued for retry');
 }
 

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { NavLink, useRouteLoaderData } from 'react-router';
+import { isRootLevel } from '#shared/enums.ts';
 import { koreanDetail, Messages } from '#shared/messages.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import type { ApiAnswer, ApiFailure } from '../../lib/api-client.ts';
@@ -14,16 +15,22 @@ const TABS = [
   ['/admin/mainschedule', '메인 일정'],
 ] as const;
 
+/** The root admin's own screen (/admin/system), shown to them alone. Five tabs fit a 360 px
+ * screen in the smaller type the tabs take there. */
+const ROOT_TABS = [['/admin/system', '시스템']] as const;
+
 export function AdminTabs() {
+  const level = (useRouteLoaderData('root') as { user?: { level: number } | null } | undefined)?.user?.level ?? 0;
+  const tabs = isRootLevel(level) ? [...TABS, ...ROOT_TABS] : TABS;
   return (
     <nav aria-label="관리 메뉴" className="mb-6 flex border-b border-slate-200">
-      {TABS.map(([to, label]) => (
+      {tabs.map(([to, label]) => (
         <NavLink
           key={to}
           to={to}
           end={to === '/admin'}
           className={({ isActive }) =>
-            `flex-1 border-b-2 px-1 py-2 text-center font-semibold whitespace-nowrap sm:flex-none sm:px-3 ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
+            `flex-1 border-b-2 px-1 py-2 text-center text-sm font-semibold whitespace-nowrap sm:flex-none sm:px-3 sm:text-base ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
           }
         >
           {label}
