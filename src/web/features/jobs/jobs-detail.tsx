@@ -1,7 +1,8 @@
+import { JobsType } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
-import { DeadlineBadge, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
+import { DeadlineBadge, hasNoDeadline, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   if (!children) return null;
@@ -13,7 +14,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** A posting's facts before its text: company, type, employment, place, deadline, contact. */
+/** A posting's facts before its text: company, type, employment, place, deadline, contact (a
+ * 구직 post has no company or deadline, so those rows are left out). */
 export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: string; timeZone: string }) {
   const deadline = formatDate(job.limitdate, timeZone);
   return (
@@ -33,10 +35,10 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
       />
       <dl className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-2">
         <Row label="회사">{job.companyname}</Row>
-        <Row label="고용형태">{job.employmenttype}</Row>
+        <Row label={job.type === JobsType.seeking ? '희망 고용형태' : '고용형태'}>{job.employmenttype}</Row>
         <Row label="지역">{job.location}</Row>
         <Row label="마감일">
-          {deadline ? (
+          {hasNoDeadline(job) ? null : deadline ? (
             <>
               {deadline} <DeadlineBadge job={job} today={today} />
             </>
