@@ -63,37 +63,40 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
             </tbody>
           </table>
         </section>
-        <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-          {b.tel ? (
-            <a
-              href={telHref(b.tel)}
-              className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
-            >
-              전화하기 <span className="whitespace-nowrap">{b.tel}</span>
-            </a>
-          ) : null}
-          {b.address ? (
-            <p>
-              <span className="font-semibold text-slate-600">주소</span>{' '}
+        {/* A listing without a phone, address or website has no empty box for them. */}
+        {b.tel || b.address || b.url ? (
+          <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+            {b.tel ? (
               <a
-                href={`https://maps.google.com/?q=${encodeURIComponent(b.address)}`}
-                rel="noopener noreferrer"
-                target="_blank"
-                className="text-brand-700 underline"
+                href={telHref(b.tel)}
+                className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
               >
-                {b.address}
+                전화하기 <span className="whitespace-nowrap">{b.tel}</span>
               </a>
-            </p>
-          ) : null}
-          {b.url ? (
-            <p>
-              <span className="font-semibold text-slate-600">웹사이트</span>{' '}
-              <a href={b.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
-                {b.url}
-              </a>
-            </p>
-          ) : null}
-        </section>
+            ) : null}
+            {b.address ? (
+              <p>
+                <span className="font-semibold text-slate-600">주소</span>{' '}
+                <a
+                  href={`https://maps.google.com/?q=${encodeURIComponent(b.address)}`}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-brand-700 underline"
+                >
+                  {b.address}
+                </a>
+              </p>
+            ) : null}
+            {b.url ? (
+              <p>
+                <span className="font-semibold text-slate-600">웹사이트</span>{' '}
+                <a href={b.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
+                  {b.url}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
       </div>
     </header>
   );
