@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { showMessage } from './screen-store.ts';
 
 // A form's problems, each under its own field: shown together after a check, the first invalid
-// control takes focus (its message is read with it through aria-describedby), and a field's
+// control takes focus (its message is read with it through aria-describedby, and shown in the
+// message box as an alert), and a field's
 // message goes as soon as that field is changed while the others stay. The same shape comes back
 // from a route's action when the form was sent without JavaScript.
 
@@ -40,15 +42,16 @@ export function useFieldProblems(initial: Problems = {}) {
     problems,
     clear,
     /** Shows these problems in place of the earlier ones; once they are on screen, `focus`'s
-     * control takes focus, or else the first invalid control in the order a person reads them.
-     * Answers that control's message. */
-    show(form: HTMLElement | null, found: Problems, focus?: string): string | undefined {
+     * control takes focus, or else the first invalid control in the order a person reads them. */
+    show(form: HTMLElement | null, found: Problems, focus?: string): void {
       flushSync(() => setProblems(found));
       const named = focus ? `[name="${focus}"],[data-field="${focus}"]` : '[aria-invalid="true"]';
       const control = form?.querySelector<HTMLElement>(named);
       control?.focus();
-      // The message of the control that took focus: the one a person meets first.
-      return (control && found[fieldOf(control) ?? '']) ?? Object.values(found)[0];
+      // The message of the control that took focus, the one a person meets first, is also read
+      // out at once (an error toast is an alert), whatever the screen reader does on focus.
+      const first = (control && found[fieldOf(control) ?? '']) || Object.values(found)[0];
+      if (first) showMessage(first, 'error');
     },
     /** The form's onInput: whatever control was changed drops its own field's problem. */
     onEdit(event: React.SyntheticEvent) {

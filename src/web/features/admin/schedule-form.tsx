@@ -3,7 +3,6 @@ import { WEEKDAY_NAMES } from '#shared/business-hours.ts';
 import { MainscheduleSaveSchema } from '#shared/schemas/content.ts';
 import { type Problems, ProblemText, problemProps, problemsOf, useFieldProblems } from '../../lib/field-problems.tsx';
 import { linesToHtml } from '../../lib/paragraphs.ts';
-import { showMessage } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, inputClass, runCalls } from './admin-ui.tsx';
 import type { ScheduleItem } from './schedule-admin.tsx';
@@ -87,8 +86,7 @@ export function ScheduleForm({
   const save = (form: HTMLFormElement) => {
     const body = scheduleBody(item.id, scheduleTyped(new FormData(form)));
     const found = scheduleProblems(body);
-    const first = Object.keys(found).length > 0 ? show(form, found) : undefined;
-    if (first) return showMessage(first, 'error');
+    if (Object.keys(found).length > 0) return show(form, found);
     const call = () => (item.id ? api.put('/mainschedule', body) : api.post('/mainschedule', body));
     void runCalls([call], '저장했습니다', () => undefined).then((ok) => ok && navigate('/admin/mainschedule'));
   };

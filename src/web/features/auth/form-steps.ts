@@ -26,8 +26,8 @@ export function fieldValue(form: HTMLFormElement | null, name: string): string {
 export function useFormProblems(form: React.RefObject<HTMLFormElement | null>) {
   const problems = useFieldProblems();
   function fail(name: string | undefined, message: string): void {
-    showMessage(message, 'error');
     if (name) problems.show(form.current, { ...problems.problems, [name]: message }, name);
+    else showMessage(message, 'error');
   }
   return { ...problems, fail };
 }

@@ -49,7 +49,7 @@ export function InquiryForm({ draft, sent }: { draft?: InquiryDraft; sent?: Inqu
     const data = new FormData(form);
     const typed = { title: String(data.get('title') ?? ''), content: String(data.get('content') ?? '') };
     const found = inquiryProblems(typed);
-    if (Object.keys(found).length > 0) return void show(form, found);
+    if (Object.keys(found).length > 0) return show(form, found);
     setSending(true);
     const fields = inquiryFields(typed);
     const answer = await withLoading(draft ? api.put('/inquiry', { id: draft.id, ...fields }) : api.post('/inquiry', fields));

@@ -62,10 +62,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
   }, [blocker]);
 
   /** Every problem under its field; focus and the message box take the first on the page. */
-  const fail = (found: Problems) => {
-    const first = show(formRef.current, found);
-    if (first) showMessage(first, 'error');
-  };
+  const fail = (found: Problems) => show(formRef.current, found);
 
   const submit = async () => {
     const body = saveBody(target, id, values);

@@ -85,11 +85,11 @@ export function ProfileForm({ me, sent }: { me: MyInfo; sent?: SentMyInfo }) {
   async function submit(form: HTMLFormElement) {
     const changes = profileOf(new FormData(form));
     const found = profileProblems(changes);
-    if (Object.keys(found).length > 0) return void show(form, found);
+    if (Object.keys(found).length > 0) return show(form, found);
     const answer = await withLoading(api.put('/user', { id: me.id, ...changes }));
     if (answer.code !== 'ok') {
       if (answer.status === 401) openLogin();
-      return void show(form, refusalProblems(answer, 'name'));
+      return show(form, refusalProblems(answer, 'name'));
     }
     updateSession({ user: { name: changes.name, nickname: changes.nickname } });
     showMessage('내 정보가 저장되었습니다');
@@ -138,13 +138,13 @@ export function PasswordForm({ id, sent }: { id: number; sent?: SentMyInfo }) {
   async function submit(form: HTMLFormElement) {
     const typed = passwordOf(new FormData(form));
     const found = passwordProblems(typed);
-    if (Object.keys(found).length > 0) return void show(form, found);
+    if (Object.keys(found).length > 0) return show(form, found);
     const answer = await withLoading(
       api.put<{ token?: string }>('/user', { id, passwd: typed.passwd, currentpasswd: typed.currentpasswd }),
     );
     if (answer.code !== 'ok') {
       if (answer.status === 401) openLogin();
-      return void show(form, refusalProblems(answer, 'passwd'));
+      return show(form, refusalProblems(answer, 'passwd'));
     }
     // Other sessions ended with the change; this one goes on with the token that came back.
     if (answer.token) updateSession({ token: answer.token });
