@@ -4,6 +4,10 @@ import { useFieldProblems } from '../../lib/field-problems.tsx';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 
+// The dialog exists only with JavaScript, which sends its forms; they say method="post" all the
+// same, so that nothing typed (a password) could ever end up in an address. Without JavaScript the
+// /login page logs in and says that sign-up and reset need JavaScript.
+//
 // What the three forms of the login dialog share: reading fields, reporting a problem the way
 // SPEC §5 does (through the message box) and the e-mail code steps of sign-up and reset.
 

@@ -150,7 +150,7 @@ function LoginForm({
   }
 
   return (
-    <form ref={form} onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
+    <form ref={form} method="post" action="/login" onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
       <Field
         id="dialog-loginid"
         name="loginid"

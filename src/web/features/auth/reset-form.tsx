@@ -29,7 +29,7 @@ export function ResetForm({ onChanged }: { onChanged: (loginid: string) => void 
   }
 
   return (
-    <form ref={form} onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
+    <form ref={form} method="post" onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
       <p className="text-slate-700">가입한 이메일로 인증번호를 받아 새 비밀번호를 정합니다.</p>
       <EmailCodeFields idPrefix="reset" code={code} form={form} problems={problems} />
       <Field

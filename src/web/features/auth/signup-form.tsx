@@ -37,7 +37,7 @@ export function SignupForm({ onSignedUp, onLogin }: { onSignedUp: (loginid: stri
   }
 
   return (
-    <form ref={form} onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
+    <form ref={form} method="post" onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
       <EmailCodeFields idPrefix="signup" code={code} form={form} problems={problems} />
       <Field id="signup-name" name="name" label="이름" autoComplete="name" problem={problems.name} />
       <Field id="signup-nickname" name="nickname" label="닉네임" autoComplete="nickname" problem={problems.nickname} />
