@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type BusinessHours, hoursOn, openState, siteClock } from './business-hours.ts';
+import { type BusinessHours, closedDaysText, hoursOn, openState, siteClock } from './business-hours.ts';
 
 const none = { weekendstarttime: '', weekendendtime: '', breakstarttime: '', breakendtime: '' };
 const restaurant: BusinessHours = { ...none, starttime: '11:00', endtime: '21:30', breakstarttime: '15:00', breakendtime: '17:00' };
@@ -33,6 +33,14 @@ describe('openState', () => {
   test('weekend hours default to weekday hours, field by field', () => {
     expect(hoursOn(restaurant, SAT)).toEqual({ start: '11:00', end: '21:30' });
     expect(hoursOn({ ...restaurant, weekendendtime: '20:00' }, SUN)).toEqual({ start: '11:00', end: '20:00' });
+  });
+  test('a closed day is closed all day; the other days keep their hours', () => {
+    const closedSundays = { ...restaurant, closeddays: '1,7' };
+    expect(openState(closedSundays, { weekday: SUN, time: '12:00' })).toBe('closed');
+    expect(openState(closedSundays, { weekday: MON, time: '12:00' })).toBe('closed');
+    expect(openState(closedSundays, { weekday: SAT, time: '12:00' })).toBe('open');
+    expect(closedDaysText('1,7')).toBe('월요일, 일요일');
+    expect(closedDaysText('')).toBe('');
   });
   test('no hours: no badge', () => {
     expect(openState({ ...none, starttime: '', endtime: '' }, { weekday: MON, time: '12:00' })).toBeUndefined();

@@ -10,6 +10,22 @@ export interface BusinessHours {
   weekendendtime: string;
   breakstarttime: string;
   breakendtime: string;
+  /** Closed days (휴무일): ISO weekdays as "6,7". */
+  closeddays?: string;
+}
+
+export const WEEKDAY_NAMES = ['월', '화', '수', '목', '금', '토', '일'] as const;
+
+/** The ISO weekdays of "6,7". */
+export function closedDaysOf(closeddays = ''): number[] {
+  return closeddays.split(',').filter(Boolean).map(Number);
+}
+
+/** "6,7" as people read it: 토요일, 일요일. */
+export function closedDaysText(closeddays = ''): string {
+  return closedDaysOf(closeddays)
+    .map((d) => `${WEEKDAY_NAMES[d - 1]}요일`)
+    .join(', ');
 }
 
 /** ISO weekday (1 Monday .. 7 Sunday) and HH:MM of an instant in a time zone. */
@@ -47,9 +63,11 @@ export function hoursOn(b: BusinessHours, weekday: number): { start: string; end
   };
 }
 
-/** Open, on a break, or closed at this moment; undefined when the business gave no hours. Times
+/** Open, on a break, or closed at this moment (always closed on a closed day); undefined when
+ * the business gave no hours. Times
  * are HH:MM (or HH:MM:SS) text, compared as text like the server's SQL does. */
 export function openState(b: BusinessHours, clock: SiteClock): OpenState | undefined {
+  if (closedDaysOf(b.closeddays).includes(clock.weekday)) return 'closed';
   const { start, end } = hoursOn(b, clock.weekday);
   if (!start || !end) return undefined;
   const t = clock.time;

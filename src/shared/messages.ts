@@ -25,6 +25,10 @@ export const Messages = {
   samePassword: '기존 비밀번호와 동일한 비밀번호입니다',
   downloadFailed: '파일 다운로드 실패',
   mailQueued: '메일을 아직 보내지 못했습니다. 잠시 후 다시 보내 드립니다.',
+  // Not SPEC texts: the site's own required-field messages, one place for every form and schema.
+  titleRequired: '제목을 입력하세요',
+  contentRequired: '내용을 입력하세요',
+  currentPasswordRequired: '현재 비밀번호를 입력하세요',
   // Not SPEC texts: the Korean detail of a refusal the server makes on its own (too large, a
   // fault, overload), which the client shows as it is.
   tooLarge: '요청 내용이 너무 큽니다. 크기를 줄여 다시 시도하세요',

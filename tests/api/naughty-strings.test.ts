@@ -115,6 +115,7 @@ const RESOURCES: Resource[] = [
       ['tel', plain],
       ['url', asIs],
       ['image', asIs],
+      ['closeddays', asIs],
       ...['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime'].map((f) => [f, asIs]),
     ]),
   },

@@ -186,8 +186,8 @@ describe('write pages', () => {
 
   test('a job (a wrong e-mail is caught first) and a business listing with hours and a photo', async () => {
     const { page, errors, close } = await visit('/jobs/write', member.token);
-    await page.getByLabel('구분').selectOption('2');
-    await titleField(page).fill('주방 보조 일자리 찾습니다');
+    await page.getByLabel('구분').selectOption('1');
+    await titleField(page).fill('주방 보조 구합니다');
     await page.getByLabel('고용 형태').selectOption('파트타임');
     await page.getByLabel(/마감일/).fill('2030-01-31');
     await page.getByLabel('이메일').fill('not-an-email');
@@ -196,7 +196,7 @@ describe('write pages', () => {
     await page.getByLabel('이메일').fill('cook@example.com');
     const jobId = await submit(page, '등록', 'jobs');
     const job = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/jobs/${jobId}`);
-    expect(job.item).toMatchObject({ type: 2, employmenttype: '파트타임', limitdate: '2030-01-31', email: 'cook@example.com' });
+    expect(job.item).toMatchObject({ type: 1, employmenttype: '파트타임', limitdate: '2030-01-31', email: 'cook@example.com' });
 
     await page.goto('/business/write');
     await hydrated(page);
@@ -211,8 +211,8 @@ describe('write pages', () => {
       .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.getByRole('img', { name: '사진 1' }).count()).toBe(1);
-    // One photo for a listing: the add button goes once it is there.
-    expect(await page.locator('input[type=file]').count()).toBe(0);
+    // Up to ten photos for a listing, as for a post: the add button stays.
+    expect(await page.locator('input[type=file]').count()).toBe(1);
     const shopId = await submit(page, '등록', 'business');
     const shop = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/business/${shopId}`);
     expect(shop.item).toMatchObject({ category: '식당', starttime: '09:00', endtime: '21:00', breakstarttime: '15:00', type: 1 });

@@ -165,6 +165,10 @@ export interface BusinessTable extends Authored, Counted, BusinessHours {
   url: string;
   location: string;
   image: string;
+  /** A JSON array of our own upload paths; the first is also `image`. */
+  images: string;
+  /** Closed days: ISO weekdays (1 Monday .. 7 Sunday) as "6,7", or empty. */
+  closeddays: string;
   content: string;
   type: number;
   main: number;

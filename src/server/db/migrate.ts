@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-search-titles.ts';
 import * as m0008 from './migrations/0008-sessions.ts';
 import * as m0009 from './migrations/0009-upload-owner.ts';
 import * as m0010 from './migrations/0010-mail-queue.ts';
+import * as m0011 from './migrations/0011-business-photos-closed-days.ts';
 import * as m0012 from './migrations/0012-failed-mails.ts';
 import * as m0014 from './migrations/0014-shared-servers.ts';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-sessions': m0008,
   '0009-upload-owner': m0009,
   '0010-mail-queue': m0010,
+  '0011-business-photos-closed-days': m0011,
   '0012-failed-mails': m0012,
   '0014-shared-servers': m0014,
 };

@@ -16,6 +16,7 @@ export async function addBusinesses(s: Seeder, scale: number): Promise<void> {
     const tel = phone(t.location);
     const hours = `평일 ${h.start} ~ ${h.end}${h.rest[0] ? ` (브레이크타임 ${h.rest[0]} ~ ${h.rest[1]})` : ''}, 주말 ${h.weekend[0]} ~ ${h.weekend[1]}`;
     const likers = someMembers(s, 6, author.id);
+    const image = s.images[BUSINESS_IMAGE[t.category]!] as string;
     await addLikedItem(
       s,
       'business',
@@ -33,7 +34,9 @@ export async function addBusinesses(s: Seeder, scale: number): Promise<void> {
         weekendendtime: h.weekend[1],
         breakstarttime: h.rest[0],
         breakendtime: h.rest[1],
-        image: s.images[BUSINESS_IMAGE[t.category]!],
+        closeddays: '',
+        image,
+        images: JSON.stringify([image]),
         content: sanitizeRichText(`<p>${t.about}</p><ul><li>주소: ${t.address}</li><li>전화: ${tel}</li><li>영업시간: ${hours}</li></ul>`),
         type: t.premium ? BusinessType.premium : BusinessType.normal,
         main: t.main ? BusinessMain.main : BusinessMain.normal,

@@ -12,6 +12,7 @@ import {
   MarketStatus,
   TopCategory,
 } from '../enums.ts';
+import { Messages } from '../messages.ts';
 import {
   code,
   dateText,
@@ -34,8 +35,17 @@ import {
 // SPEC §3's content entities: what a client may send when saving. Fields the server keeps for
 // itself are listed per entity, accepted (clients send back whole records) and never taken.
 
-const TITLE_REQUIRED = '제목을 입력하세요';
+const TITLE_REQUIRED = Messages.titleRequired;
 const CONTENT_MAX = 100_000;
+
+/** A post's or a listing's photos, the first the thumbnail. */
+const images = z.array(imagePath).max(10, { error: '이미지는 10개까지 올릴 수 있습니다' }).default([]);
+
+/** Closed days (휴무일): ISO weekdays, 1 Monday .. 7 Sunday, as "6,7"; stored in order, once each. */
+export const closedDays = z
+  .string()
+  .regex(/^([1-7](,[1-7]){0,6})?$/, { error: '휴무일은 1(월요일)부터 7(일요일)까지의 요일 번호입니다' })
+  .transform((s) => [...new Set(s.split(',').filter(Boolean))].sort().join(','));
 
 /** Server-owned fields every content entity shares. */
 const AUTHORED_SERVER_FIELDS = ['name', 'user', 'date', 'hidden'] as const;
@@ -56,7 +66,7 @@ export const BoardSaveSchema = z.strictObject({
   etitle: text(200).default(''),
   econtent: richText(CONTENT_MAX).default(''),
   image: imagePath.default(''),
-  images: z.array(imagePath).max(10, { error: '이미지는 10개까지 올릴 수 있습니다' }).default([]),
+  images,
   location: text(50).default(''),
   price: money.default(0),
   free: code(enumValues(BoardFree)).default(BoardFree.paid),
@@ -105,7 +115,9 @@ export const BusinessSaveSchema = z.strictObject({
   weekendendtime: timeText.default(''),
   breakstarttime: timeText.default(''),
   breakendtime: timeText.default(''),
+  closeddays: closedDays.default(''),
   image: imagePath.default(''),
+  images,
   content: richText(CONTENT_MAX).default(''),
   type: code(enumValues(BusinessType)).default(BusinessType.normal),
   main: code(enumValues(BusinessMain)).default(BusinessMain.normal),

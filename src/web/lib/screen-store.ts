@@ -98,9 +98,12 @@ export function setLoginTab(loginTab: LoginTab): void {
 
 let nextToast = 1;
 /** Shows a message (info 2 s, error 3 s: the message box removes it). The same text shown
- * again replaces the old one, so a repeated click does not stack copies. */
+ * again replaces the old one, so a repeated click does not stack copies. Every info message is
+ * an outcome (saved, sent, confirmed ...), so it replaces the errors before it: a red 제목을
+ * 입력하세요 must not stay beside the 저장했습니다 of the save that fixed it. */
 export function showMessage(text: string, kind: Toast['kind'] = 'info'): void {
-  set({ messages: [...state.messages.filter((m) => m.text !== text), { id: nextToast++, text, kind }] });
+  const kept = state.messages.filter((m) => m.text !== text && (kind === 'error' || m.kind !== 'error'));
+  set({ messages: [...kept, { id: nextToast++, text, kind }] });
 }
 export function dismissMessage(id: number): void {
   set({ messages: state.messages.filter((m) => m.id !== id) });

@@ -1,20 +1,22 @@
-import { data, useLocation } from 'react-router';
+import { data, redirect, useLocation } from 'react-router';
 import { isAdminLevel } from '#shared/enums.ts';
 import { listOf, mayWrite, type Section, sectionByKey } from '#shared/sections.ts';
-import { getContent } from '#server/modules/content/content.service.ts';
+import { createContent, getContent, updateContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { WriteForm } from '../features/editor/write-form.tsx';
-import { formValues, writeTargetOf } from '../features/editor/write-target.ts';
+import { formValues, SAVE_SCHEMAS, saveBody, valuesFromForm, writeTargetOf } from '../features/editor/write-target.ts';
+import { problemsOf } from '../lib/field-problems.tsx';
+import { refusedForm } from '../lib/form-action.server.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-write.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
 
-/** Write and edit pages (`?id=N` edits): members only; news and FAQ need staff (level >= 2), an
- * edit the author or an admin. The server checks the same again on save. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** The page's section, the item edited (`?id=N`) and who writes: members only; news and FAQ need
+ * staff (level >= 2), an edit the author or an admin. The server checks the same again on save. */
+async function writePage(request: Request, context: Route.LoaderArgs['context']) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
   const url = new URL(request.url);
@@ -39,6 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (target.resource === 'board' && item.topcategory !== target.topcategory) throw data('Page not found', { status: 404 });
     if (item.user !== actor.id && !isAdminLevel(actor.level)) throw data('글쓴이와 관리자만 수정할 수 있습니다', { status: 403 });
   }
+  return { deps, caller, section, target, editId, item };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { deps, section, target, editId, item } = await writePage(request, context);
   return {
     siteName: deps.env.SITE_NAME,
     label: listOf(section).label,
@@ -47,11 +54,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The form sent without JavaScript: checked with the same schema, saved through the same
+ * service as the API, then on to the saved item; a refusal comes back with what was sent. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { deps, caller, target, editId } = await writePage(request, context);
+  const values = valuesFromForm(target, await request.formData());
+  const body = saveBody(target, editId, values);
+  const checked = SAVE_SCHEMAS[target.resource].safeParse(body);
+  if (!checked.success) return data({ values, problems: problemsOf(checked.error.issues) }, { status: 400 });
+  let id = editId;
+  try {
+    if (editId) await updateContent(deps, target.resource, caller, body);
+    else ({ id } = await createContent(deps, target.resource, caller, body));
+  } catch (err) {
+    return refusedForm(err, { values }, Object.keys(values), 'title');
+  }
+  throw redirect(target.detailPath(id));
+}
+
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d ? [{ title: pageTitle(d.siteName, `${d.label} ${d.editId ? '글 수정' : '글쓰기'}`) }] : [];
 }
 
-export default function SectionWrite({ loaderData }: Route.ComponentProps) {
+export default function SectionWrite({ loaderData, actionData }: Route.ComponentProps) {
   const { label, editId, values } = loaderData;
   const target = writeTargetOf(useLocation().pathname);
   const title = editId ? '글 수정' : '글쓰기';
@@ -59,7 +84,7 @@ export default function SectionWrite({ loaderData }: Route.ComponentProps) {
     <SectionFrame title={`${label} ${title}`} crumbs={[{ label, to: target?.listPath }, { label: title }]}>
       {target ? (
         // Keyed by the item: `?id=` changing on the same route starts a fresh form.
-        <WriteForm key={editId} target={target} id={editId} initial={values} />
+        <WriteForm key={editId} target={target} id={editId} initial={values} sent={actionData} />
       ) : null}
     </SectionFrame>
   );

@@ -4,6 +4,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import { boardSectionOf } from '#shared/sections.ts';
 import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts';
 import { inQuery, money } from '#shared/schemas/fields.ts';
+import { imagesColumn } from '#server/modules/content/images-column.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
 
@@ -83,19 +84,5 @@ export const boardResource: ContentResource<'board'> = {
       language: input.etitle || input.econtent ? BoardLanguage.english : BoardLanguage.korean,
     };
   },
-  toRow: (input) => ({ ...input, images: JSON.stringify(input.images ?? []) }),
-  fromRow: (row) => ({ ...row, images: parseImages(row.images) }),
+  ...imagesColumn,
 };
-
-/** The stored JSON array of image paths (written by toRow, so plain parsing is enough; this runs
- * for every row of every list). */
-function parseImages(value: unknown): string[] {
-  if (Array.isArray(value)) return value as string[];
-  if (typeof value !== 'string' || value === '' || value === '[]') return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { BUSINESS_ADMIN_FIELDS, BUSINESS_SERVER_FIELDS, BusinessSaveSchema } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
+import { imagesColumn } from '#server/modules/content/images-column.ts';
 
-/** Business listings (SPEC §3). Members submit; premium (type) and main exposure (main) are an
- * admin's. The list puts premium first; ?open=1 keeps those open now in the site's time zone. */
+/** Business listings (SPEC §3, with several photos and closed days). Members submit; premium
+ * (type) and main exposure (main) are an admin's. The list puts premium first; ?open=1 keeps
+ * those open now in the site's time zone (not on a closed day). */
 export const businessResource: ContentResource<'business'> = {
   table: 'business',
   schema: BusinessSaveSchema,
@@ -32,7 +34,7 @@ export const businessResource: ContentResource<'business'> = {
     const start = weekend ? sql`coalesce(nullif(weekendstarttime, ''), starttime)` : sql`starttime`;
     const end = weekend ? sql`coalesce(nullif(weekendendtime, ''), endtime)` : sql`endtime`;
     return q.where(
-      sql<boolean>`(${start} <> '' and ${end} <> ''
+      sql<boolean>`(closeddays not like ${`%${weekday}%`} and ${start} <> '' and ${end} <> ''
         and ((${start} <= ${end} and ${time} >= ${start} and ${time} < ${end})
           or (${start} > ${end} and (${time} >= ${start} or ${time} < ${end})))
         and not (breakstarttime <> '' and breakendtime <> '' and ${time} >= breakstarttime and ${time} < breakendtime))`,
@@ -53,7 +55,9 @@ export const businessResource: ContentResource<'business'> = {
     weekendendtime: '',
     breakstarttime: '',
     breakendtime: '',
+    closeddays: '',
     image: '',
+    images: [],
     content: '',
     type: 1,
     main: 1,
@@ -64,4 +68,7 @@ export const businessResource: ContentResource<'business'> = {
     date: '',
   }),
   requireWrite() {},
+  // The list thumbnail: the first photo unless a client chose one (SPEC §3's `image`).
+  derive: (input) => ({ image: input.image || (input.images as string[])[0] || '' }),
+  ...imagesColumn,
 };

@@ -14,9 +14,9 @@ export type ContentName = 'board' | 'jobs' | 'business' | 'inquiry' | 'mainsched
 /** A stored row as the database answers it. */
 export type StoredRow<N extends ContentName> = Selectable<Database[N]>;
 
-/** An item as services answer it: board images are a list, stored as JSON text. */
-export type ContentItem<N extends ContentName> = N extends 'board'
-  ? Omit<StoredRow<'board'>, 'images'> & { images: string[] }
+/** An item as services answer it: board and business images are a list, stored as JSON text. */
+export type ContentItem<N extends ContentName> = N extends 'board' | 'business'
+  ? Omit<StoredRow<N>, 'images'> & { images: string[] }
   : StoredRow<N>;
 
 /** A row as the generic rules see it. */

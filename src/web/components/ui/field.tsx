@@ -1,5 +1,8 @@
-/** A labelled text field for the dialogs' forms, with an optional hint and a button beside it
- * (인증번호 발송 / 확인). Large type and a 48 px tall target for older readers on phones. */
+import { ProblemText, problemProps } from '../../lib/field-problems.tsx';
+
+/** A labelled text field for the dialogs' forms, with an optional hint, its problem under it
+ * and a button beside it (인증번호 발송 / 확인). Large type and a 48 px tall target for older
+ * readers on phones. */
 export function Field({
   id,
   label,
@@ -11,6 +14,7 @@ export function Field({
   hint,
   onChange,
   action,
+  problem,
 }: {
   id: string;
   label: string;
@@ -22,6 +26,7 @@ export function Field({
   hint?: string;
   onChange?: () => void;
   action?: React.ReactNode;
+  problem?: string;
 }) {
   return (
     <div>
@@ -37,8 +42,8 @@ export function Field({
           inputMode={inputMode}
           defaultValue={defaultValue}
           onChange={onChange}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="min-h-12 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg"
+          {...problemProps(problem, id, hint ? `${id}-hint` : undefined)}
+          className="min-h-12 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg aria-invalid:border-red-600"
         />
         {action}
       </div>
@@ -47,6 +52,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
+      <ProblemText controlId={id} problem={problem} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { MainscheduleRecord } from '#shared/api.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { linesToHtml } from '../../lib/paragraphs.ts';
-import { buttonClass, inputClass, runCalls } from './admin-ui.tsx';
+import { buttonClass, runCalls } from './admin-ui.tsx';
 
-// /admin/mainschedule and its write page: the index page's events (PRODUCT.md's fields), in the
+// /admin/mainschedule (its write page: schedule-form.tsx): the index page's events (PRODUCT.md's fields), in the
 // order admins give them, each switched on (status 1) or off (status 2). The index page reads
 // them on every request, so a change shows there at once.
 
@@ -100,98 +99,5 @@ export function ScheduleList({ items }: { items: ScheduleItem[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function Input({
-  name,
-  label,
-  type = 'text',
-  value,
-  required,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  value: string | number;
-  required?: boolean;
-}) {
-  return (
-    <label className="flex flex-col gap-1 font-semibold">
-      {label}
-      <input name={name} type={type} defaultValue={value} required={required} className={inputClass} />
-    </label>
-  );
-}
-
-const TEXT_FIELDS = ['title', 'category', 'location', 'startdate', 'enddate', 'starttime', 'endtime', 'url'];
-
-export function ScheduleForm({ item, contentText }: { item: ScheduleItem; contentText: string }) {
-  const navigate = useNavigate();
-  const save = (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '');
-    const body = {
-      id: item.id,
-      ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)])),
-      content: linesToHtml(text('content')),
-      weekday: Number(text('weekday')),
-      status: Number(text('status')),
-      sortorder: Number(text('sortorder')),
-    };
-    const call = () => (item.id ? api.put('/mainschedule', body) : api.post('/mainschedule', body));
-    void runCalls([call], '저장했습니다', () => undefined).then((ok) => ok && navigate('/admin/mainschedule'));
-  };
-  return (
-    <form
-      aria-label="일정"
-      className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save(e.currentTarget);
-      }}
-    >
-      <div className="sm:col-span-2">
-        <Input name="title" label="제목" value={item.title} required />
-      </div>
-      <Input name="category" label="분류" value={item.category} />
-      <Input name="location" label="장소" value={item.location} />
-      <Input name="startdate" label="시작일" type="date" value={item.startdate} />
-      <Input name="enddate" label="종료일" type="date" value={item.enddate} />
-      <Input name="starttime" label="시작 시간" type="time" value={item.starttime} />
-      <Input name="endtime" label="종료 시간" type="time" value={item.endtime} />
-      <label className="flex flex-col gap-1 font-semibold">
-        반복
-        <select name="weekday" defaultValue={item.weekday} className={inputClass}>
-          <option value="0">반복 없음</option>
-          {WEEKDAYS.slice(1).map((d, i) => (
-            <option key={d} value={i + 1}>
-              매주 {d}요일
-            </option>
-          ))}
-        </select>
-      </label>
-      <Input name="url" label="링크 (https://...)" type="url" value={item.url} />
-      <label className="flex flex-col gap-1 font-semibold">
-        사용
-        <select name="status" defaultValue={item.status} className={inputClass}>
-          <option value="1">사용</option>
-          <option value="2">사용안함</option>
-        </select>
-      </label>
-      <Input name="sortorder" label="순서 (작을수록 먼저)" type="number" value={item.sortorder} />
-      <label className="flex flex-col gap-1 font-semibold sm:col-span-2">
-        내용
-        <textarea name="content" rows={4} defaultValue={contentText} className="rounded-lg border border-slate-300 p-3" />
-      </label>
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary}>
-          저장
-        </button>
-        <Link to="/admin/mainschedule" className={buttonClass.plain}>
-          목록
-        </Link>
-      </div>
-    </form>
   );
 }

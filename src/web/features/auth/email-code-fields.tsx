@@ -1,5 +1,5 @@
 import { Field, FieldButton } from '../../components/ui/field.tsx';
-import type { EmailCode } from './form-steps.ts';
+import type { EmailCode, FormProblems } from './form-steps.ts';
 
 /** SPEC §4's first two steps, the same in sign-up and reset: the address with 인증번호 발송,
  * then the code with 인증번호 확인. Typing another address starts over. */
@@ -7,10 +7,12 @@ export function EmailCodeFields({
   idPrefix,
   code,
   form,
+  problems,
 }: {
   idPrefix: 'signup' | 'reset';
   code: EmailCode;
   form: React.RefObject<HTMLFormElement | null>;
+  problems: FormProblems['problems'];
 }) {
   return (
     <>
@@ -22,6 +24,7 @@ export function EmailCodeFields({
         autoComplete="email"
         inputMode="email"
         onChange={code.restart}
+        problem={problems.loginid}
         action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
       />
       <Field
@@ -30,6 +33,7 @@ export function EmailCodeFields({
         label="인증번호"
         autoComplete="one-time-code"
         inputMode="numeric"
+        problem={problems.number}
         hint={code.confirmed ? '인증번호가 확인되었습니다.' : '이메일로 받은 6자리 숫자'}
         action={<FieldButton onClick={() => code.check(form.current)}>인증번호 확인</FieldButton>}
       />

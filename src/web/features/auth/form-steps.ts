@@ -1,8 +1,13 @@
 import { useRef, useState } from 'react';
 import { failureMessage, Messages } from '#shared/messages.ts';
+import { useFieldProblems } from '../../lib/field-problems.tsx';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 
+// The dialog exists only with JavaScript, which sends its forms; they say method="post" all the
+// same, so that nothing typed (a password) could ever end up in an address. Without JavaScript the
+// /login page logs in and says that sign-up and reset need JavaScript.
+//
 // What the three forms of the login dialog share: reading fields, reporting a problem the way
 // SPEC §5 does (through the message box) and the e-mail code steps of sign-up and reset.
 
@@ -19,12 +24,19 @@ export function fieldValue(form: HTMLFormElement | null, name: string): string {
   return fieldOf(form, name)?.value ?? '';
 }
 
-/** Shows the message as an error (read out as an alert) and puts focus on the field at fault,
- * so a keyboard or screen-reader user lands where the fix goes. */
-export function fail(form: HTMLFormElement | null, name: string | undefined, message: string): void {
-  showMessage(message, 'error');
-  if (name) fieldOf(form, name)?.focus();
+/** The dialog's forms report a problem the way SPEC §5 does, through the message box, and also
+ * under the field at fault, which takes focus: a keyboard or screen-reader user lands where the
+ * fix goes, and the message goes away as soon as that field is changed. */
+export function useFormProblems(form: React.RefObject<HTMLFormElement | null>) {
+  const problems = useFieldProblems();
+  function fail(name: string | undefined, message: string): void {
+    if (name) problems.show(form.current, { ...problems.problems, [name]: message }, name);
+    else showMessage(message, 'error');
+  }
+  return { ...problems, fail };
 }
+
+export type FormProblems = ReturnType<typeof useFormProblems>;
 
 /** Runs one call at a time behind the loading overlay; a second press while it runs is ignored. */
 export function useSingleCall() {
@@ -44,17 +56,17 @@ export function useSingleCall() {
  * flag) → submit. A new address starts over, as the code belongs to the address it went to. A
  * mail the server could not hand over yet is queued there and sent later: the member is told so,
  * and the code id is good all the same. */
-export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword') {
+export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword', { fail }: Pick<FormProblems, 'fail'>) {
   const [codeId, setCodeId] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const run = useSingleCall();
 
   async function send(form: HTMLFormElement | null): Promise<void> {
     const email = fieldValue(form, 'loginid').trim();
-    if (!email) return fail(form, 'loginid', Messages.emailRequired);
+    if (!email) return fail('loginid', Messages.emailRequired);
     const answer = await run(() => api.post<{ id: string; mail: 'sent' | 'queued' }>(sendPath, { email }));
     if (!answer) return;
-    if (answer.code !== 'ok') return fail(form, 'loginid', failureMessage('sendCode', answer));
+    if (answer.code !== 'ok') return fail('loginid', failureMessage('sendCode', answer));
     setCodeId(answer.id);
     setConfirmed(false);
     showMessage(answer.mail === 'queued' ? Messages.mailQueued : Messages.codeSent);
@@ -62,12 +74,12 @@ export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword')
   }
 
   async function check(form: HTMLFormElement | null): Promise<void> {
-    if (!codeId) return fail(form, 'loginid', Messages.codeNotSent);
+    if (!codeId) return fail('loginid', Messages.codeNotSent);
     const number = fieldValue(form, 'number').trim();
-    if (!number) return fail(form, 'number', Messages.codeRequired);
+    if (!number) return fail('number', Messages.codeRequired);
     const answer = await run(() => api.post('/user/checkpassword', { id: codeId, number }));
     if (!answer) return;
-    if (answer.code !== 'ok') return fail(form, 'number', failureMessage('checkCode', answer));
+    if (answer.code !== 'ok') return fail('number', failureMessage('checkCode', answer));
     setConfirmed(true);
     showMessage(Messages.codeConfirmed);
   }

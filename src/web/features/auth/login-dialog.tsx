@@ -5,7 +5,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { closeLogin, getScreen, type LoginTab, setLoginTab, useScreen } from '../../lib/screen-store.ts';
 import { login } from '../../lib/session.ts';
-import { fail, useSingleCall, fieldValue } from './form-steps.ts';
+import { fieldValue, useFormProblems, useSingleCall } from './form-steps.ts';
 import { ResetForm } from './reset-form.tsx';
 import { SignupForm } from './signup-form.tsx';
 
@@ -133,6 +133,7 @@ function LoginForm({
 }) {
   const form = useRef<HTMLFormElement>(null);
   const run = useSingleCall();
+  const { problems, fail, onEdit } = useFormProblems(form);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -140,16 +141,16 @@ function LoginForm({
     const id = fieldValue(f, 'loginid').trim();
     const passwd = fieldValue(f, 'passwd');
     // SPEC §5: the id first, then the password.
-    if (!id) return fail(f, 'loginid', Messages.loginIdRequired);
-    if (!passwd) return fail(f, 'passwd', Messages.passwordRequired);
+    if (!id) return fail('loginid', Messages.loginIdRequired);
+    if (!passwd) return fail('passwd', Messages.passwordRequired);
     const answer = await run(() => login(id, passwd));
     if (!answer) return;
-    if (answer.code !== 'ok') return fail(f, 'passwd', failureMessage('login', answer));
+    if (answer.code !== 'ok') return fail('passwd', failureMessage('login', answer));
     onLoggedIn();
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-4">
+    <form ref={form} method="post" action="/login" onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
       <Field
         id="dialog-loginid"
         name="loginid"
@@ -158,8 +159,9 @@ function LoginForm({
         autoComplete="username"
         inputMode="email"
         defaultValue={loginid}
+        problem={problems.loginid}
       />
-      <Field id="dialog-passwd" name="passwd" type="password" label="비밀번호" autoComplete="current-password" />
+      <Field id="dialog-passwd" name="passwd" type="password" label="비밀번호" autoComplete="current-password" problem={problems.passwd} />
       <button type="submit" className="min-h-12 w-full rounded-lg bg-brand-600 text-lg font-bold text-white hover:bg-brand-700">
         로그인
       </button>

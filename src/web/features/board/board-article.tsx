@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
-import { Gallery } from './gallery.tsx';
+import { Gallery } from '../../components/ui/gallery.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 

@@ -1,13 +1,16 @@
-import type { SiteClock } from '#shared/business-hours.ts';
+import { closedDaysText, type SiteClock } from '#shared/business-hours.ts';
+import { Gallery } from '../../components/ui/gallery.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
 import { type BusinessItem, OpenBadge, PremiumBadge } from './business-list.tsx';
 
 const range = (start: string, end: string) => (start && end ? `${start} ~ ${end}` : '정보 없음');
 
-/** A listing's header: badges, name, and the facts a visitor acts on: hours, a phone number to
- * tap, the address (opened in a map), the website. */
+/** A listing's header: badges, name, photos, and the facts a visitor acts on: hours and closed
+ * days, a phone number to tap, the address (opened in a map), the website. */
 export function BusinessFacts({ business: b, clock }: { business: BusinessItem; clock: SiteClock }) {
+  // A listing saved by a client that sets only SPEC §3's `image` still shows its photo.
+  const photos = b.images.length > 0 ? b.images : [b.image].filter(Boolean);
   return (
     <header>
       <p className="flex flex-wrap items-center gap-2">
@@ -23,15 +26,9 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
           ['좋아요', b.like],
         ]}
       />
-      {b.image ? (
-        <img
-          src={b.image}
-          alt={b.title}
-          width={800}
-          height={600}
-          className="mt-4 aspect-[4/3] w-full max-w-xl rounded-xl bg-slate-100 object-cover"
-        />
-      ) : null}
+      <div className="max-w-xl">
+        <Gallery images={photos} title={b.title} />
+      </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="hours-title" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="hours-title" className="font-bold">
@@ -57,40 +54,49 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
                 </th>
                 <td>{b.breakstarttime && b.breakendtime ? range(b.breakstarttime, b.breakendtime) : '없음'}</td>
               </tr>
+              <tr>
+                <th scope="row" className="py-1 pr-3 font-semibold text-slate-600">
+                  휴무일
+                </th>
+                <td>{closedDaysText(b.closeddays) || '없음'}</td>
+              </tr>
             </tbody>
           </table>
         </section>
-        <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-          {b.tel ? (
-            <a
-              href={telHref(b.tel)}
-              className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
-            >
-              전화하기 <span className="whitespace-nowrap">{b.tel}</span>
-            </a>
-          ) : null}
-          {b.address ? (
-            <p>
-              <span className="font-semibold text-slate-600">주소</span>{' '}
+        {/* A listing without a phone, address or website has no empty box for them. */}
+        {b.tel || b.address || b.url ? (
+          <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+            {b.tel ? (
               <a
-                href={`https://maps.google.com/?q=${encodeURIComponent(b.address)}`}
-                rel="noopener noreferrer"
-                target="_blank"
-                className="text-brand-700 underline"
+                href={telHref(b.tel)}
+                className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
               >
-                {b.address}
+                전화하기 <span className="whitespace-nowrap">{b.tel}</span>
               </a>
-            </p>
-          ) : null}
-          {b.url ? (
-            <p>
-              <span className="font-semibold text-slate-600">웹사이트</span>{' '}
-              <a href={b.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
-                {b.url}
-              </a>
-            </p>
-          ) : null}
-        </section>
+            ) : null}
+            {b.address ? (
+              <p>
+                <span className="font-semibold text-slate-600">주소</span>{' '}
+                <a
+                  href={`https://maps.google.com/?q=${encodeURIComponent(b.address)}`}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-brand-700 underline"
+                >
+                  {b.address}
+                </a>
+              </p>
+            ) : null}
+            {b.url ? (
+              <p>
+                <span className="font-semibold text-slate-600">웹사이트</span>{' '}
+                <a href={b.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
+                  {b.url}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
       </div>
     </header>
   );

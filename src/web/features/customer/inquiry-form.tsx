@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { koreanDetail, Messages } from '#shared/messages.ts';
+import { type Problems, ProblemText, problemProps, useFieldProblems } from '../../lib/field-problems.tsx';
 import { linesToHtml } from '../../lib/paragraphs.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
@@ -8,9 +9,8 @@ import { api } from '../../lib/session.ts';
 
 // The 1:1 inquiry form, for a new inquiry and for editing one that is still waiting (`draft`). The
 // fields are left as typed (uncontrolled, never reset) until the server has the inquiry, so a
-// refusal or a lost connection costs the member nothing.
-
-type Problems = Partial<Record<'title' | 'content', string>>;
+// refusal or a lost connection costs the member nothing. Without JavaScript the form posts to the
+// page, whose action checks and saves it the same way (routes/customer-inquiry.tsx).
 
 const INPUT = 'mt-1 w-full rounded-lg border border-slate-300 px-3 text-lg aria-[invalid=true]:border-red-600';
 
@@ -21,31 +21,42 @@ export interface InquiryDraft {
   content: string;
 }
 
-export function InquiryForm({ draft }: { draft?: InquiryDraft }) {
+/** What the form holds, as typed. */
+export interface InquiryTyped {
+  title: string;
+  content: string;
+}
+
+/** The form's own check, before anything is sent (the page's action makes it too): both fields
+ * are required, with the site's messages. */
+export function inquiryProblems({ title, content }: InquiryTyped): Problems {
+  return {
+    ...(title.trim() ? {} : { title: Messages.titleRequired }),
+    ...(content.trim() ? {} : { content: Messages.contentRequired }),
+  };
+}
+
+/** The content as the server stores it: the textarea's lines as paragraphs (sanitized again). */
+export const inquiryFields = (typed: InquiryTyped) => ({ title: typed.title.trim(), content: linesToHtml(typed.content.trim()) });
+
+export function InquiryForm({ draft, sent }: { draft?: InquiryDraft; sent?: InquiryTyped & { problems: Problems } }) {
   const navigate = useNavigate();
-  const [problems, setProblems] = useState<Problems>({});
+  const { problems, show, onEdit } = useFieldProblems(sent?.problems);
   const [sending, setSending] = useState(false);
+  const shown = sent ?? draft;
 
   async function submit(form: HTMLFormElement) {
     const data = new FormData(form);
-    const title = String(data.get('title') ?? '').trim();
-    const content = String(data.get('content') ?? '').trim();
-    const found: Problems = {};
-    if (!title) found.title = '제목을 입력하세요';
-    if (!content) found.content = '내용을 입력하세요';
-    setProblems(found);
-    if (found.title || found.content) {
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
+    const typed = { title: String(data.get('title') ?? ''), content: String(data.get('content') ?? '') };
+    const found = inquiryProblems(typed);
+    if (Object.keys(found).length > 0) return show(form, found);
     setSending(true);
-    // The textarea is plain text: its lines become paragraphs; the server sanitizes anyway.
-    const fields = { title, content: linesToHtml(content) };
+    const fields = inquiryFields(typed);
     const answer = await withLoading(draft ? api.put('/inquiry', { id: draft.id, ...fields }) : api.post('/inquiry', fields));
     setSending(false);
     if (answer.code !== 'ok') {
       if (answer.field === 'title' || answer.field === 'content') {
-        setProblems({ [answer.field]: koreanDetail(answer) ?? Messages.processingError });
+        show(form, { [answer.field]: koreanDetail(answer) ?? Messages.processingError });
       } else reportFailure(answer);
       return;
     }
@@ -55,7 +66,9 @@ export function InquiryForm({ draft }: { draft?: InquiryDraft }) {
 
   return (
     <form
+      method="post"
       noValidate
+      onInput={onEdit}
       className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5"
       onSubmit={(e) => {
         e.preventDefault();
@@ -70,16 +83,11 @@ export function InquiryForm({ draft }: { draft?: InquiryDraft }) {
           id="inquiry-title"
           name="title"
           maxLength={200}
-          defaultValue={draft?.title}
-          aria-invalid={problems.title ? true : undefined}
-          aria-describedby={problems.title ? 'inquiry-title-error' : undefined}
+          defaultValue={shown?.title}
+          {...problemProps(problems.title, 'inquiry-title')}
           className={`${INPUT} min-h-12`}
         />
-        {problems.title ? (
-          <p id="inquiry-title-error" className="mt-1 font-semibold text-red-700">
-            {problems.title}
-          </p>
-        ) : null}
+        <ProblemText controlId="inquiry-title" problem={problems.title} />
       </div>
       <div>
         <label htmlFor="inquiry-content" className="block font-semibold text-slate-800">
@@ -89,16 +97,11 @@ export function InquiryForm({ draft }: { draft?: InquiryDraft }) {
           id="inquiry-content"
           name="content"
           rows={8}
-          defaultValue={draft?.content}
-          aria-invalid={problems.content ? true : undefined}
-          aria-describedby={problems.content ? 'inquiry-content-error' : undefined}
+          defaultValue={shown?.content}
+          {...problemProps(problems.content, 'inquiry-content')}
           className={`${INPUT} py-2`}
         />
-        {problems.content ? (
-          <p id="inquiry-content-error" className="mt-1 font-semibold text-red-700">
-            {problems.content}
-          </p>
-        ) : null}
+        <ProblemText controlId="inquiry-content" problem={problems.content} />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <button

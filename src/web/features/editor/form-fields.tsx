@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '#shared/format.ts';
+import { type Problems, ProblemText, problemProps } from '../../lib/field-problems.tsx';
 import type { WriteValue, WriteValues } from './write-target.ts';
 
 // The write form's labelled controls. Each reads and writes one field of the form's values, and
@@ -7,9 +8,9 @@ import type { WriteValue, WriteValues } from './write-target.ts';
 
 export interface FormState {
   values: WriteValues;
+  /** Changes a field, which also drops that field's problem. */
   set: (name: string, value: WriteValue) => void;
-  /** The first problem found, by field name. */
-  error: { field: string; message: string } | null;
+  problems: Problems;
 }
 
 export const inputClass = 'min-h-12 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-lg aria-invalid:border-red-600';
@@ -29,26 +30,20 @@ export function FieldShell({
   wide?: boolean;
   children: React.ReactNode;
 }) {
-  const error = form.error?.field === name ? form.error.message : '';
   return (
     <div className={wide ? 'sm:col-span-2' : ''}>
       <label htmlFor={fieldId(name)} id={`${fieldId(name)}-label`} className="block font-semibold text-slate-800">
         {label}
       </label>
       <div className="mt-1">{children}</div>
-      {error ? (
-        <p id={`${fieldId(name)}-error`} className="mt-1 font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ProblemText controlId={fieldId(name)} problem={form.problems[name]} />
     </div>
   );
 }
 
 /** aria props that tie a control to its error message. */
 export function errorProps(form: FormState, name: string) {
-  const invalid = form.error?.field === name;
-  return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${fieldId(name)}-error` : undefined };
+  return problemProps(form.problems[name], fieldId(name));
 }
 
 export function TextField({
@@ -159,7 +154,14 @@ export function PriceField({ form }: { form: FormState }) {
           {...errorProps(form, 'price')}
         />
         <label className="flex min-h-12 shrink-0 items-center gap-2 font-semibold">
-          <input type="checkbox" checked={free} onChange={(e) => form.set('free', e.target.checked ? 2 : 1)} className="size-5" />
+          <input
+            type="checkbox"
+            name="free"
+            value={2}
+            checked={free}
+            onChange={(e) => form.set('free', e.target.checked ? 2 : 1)}
+            className="size-5"
+          />
           무료나눔
         </label>
       </div>

@@ -6,6 +6,8 @@ import { fieldId } from './form-fields.tsx';
 
 // Photos of a post or a listing: uploaded at once through POST /api/upload, shown as previews,
 // reordered and removed here. The form keeps the returned paths; the first is the thumbnail.
+// Without JavaScript nothing can be uploaded: the photos already there are sent back as they are
+// (hidden fields) and a note says what is needed to add more.
 
 const ARROW =
   'inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg text-slate-700 hover:bg-slate-50 disabled:opacity-40';
@@ -53,6 +55,13 @@ export function ImagePicker({
           ({images.length}/{max}장, 첫 사진이 대표 사진입니다)
         </span>
       </p>
+      {images.map((src) => (
+        <input key={src} type="hidden" name="images" value={src} />
+      ))}
+      <noscript>
+        <style>{'#image-picker-add{display:none}'}</style>
+        <p className="mt-1 text-slate-700">사진을 올리거나 순서를 바꾸려면 JavaScript를 켜 주세요. 올려 둔 사진은 그대로 저장됩니다.</p>
+      </noscript>
       {images.length > 0 ? (
         <ul aria-label="올린 사진" className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {images.map((src, i) => (
@@ -96,7 +105,10 @@ export function ImagePicker({
         </ul>
       ) : null}
       {images.length < max ? (
-        <label className="mt-2 inline-flex min-h-12 cursor-pointer items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 has-focus-visible:ring-2">
+        <label
+          id="image-picker-add"
+          className="mt-2 inline-flex min-h-12 cursor-pointer items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 has-focus-visible:ring-2"
+        >
           {busy ? '올리는 중…' : '사진 추가'}
           <input
             id={fieldId('images')}

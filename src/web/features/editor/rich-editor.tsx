@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import { RICH } from '../../components/ui/rich-text.tsx';
+import { htmlToLines } from '../../lib/paragraphs.ts';
 import { errorProps, FieldShell, type FormState, fieldId } from './form-fields.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 
 // A small rich-text editor: an editable area and a toolbar of the browser's own editing commands.
 // It only has to produce simple HTML; the server sanitizes whatever arrives before storing it.
+// Without JavaScript the area cannot send what is typed: a plain text box takes its place, whose
+// lines the page's action stores as paragraphs.
 
 const COMMANDS: readonly { label: string; run: () => void }[] = [
   { label: '굵게', run: () => document.execCommand('bold') },
@@ -73,7 +76,18 @@ export function RichEditor({ form, name, label }: { form: FormState; name: strin
 
   return (
     <FieldShell form={form} name={name} label={label} wide>
-      <div className="rounded-lg border border-slate-300 bg-white">
+      <noscript>
+        <style>{`#${fieldId(name)}-rich{display:none}`}</style>
+        <textarea
+          name={name}
+          rows={10}
+          defaultValue={htmlToLines(initial)}
+          aria-labelledby={`${fieldId(name)}-label`}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-lg"
+          {...errorProps(form, name)}
+        />
+      </noscript>
+      <div id={`${fieldId(name)}-rich`} className="rounded-lg border border-slate-300 bg-white">
         <div role="toolbar" aria-label={`${label} 서식`} className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1.5">
           {COMMANDS.map((command) => (
             <ToolButton
@@ -96,6 +110,7 @@ export function RichEditor({ form, name, label }: { form: FormState; name: strin
           role="textbox"
           tabIndex={0}
           aria-multiline="true"
+          data-field={name}
           aria-labelledby={`${fieldId(name)}-label`}
           contentEditable
           // Enter starts a <p>: the sanitizer drops <div>, which would run the lines together.

@@ -1,35 +1,49 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
+import { closedDaysOf, WEEKDAY_NAMES } from '#shared/business-hours.ts';
 import { JobsTypeLabel, MarketStatusLabel } from '#shared/enums.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
-import { type FormState, fieldId, PriceField, SelectField, TextField } from './form-fields.tsx';
+import { type Problems, problemsOf, useFieldProblems } from '../../lib/field-problems.tsx';
+import { type FormState, PriceField, SelectField, TextField } from './form-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { RichEditor } from './rich-editor.tsx';
-import { SAVE_SCHEMAS, type WriteTarget, type WriteValue, type WriteValues } from './write-target.ts';
+import { isSeeking, SAVE_SCHEMAS, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
 import { koreanDetail } from '#shared/messages.ts';
 
 // The write and edit form of board posts, jobs and business listings. Checked with the server's
 // own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
+// Without JavaScript the same form posts to the page, whose action saves it through the same
+// service (routes/section-write.tsx) and answers what it refused with `sent`.
 
 const LEAVE_TITLE = '작성 중인 내용이 저장되지 않았습니다. 페이지를 떠날까요?';
 
 const pairs = (labels: Record<number, string>) => Object.entries(labels).map(([v, l]) => [Number(v), l] as const);
 
-export function WriteForm({ target, id, initial }: { target: WriteTarget; id: number; initial: WriteValues }) {
+/** What the page's action answers for a form it refused: the values as sent, and why. */
+export interface SentForm {
+  values: WriteValues;
+  problems: Problems;
+}
+
+export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; id: number; initial: WriteValues; sent?: SentForm }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<FormState['error']>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(sent?.values ?? initial);
+  const { problems, show, clear } = useFieldProblems(sent?.problems);
   // Set once a save succeeded, so that the way to the saved item is not blocked.
   const saved = useRef(false);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
   const form: FormState = {
     values,
-    error,
-    set: (name, value) => setValues((prev) => ({ ...prev, [name]: value })),
+    problems,
+    set: (name, value) => {
+      clear(name);
+      setValues((prev) => ({ ...prev, [name]: value }));
+    },
   };
 
   useEffect(() => {
@@ -47,32 +61,19 @@ export function WriteForm({ target, id, initial }: { target: WriteTarget; id: nu
     if (blocker.state === 'blocked') askConfirm({ title: LEAVE_TITLE, onSuccess: blocker.proceed, onCancel: blocker.reset });
   }, [blocker]);
 
-  const fail = (field: string, message: string) => {
-    setError({ field, message });
-    showMessage(message, 'error');
-    document.getElementById(fieldId(field))?.focus();
-  };
+  /** Every problem under its field; focus and the message box take the first on the page. */
+  const fail = (found: Problems) => show(formRef.current, found);
 
   const submit = async () => {
-    const images = values.images as string[] | undefined;
-    const body: Record<string, WriteValue> = {
-      ...values,
-      id,
-      ...(target.topcategory ? { topcategory: target.topcategory } : {}),
-      ...(images ? { image: images[0] ?? '' } : {}),
-    };
+    const body = saveBody(target, id, values);
     const checked = SAVE_SCHEMAS[target.resource].safeParse(body);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      return fail(String(issue?.path[0] ?? 'title'), issue?.message ?? '입력 내용을 확인하세요');
-    }
-    setError(null);
+    if (!checked.success) return fail(problemsOf(checked.error.issues));
     const path = `/${target.resource}`;
     const answer = await withLoading(id ? api.put<{ id?: number }>(path, body) : api.post<{ id?: number }>(path, body));
     if (answer.code !== 'ok') {
       // A field the server refused with a Korean reason is shown where it belongs.
       const reason = koreanDetail(answer);
-      if (answer.field && answer.field in values && reason) return fail(answer.field, reason);
+      if (answer.field && answer.field in values && reason) return fail({ [answer.field]: reason });
       return reportFailure(answer);
     }
     saved.current = true;
@@ -82,8 +83,11 @@ export function WriteForm({ target, id, initial }: { target: WriteTarget; id: nu
 
   const categories = SECTION_CATEGORIES[target.section];
   const has = (name: string) => name in values;
+  const seeking = isSeeking(target, values);
   return (
     <form
+      ref={formRef}
+      method="post"
       aria-label={id ? '글 수정' : '글쓰기'}
       noValidate
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6"
@@ -107,10 +111,15 @@ export function WriteForm({ target, id, initial }: { target: WriteTarget; id: nu
       ) : null}
       {target.resource === 'jobs' ? (
         <>
-          <TextField form={form} name="companyname" label="회사명" />
-          <SelectField form={form} name="employmenttype" label="고용 형태" options={EMPLOYMENT_TYPES} />
-          <TextField form={form} name="limitdate" label="마감일 (비우면 상시 모집)" type="date" />
-          <TextField form={form} name="manager" label="담당자" />
+          {/* A 구직 post is a person looking for work: no company, deadline or hiring manager. */}
+          {seeking ? null : <TextField form={form} name="companyname" label="회사명" />}
+          <SelectField form={form} name="employmenttype" label={seeking ? '희망 고용 형태' : '고용 형태'} options={EMPLOYMENT_TYPES} />
+          {seeking ? null : (
+            <>
+              <TextField form={form} name="limitdate" label="마감일 (비우면 상시 모집)" type="date" />
+              <TextField form={form} name="manager" label="담당자" />
+            </>
+          )}
         </>
       ) : null}
       {has('tel') ? <TextField form={form} name="tel" label="전화번호" type="tel" inputMode="tel" /> : null}
@@ -125,19 +134,16 @@ export function WriteForm({ target, id, initial }: { target: WriteTarget; id: nu
           <RichEditor form={form} name="econtent" label="영문 내용 (English content, 선택)" />
         </>
       ) : null}
-      {has('images') || target.resource === 'business' ? (
+      {has('images') ? (
         <ImagePicker
-          // Business listings keep one photo (`image`); board posts up to ten (`images`).
-          images={has('images') ? (values.images as string[]) : [values.image as string].filter(Boolean)}
-          max={has('images') ? 10 : 1}
-          error={error?.field === 'images' || error?.field === 'image' ? error.message : undefined}
-          onChange={(next) =>
-            setValues((prev) =>
-              has('images')
-                ? { ...prev, images: next(prev.images as string[]) }
-                : { ...prev, image: next([prev.image as string].filter(Boolean))[0] ?? '' },
-            )
-          }
+          images={values.images as string[]}
+          max={10}
+          error={problems.images ?? problems.image}
+          onChange={(next) => {
+            clear('images');
+            clear('image');
+            setValues((prev) => ({ ...prev, images: next(prev.images as string[]) }));
+          }}
         />
       ) : null}
       <div className="flex gap-2 sm:col-span-2">
@@ -155,7 +161,7 @@ export function WriteForm({ target, id, initial }: { target: WriteTarget; id: nu
   );
 }
 
-/** Weekday, weekend and break hours (PRODUCT.md: they drive the 영업중 badge). */
+/** Weekday, weekend and break hours and the closed days (PRODUCT.md: they drive the 영업중 badge). */
 function BusinessHours({ form }: { form: FormState }) {
   const rows = [
     ['평일', 'starttime', 'endtime'],
@@ -173,6 +179,39 @@ function BusinessHours({ form }: { form: FormState }) {
           <TextField form={form} name={end} label={`${label} 종료`} type="time" />
         </div>
       ))}
+      <ClosedDays form={form} />
+    </fieldset>
+  );
+}
+
+/** 휴무일: a box per weekday, kept as ISO weekdays "6,7" (shared/business-hours.ts). */
+function ClosedDays({ form }: { form: FormState }) {
+  const days = closedDaysOf(String(form.values.closeddays ?? ''));
+  const toggle = (day: number, on: boolean) => {
+    const next = on ? [...days, day] : days.filter((d) => d !== day);
+    form.set('closeddays', next.sort().join(','));
+  };
+  return (
+    <fieldset className="sm:col-span-3">
+      <legend className="font-semibold text-slate-800">휴무일</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {WEEKDAY_NAMES.map((name, i) => (
+          <label
+            key={name}
+            className="flex min-h-12 min-w-12 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700"
+          >
+            <input
+              type="checkbox"
+              name="closeddays"
+              value={i + 1}
+              checked={days.includes(i + 1)}
+              onChange={(e) => toggle(i + 1, e.target.checked)}
+              className="size-5"
+            />
+            {name}
+          </label>
+        ))}
+      </div>
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import type { CategorySection } from '#shared/categories.ts';
 import { BoardFree, JobsType, MarketStatus } from '#shared/enums.ts';
+import { linesToHtml } from '../../lib/paragraphs.ts';
 import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema, type SectionTable } from '#shared/schemas/content.ts';
 import { itemPagesOf, listOf, sectionOfPath } from '#shared/sections.ts';
 
@@ -61,8 +62,8 @@ export function formDefaults(target: Pick<WriteTarget, 'resource' | 'section'>):
   }
   if (target.resource === 'business') {
     const hours = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime'];
-    const fields = ['category', 'subcategory', 'title', 'tel', 'address', 'url', 'location', ...hours, 'image', 'content'];
-    return Object.fromEntries(fields.map((f) => [f, '']));
+    const fields = ['category', 'subcategory', 'title', 'tel', 'address', 'url', 'location', ...hours, 'closeddays', 'content'];
+    return { ...Object.fromEntries(fields.map((f) => [f, ''])), images: [] };
   }
   const s = target.section;
   return {
@@ -81,8 +82,53 @@ export function formDefaults(target: Pick<WriteTarget, 'resource' | 'section'>):
 export function formValues(target: Pick<WriteTarget, 'resource' | 'section'>, item?: Record<string, unknown>): WriteValues {
   const defaults = formDefaults(target);
   if (!item) return defaults;
-  return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, (item[k] ?? d) as WriteValue]));
+  const values = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, (item[k] ?? d) as WriteValue]));
+  // An item whose client set only SPEC §3's `image` keeps that photo as its first.
+  const images = values.images as string[] | undefined;
+  if (images?.length === 0 && item.image) values.images = [String(item.image)];
+  return values;
 }
 
 /** The server's own schema, so the client shows the same Korean messages before sending. */
 export const SAVE_SCHEMAS = { board: BoardSaveSchema, jobs: JobsSaveSchema, business: BusinessSaveSchema } as const;
+
+/** Jobs fields that belong to a 구인 post only: a 구직 (job seeking) post has no company and no
+ * deadline, so they are neither shown nor sent (a deadline left from switching would expire it). */
+export const RECRUIT_ONLY_FIELDS = ['companyname', 'limitdate', 'manager'] as const;
+
+export const isSeeking = (target: Pick<WriteTarget, 'resource'>, values: WriteValues) =>
+  target.resource === 'jobs' && Number(values.type) === JobsType.seeking;
+
+/** What a save sends (the API's body, and the page action's too): the form's fields, the id,
+ * the board section and the thumbnail (the first photo). */
+export function saveBody(target: WriteTarget, id: number, values: WriteValues): Record<string, WriteValue> {
+  const images = values.images as string[] | undefined;
+  const seeking = isSeeking(target, values);
+  return {
+    ...values,
+    ...(seeking ? Object.fromEntries(RECRUIT_ONLY_FIELDS.map((f) => [f, ''])) : {}),
+    id,
+    ...(target.topcategory ? { topcategory: target.topcategory } : {}),
+    ...(images ? { image: images[0] ?? '' } : {}),
+  };
+}
+
+/** The form's fields as a browser without JavaScript posts them: numbers back to numbers, the
+ * photos already on the item from their hidden fields, the price without its separators, the
+ * 무료나눔 box as 2 when ticked, the ticked closed days as "6,7", and the plain text box of the
+ * content as paragraphs. */
+export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>, form: FormData): WriteValues {
+  const defaults = formDefaults(target);
+  const text = (name: string) => (form.get(name) ?? '').toString();
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, d]) => {
+      if (Array.isArray(d)) return [name, form.getAll(name).map(String).filter(Boolean)];
+      if (name === 'free') return [name, text(name) === String(BoardFree.free) ? BoardFree.free : BoardFree.paid];
+      if (name === 'price') return [name, Number(text(name).replace(/,/g, '')) || 0];
+      if (typeof d === 'number') return [name, Number(text(name)) || d];
+      if (name === 'content' || name === 'econtent') return [name, linesToHtml(text(name))];
+      if (name === 'closeddays') return [name, form.getAll(name).join(',')];
+      return [name, text(name)];
+    }),
+  );
+}

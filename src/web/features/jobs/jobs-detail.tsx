@@ -1,7 +1,8 @@
+import { JobsType } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
-import { DeadlineBadge, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
+import { DeadlineBadge, hasNoDeadline, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   if (!children) return null;
@@ -13,9 +14,14 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** A posting's facts before its text: company, type, employment, place, deadline, contact. */
+/** A posting's facts before its text: company, type, employment, place, deadline, contact (a
+ * 구직 post has no company or deadline, so those rows are left out). */
 export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: string; timeZone: string }) {
   const deadline = formatDate(job.limitdate, timeZone);
+  const showDeadline = !hasNoDeadline(job);
+  // A 구직 post with nothing but its text has no empty box of facts.
+  const hasFacts =
+    showDeadline || [job.companyname, job.employmenttype, job.location, job.manager, job.tel, job.email, job.url].some(Boolean);
   return (
     <header>
       <p className="flex flex-wrap items-center gap-2">
@@ -31,42 +37,44 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
           ['좋아요', job.like],
         ]}
       />
-      <dl className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-2">
-        <Row label="회사">{job.companyname}</Row>
-        <Row label="고용형태">{job.employmenttype}</Row>
-        <Row label="지역">{job.location}</Row>
-        <Row label="마감일">
-          {deadline ? (
-            <>
-              {deadline} <DeadlineBadge job={job} today={today} />
-            </>
-          ) : (
-            '상시 모집'
-          )}
-        </Row>
-        <Row label="담당자">{job.manager}</Row>
-        <Row label="전화">
-          {job.tel ? (
-            <a href={telHref(job.tel)} className="whitespace-nowrap text-brand-700 underline">
-              {job.tel}
-            </a>
-          ) : null}
-        </Row>
-        <Row label="이메일">
-          {job.email ? (
-            <a href={`mailto:${job.email}`} className="text-brand-700 underline">
-              {job.email}
-            </a>
-          ) : null}
-        </Row>
-        <Row label="웹사이트">
-          {job.url ? (
-            <a href={job.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
-              {job.url}
-            </a>
-          ) : null}
-        </Row>
-      </dl>
+      {hasFacts ? (
+        <dl className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-2">
+          <Row label="회사">{job.companyname}</Row>
+          <Row label={job.type === JobsType.seeking ? '희망 고용형태' : '고용형태'}>{job.employmenttype}</Row>
+          <Row label="지역">{job.location}</Row>
+          <Row label="마감일">
+            {!showDeadline ? null : deadline ? (
+              <>
+                {deadline} <DeadlineBadge job={job} today={today} />
+              </>
+            ) : (
+              '상시 모집'
+            )}
+          </Row>
+          <Row label="담당자">{job.manager}</Row>
+          <Row label="전화">
+            {job.tel ? (
+              <a href={telHref(job.tel)} className="whitespace-nowrap text-brand-700 underline">
+                {job.tel}
+              </a>
+            ) : null}
+          </Row>
+          <Row label="이메일">
+            {job.email ? (
+              <a href={`mailto:${job.email}`} className="text-brand-700 underline">
+                {job.email}
+              </a>
+            ) : null}
+          </Row>
+          <Row label="웹사이트">
+            {job.url ? (
+              <a href={job.url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-brand-700 underline">
+                {job.url}
+              </a>
+            ) : null}
+          </Row>
+        </dl>
+      ) : null}
     </header>
   );
 }

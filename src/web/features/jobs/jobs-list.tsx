@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { JobsRecord } from '#shared/api.ts';
-import { JobsTypeLabel } from '#shared/enums.ts';
-import { dDay, formatDate } from '#shared/format.ts';
+import { JobsType, JobsTypeLabel } from '#shared/enums.ts';
+import { dDay, formatDate, isEmptyDate } from '#shared/format.ts';
 
 export type JobsItem = JobsRecord;
 
+/** A 구직 post (a person looking for work) without a deadline has none to show: "상시 모집" is a
+ * hiring word. */
+export const hasNoDeadline = (job: Pick<JobsItem, 'limitdate' | 'type'>) => job.type === JobsType.seeking && isEmptyDate(job.limitdate);
+
 /** PRODUCT.md: the deadline as D-day, 마감 once past or when the status says sold (2). */
-export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' | 'status'>; today: string }) {
+export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' | 'status' | 'type'>; today: string }) {
+  if (job.status !== 2 && hasNoDeadline(job)) return null;
   const label = job.status === 2 ? '마감' : dDay(job.limitdate, today);
   const closed = label === '마감';
   const soon = label === 'D-day' || /^D-[1-3]$/.test(label);

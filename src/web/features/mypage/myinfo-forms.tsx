@@ -1,13 +1,15 @@
-import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ErrorKey, failureMessage, Messages } from '#shared/messages.ts';
 import { Field } from '../../components/ui/field.tsx';
-import type { ApiFailure } from '../../lib/api-client.ts';
+import { type Problems, useFieldProblems } from '../../lib/field-problems.tsx';
+import { reportFailure } from '../../lib/api-failure.ts';
 import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api, logout, logoutEverywhere, updateSession } from '../../lib/session.ts';
 
 // 내 정보: the profile, the password and leaving the site, each its own form and its own call
 // (PUT /api/user takes only what changes), so a refused password never loses profile edits.
+// Without JavaScript the two forms post to the page (`intent` says which), whose action makes the
+// same checks and calls the same service (routes/mypage-myinfo.tsx).
 
 export interface MyInfo {
   id: number;
@@ -18,64 +20,111 @@ export interface MyInfo {
   hp: string;
 }
 
+export type ProfileTyped = Pick<MyInfo, 'name' | 'nickname' | 'tel' | 'hp'>;
+export interface PasswordTyped {
+  currentpasswd: string;
+  passwd: string;
+  confirm: string;
+}
+
 const SUBMIT = 'min-h-12 rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700';
 const BOX = 'min-w-0 space-y-4 rounded-xl border border-slate-200 bg-white p-5';
 
-/** A refusal as a person reads it; an ended session asks to log in again. */
-function refusal(answer: ApiFailure): string {
-  if (answer.status === 401) openLogin();
-  if (answer.message === ErrorKey.alreadyNickname) return Messages.alreadyNickname;
-  if (answer.field === 'currentpasswd') return '현재 비밀번호가 정확하지 않습니다';
-  return failureMessage('resetPassword', answer);
-}
-
-/** The form's one line of feedback, read out when it changes. */
-function Problem({ text }: { text: string }) {
-  return text ? (
-    <p role="alert" className="font-semibold text-red-700">
-      {text}
-    </p>
-  ) : null;
+/** A refusal as a person reads it, under the field it concerns; an ended session asks to log in
+ * again (with JavaScript). Takes the API's failure (`message` is its key) or a service's. */
+export function refusalProblems(answer: { message?: string; field?: string; detail?: string }, fallback: string): Problems {
+  if (answer.message === ErrorKey.alreadyNickname) return { nickname: Messages.alreadyNickname };
+  if (answer.field === 'currentpasswd') return { currentpasswd: '현재 비밀번호가 정확하지 않습니다' };
+  const field = answer.field && ['name', 'nickname', 'tel', 'hp', 'passwd'].includes(answer.field) ? answer.field : fallback;
+  return { [field]: failureMessage('resetPassword', answer) };
 }
 
 const value = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
 
-export function ProfileForm({ me }: { me: MyInfo }) {
+export const profileOf = (data: FormData): ProfileTyped => ({
+  name: value(data, 'name'),
+  nickname: value(data, 'nickname'),
+  tel: value(data, 'tel'),
+  hp: value(data, 'hp'),
+});
+
+export function profileProblems(p: ProfileTyped): Problems {
+  return {
+    ...(p.name ? {} : { name: Messages.nameRequired }),
+    ...(p.nickname ? {} : { nickname: Messages.nicknameRequired }),
+  };
+}
+
+export const passwordOf = (data: FormData): PasswordTyped => ({
+  currentpasswd: String(data.get('currentpasswd') ?? ''),
+  passwd: String(data.get('passwd') ?? ''),
+  confirm: String(data.get('confirm') ?? ''),
+});
+
+export function passwordProblems(p: PasswordTyped): Problems {
+  if (!p.currentpasswd) return { currentpasswd: Messages.currentPasswordRequired };
+  if (!p.passwd) return { passwd: Messages.newPasswordRequired };
+  if (p.passwd !== p.confirm) return { confirm: Messages.passwordMismatch };
+  return {};
+}
+
+/** Which of the page's forms was sent. */
+export const INTENT = { profile: 'profile', password: 'password' } as const;
+
+/** What the page's action answers for a form it refused. */
+export type SentMyInfo =
+  | { intent: typeof INTENT.profile; typed: ProfileTyped; problems: Problems }
+  | { intent: typeof INTENT.password; problems: Problems }
+  | { intent: typeof INTENT.password; done: true };
+
+export function ProfileForm({ me, sent }: { me: MyInfo; sent?: SentMyInfo }) {
   const { revalidate } = useRevalidator();
-  const [problem, setProblem] = useState('');
+  const mine = sent?.intent === INTENT.profile ? sent : undefined;
+  const { problems, show, onEdit } = useFieldProblems(mine?.problems);
+  const shown = mine?.typed ?? me;
   async function submit(form: HTMLFormElement) {
-    const data = new FormData(form);
-    const changes = { name: value(data, 'name'), nickname: value(data, 'nickname'), tel: value(data, 'tel'), hp: value(data, 'hp') };
-    if (!changes.name) return setProblem(Messages.nameRequired);
-    if (!changes.nickname) return setProblem(Messages.nicknameRequired);
+    const changes = profileOf(new FormData(form));
+    const found = profileProblems(changes);
+    if (Object.keys(found).length > 0) return show(form, found);
     const answer = await withLoading(api.put('/user', { id: me.id, ...changes }));
-    if (answer.code !== 'ok') return setProblem(refusal(answer));
-    setProblem('');
+    if (answer.code !== 'ok') {
+      if (answer.status === 401) openLogin();
+      return show(form, refusalProblems(answer, 'name'));
+    }
     updateSession({ user: { name: changes.name, nickname: changes.nickname } });
     showMessage('내 정보가 저장되었습니다');
     await revalidate();
   }
   return (
     <form
+      method="post"
       noValidate
       aria-labelledby="profile-heading"
       className={BOX}
+      onInput={onEdit}
       onSubmit={(e) => {
         e.preventDefault();
         void submit(e.currentTarget);
       }}
     >
+      <input type="hidden" name="intent" value={INTENT.profile} />
       <h2 id="profile-heading" className="text-lg font-bold">
         기본 정보
       </h2>
       <p className="text-slate-600">
         아이디(이메일) <span className="block break-all font-semibold text-slate-800">{me.loginid}</span>
       </p>
-      <Field id="me-name" label="이름" name="name" autoComplete="name" defaultValue={me.name} />
-      <Field id="me-nickname" label="닉네임" name="nickname" autoComplete="nickname" defaultValue={me.nickname} />
-      <Field id="me-tel" label="전화번호" name="tel" autoComplete="tel" defaultValue={me.tel} />
-      <Field id="me-hp" label="휴대폰" name="hp" autoComplete="tel" defaultValue={me.hp} />
-      <Problem text={problem} />
+      <Field id="me-name" label="이름" name="name" autoComplete="name" defaultValue={shown.name} problem={problems.name} />
+      <Field
+        id="me-nickname"
+        label="닉네임"
+        name="nickname"
+        autoComplete="nickname"
+        defaultValue={shown.nickname}
+        problem={problems.nickname}
+      />
+      <Field id="me-tel" label="전화번호" name="tel" autoComplete="tel" defaultValue={shown.tel} problem={problems.tel} />
+      <Field id="me-hp" label="휴대폰" name="hp" autoComplete="tel" defaultValue={shown.hp} problem={problems.hp} />
       <button type="submit" className={SUBMIT}>
         저장
       </button>
@@ -83,18 +132,20 @@ export function ProfileForm({ me }: { me: MyInfo }) {
   );
 }
 
-export function PasswordForm({ id }: { id: number }) {
-  const [problem, setProblem] = useState('');
+export function PasswordForm({ id, sent }: { id: number; sent?: SentMyInfo }) {
+  const mine = sent?.intent === INTENT.password && 'problems' in sent ? sent : undefined;
+  const { problems, show, onEdit } = useFieldProblems(mine?.problems);
   async function submit(form: HTMLFormElement) {
-    const data = new FormData(form);
-    const current = String(data.get('currentpasswd') ?? '');
-    const passwd = String(data.get('passwd') ?? '');
-    if (!current) return setProblem('현재 비밀번호를 입력하세요');
-    if (!passwd) return setProblem(Messages.newPasswordRequired);
-    if (passwd !== data.get('confirm')) return setProblem(Messages.passwordMismatch);
-    const answer = await withLoading(api.put<{ token?: string }>('/user', { id, passwd, currentpasswd: current }));
-    if (answer.code !== 'ok') return setProblem(refusal(answer));
-    setProblem('');
+    const typed = passwordOf(new FormData(form));
+    const found = passwordProblems(typed);
+    if (Object.keys(found).length > 0) return show(form, found);
+    const answer = await withLoading(
+      api.put<{ token?: string }>('/user', { id, passwd: typed.passwd, currentpasswd: typed.currentpasswd }),
+    );
+    if (answer.code !== 'ok') {
+      if (answer.status === 401) openLogin();
+      return show(form, refusalProblems(answer, 'passwd'));
+    }
     // Other sessions ended with the change; this one goes on with the token that came back.
     if (answer.token) updateSession({ token: answer.token });
     form.reset();
@@ -102,21 +153,50 @@ export function PasswordForm({ id }: { id: number }) {
   }
   return (
     <form
+      method="post"
       noValidate
       aria-labelledby="password-heading"
       className={BOX}
+      onInput={onEdit}
       onSubmit={(e) => {
         e.preventDefault();
         void submit(e.currentTarget);
       }}
     >
+      <input type="hidden" name="intent" value={INTENT.password} />
       <h2 id="password-heading" className="text-lg font-bold">
         비밀번호 변경
       </h2>
-      <Field id="pw-current" label="현재 비밀번호" name="currentpasswd" type="password" autoComplete="current-password" />
-      <Field id="pw-new" label="새 비밀번호" name="passwd" type="password" autoComplete="new-password" hint="8자 이상" />
-      <Field id="pw-confirm" label="새 비밀번호 확인" name="confirm" type="password" autoComplete="new-password" />
-      <Problem text={problem} />
+      {sent && 'done' in sent ? (
+        <p role="status" className="font-semibold text-emerald-800">
+          {Messages.passwordChanged}
+        </p>
+      ) : null}
+      <Field
+        id="pw-current"
+        label="현재 비밀번호"
+        name="currentpasswd"
+        type="password"
+        autoComplete="current-password"
+        problem={problems.currentpasswd}
+      />
+      <Field
+        id="pw-new"
+        label="새 비밀번호"
+        name="passwd"
+        type="password"
+        autoComplete="new-password"
+        hint="8자 이상"
+        problem={problems.passwd}
+      />
+      <Field
+        id="pw-confirm"
+        label="새 비밀번호 확인"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        problem={problems.confirm}
+      />
       <button type="submit" className={SUBMIT}>
         비밀번호 변경
       </button>
@@ -135,7 +215,7 @@ export function LogoutEverywhere() {
       content: '이 기기를 포함해 로그인된 모든 기기에서 로그아웃합니다. 계속할까요?',
       onSuccess: async () => {
         const answer = await withLoading(logoutEverywhere());
-        if (answer.code !== 'ok') return showMessage(refusal(answer), 'error');
+        if (answer.code !== 'ok') return reportFailure(answer);
         showMessage('모든 기기에서 로그아웃되었습니다');
         await navigate('/', { replace: true });
       },
@@ -164,7 +244,7 @@ export function LeaveSite({ id }: { id: number }) {
       content: '탈퇴하면 계정이 삭제되고 되돌릴 수 없습니다. 탈퇴할까요?',
       onSuccess: async () => {
         const answer = await withLoading(api.delete('/user', { id }));
-        if (answer.code !== 'ok') return showMessage(refusal(answer), 'error');
+        if (answer.code !== 'ok') return reportFailure(answer);
         await logout();
         showMessage('탈퇴되었습니다');
         await navigate('/', { replace: true });
@@ -176,6 +256,9 @@ export function LeaveSite({ id }: { id: number }) {
         회원 탈퇴
       </h2>
       <p className="text-slate-600">탈퇴하면 로그인할 수 없고, 계정 정보가 삭제됩니다.</p>
+      <noscript>
+        <p className="font-semibold text-slate-800">회원 탈퇴는 한 번 더 확인하는 창이 필요해 JavaScript를 켜야 할 수 있습니다.</p>
+      </noscript>
       <button
         type="button"
         onClick={leave}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 
-/** A post's photos: one at a time in a CSS scroll-snap strip, so a swipe moves between them
+/** A post's or a listing's photos: one at a time in a CSS scroll-snap strip, so a swipe moves between them
  * without any library; arrow keys and the ‹ › buttons do the same. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
   const strip = useRef<HTMLDivElement>(null);
