@@ -4,6 +4,7 @@ import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
 import { soakBench } from './soak.bench.ts';
+import { trafficBench } from './traffic.bench.ts';
 import { type Section, startRun, writeReport } from './lib/report.ts';
 
 // npm run bench [-- section...]: runs the named sections (all but the long soak by default), writes each one's
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, Section> = {
   search: searchBench,
   pages: pagesBench,
   sections: sectionsBench,
+  traffic: trafficBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import type { Deps } from '../../src/server/context.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import { buildDeps } from '../../src/server/boot.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+import { reindexAll } from '../../src/server/modules/search/search.service.ts';
+import { generateContentDatabase } from './generate-content.ts';
+
+/** The posts and their search index: generated here, or copied from BENCH_DATA, a data folder an
+ * earlier run left (generating 1M posts and indexing them takes minutes the pages do not need). */
+export async function prepareData(dataDir: string, posts: number): Promise<{ description: string }> {
+  const from = process.env.BENCH_DATA;
+  if (from) {
+    fs.cpSync(from, dataDir, { recursive: true });
+    const counts = await withDeps(dataDir, async (deps) =>
+      Promise.all(
+        ['board', 'jobs', 'business'].map(async (t) =>
+          Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(deps.db)).rows[0]?.n),
+        ),
+      ),
+    );
+    return {
+      description: `${counts.map((n, i) => `${n.toLocaleString('en-US')} ${['board posts', 'jobs', 'businesses'][i]}`).join(', ')} (copied from ${from})`,
+    };
+  }
+  const generated = await generateContentDatabase(dataDir, posts);
+  const started = performance.now();
+  await withDeps(dataDir, (deps) => reindexAll(deps, () => {}));
+  const indexSeconds = Math.round((performance.now() - started) / 1000);
+  return {
+    description: `${generated.board.toLocaleString('en-US')} board posts, ${generated.jobs.toLocaleString('en-US')} jobs, ${generated.business.toLocaleString('en-US')} businesses (generated in ${generated.seconds} s, search index built in ${indexSeconds} s)`,
+  };
+}
+
+async function withDeps<T>(dataDir: string, fn: (deps: Deps) => Promise<T>): Promise<T> {
+  const { deps, connection } = await buildDeps(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), createLogger('warn'));
+  try {
+    return await fn(deps);
+  } finally {
+    await connection.close();
+  }
+}
