@@ -8,6 +8,7 @@ import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
+import { pruneNotifications } from './modules/notification/notification.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
@@ -50,9 +51,11 @@ const server = devServer
   ? devServer.server
   : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
-// Visits older than a day no longer decide anything; clear them out hourly.
+// Visits older than a day no longer decide anything, nor ended sessions, nor read notifications
+// past 90 days; clear them out hourly.
 setInterval(() => void pruneViews(deps).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
 setInterval(() => void pruneSessions(deps).catch((err) => logger.error({ err }, 'session pruning failed')), 3600_000).unref();
+setInterval(() => void pruneNotifications(deps).catch((err) => logger.error({ err }, 'notification pruning failed')), 3600_000).unref();
 
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);

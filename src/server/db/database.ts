@@ -55,6 +55,8 @@ export interface Database {
   search_doc: SearchDocTable;
   sessions: SessionsTable;
   mails: MailsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 /** A signed-in session: its id is in the token (lib/jwt.ts); deleting the row ends it. */
@@ -79,6 +81,29 @@ export interface MailsTable {
   leasedate: string;
   expiredate: string;
   date: string;
+}
+
+/** One thing a member is told (modules/notification): unique per member, kind, target and item.
+ * `target` and `item` name what the event is about (a comment, an inquiry); `link` is where it is
+ * read; `title` is the item's title when it happened; `readdate` is '' until read. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user: number;
+  kind: string;
+  target: string;
+  item: number;
+  actor: number;
+  title: string;
+  link: string;
+  readdate: Generated<string>;
+  date: string;
+}
+
+/** A member's choice to be mailed a kind of notification too; no row means the kind's default. */
+export interface NotificationSettingsTable {
+  user: number;
+  kind: string;
+  mail: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

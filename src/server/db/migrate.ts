@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-search-titles.ts';
 import * as m0008 from './migrations/0008-sessions.ts';
 import * as m0009 from './migrations/0009-upload-owner.ts';
 import * as m0010 from './migrations/0010-mail-queue.ts';
+import * as m0011 from './migrations/0011-notifications.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-sessions': m0008,
   '0009-upload-owner': m0009,
   '0010-mail-queue': m0010,
+  '0011-notifications': m0011,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
