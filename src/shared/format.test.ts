@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { dDay, formatDate, formatFileSize, formatMoney, isEmptyDate, RANGE_END_TIME, RANGE_START_TIME, todayIn } from './format.ts';
+import {
+  dDay,
+  formatDate,
+  formatFileSize,
+  formatMoney,
+  formatRelativeTime,
+  isEmptyDate,
+  RANGE_END_TIME,
+  RANGE_START_TIME,
+  todayIn,
+} from './format.ts';
 
 const LA = 'America/Los_Angeles';
 const SEOUL = 'Asia/Seoul';
@@ -79,5 +89,27 @@ describe('job deadlines', () => {
   test('no deadline is always open', () => {
     expect(dDay('', '2026-11-22')).toBe('상시 모집');
     expect(dDay('1000-01-01', '2026-11-22')).toBe('상시 모집');
+  });
+});
+
+describe('relative times (notifications)', () => {
+  const zone = 'America/Los_Angeles';
+  // 2026-11-26 15:00 in Los Angeles.
+  const now = new Date('2026-11-26T23:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  test('minutes, hours the same day, yesterday, then the date in the site time zone', () => {
+    expect(formatRelativeTime(ago(20_000), zone, now)).toBe('방금 전');
+    expect(formatRelativeTime(ago(3 * 60_000), zone, now)).toBe('3분 전');
+    expect(formatRelativeTime(ago(59 * 60_000 + 59_000), zone, now)).toBe('59분 전');
+    expect(formatRelativeTime(ago(5 * 3600_000), zone, now)).toBe('5시간 전');
+    // 00:30 that day in Los Angeles is still today; 23:30 the day before is yesterday, though
+    // fewer than 24 hours ago.
+    expect(formatRelativeTime('2026-11-26T08:30:00Z', zone, now)).toBe('14시간 전');
+    expect(formatRelativeTime('2026-11-26T07:30:00Z', zone, now)).toBe('어제');
+    expect(formatRelativeTime('2026-11-25T08:30:00Z', zone, now)).toBe('어제');
+    expect(formatRelativeTime('2026-11-25T07:30:00Z', zone, now)).toBe('2026-11-24');
+    // In Seoul the same instant is already the 27th.
+    expect(formatRelativeTime('2026-11-26T14:30:00Z', 'Asia/Seoul', now)).toBe('어제');
+    expect(formatRelativeTime('not a date', zone, now)).toBe('');
   });
 });

@@ -35,6 +35,8 @@ export default [
     route('mypage/like', 'routes/mypage-like.tsx', { id: 'mypage-like' }),
     route('mypage/myinfo', 'routes/mypage-myinfo.tsx', { id: 'mypage-myinfo' }),
     route('mypage/inquiry', 'routes/mypage-inquiry.tsx', { id: 'mypage-inquiry' }),
+    route('mypage/notifications', 'routes/mypage-notifications.tsx', { id: 'mypage-notifications' }),
+    route('mypage/notifications/:id', 'routes/mypage-notification-open.tsx', { id: 'mypage-notification-open' }),
     route('admin', 'routes/admin.tsx', { id: 'admin' }),
     route('admin/user', 'routes/admin-user.tsx', { id: 'admin-user' }),
     route('admin/inquiry', 'routes/admin-inquiry.tsx', { id: 'admin-inquiry' }),

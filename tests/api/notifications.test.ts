@@ -82,7 +82,8 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
   test('an inquiry answer tells its author once, however often the answer is edited', async () => {
     const asker = await t.member();
     const root = await t.root();
-    const id = (await t.call('POST', '/api/inquiry', { token: asker.token, body: { title: '배송 문의', content: '<p>언제?</p>' } })).body.id;
+    const id = (await t.call('POST', '/api/inquiry', { token: asker.token, body: { title: '배송 문의', content: '<p>언제?</p>' } })).body
+      .id;
     await t.call('PUT', '/api/inquiry', { token: root, body: { id, answer: '<p>내일입니다.</p>' } });
     await t.call('PUT', '/api/inquiry', { token: root, body: { id, answer: '<p>모레입니다.</p>' } });
     const list = await mine(asker);
