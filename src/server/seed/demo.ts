@@ -10,6 +10,7 @@ import { createDemoImages } from './images.ts';
 import { addInquiries } from './inquiries.ts';
 import { addJobs } from './jobs.ts';
 import { ensureMembers } from './members.ts';
+import { addNotifications } from './notifications.ts';
 import { addPost, boardDrafts } from './posts.ts';
 import { addSchedule } from './schedule.ts';
 import type { Seeder } from './seeder.ts';
@@ -62,6 +63,7 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     await addBusinesses(s, scale);
     await addInquiries(s);
     await addSchedule(s, today);
+    await addNotifications(s);
     return true;
   });
   if (!seeded) return { seeded, counts: {} };

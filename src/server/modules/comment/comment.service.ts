@@ -11,8 +11,7 @@ import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
-import { boardSectionOf, listOf } from '#shared/sections.ts';
-import { itemPath } from '#shared/site.ts';
+import { commentPath } from '#shared/site.ts';
 import {
   addBoardComments,
   type CommentRow,
@@ -40,14 +39,6 @@ async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
   return post;
 }
 
-/** Where a comment is read: its post's page, at the comment (features/board/comments.tsx). */
-function commentLink(post: { id: number; topcategory: number }, comment: number): string {
-  const section = boardSectionOf(post.topcategory);
-  const page = section ? itemPath(listOf(section).path, post.id) : `/community/${post.id}`;
-  // Posts read in place (FAQ, organizations) are already anchored at the entry.
-  return page.includes('#') ? page : `${page}#comment-${comment}`;
-}
-
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
   const post = await requireVisiblePost(deps, caller, input.board);
@@ -70,7 +61,13 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
     });
     await addBoardComments(trx, input.board, 1);
     // The comment's author is told of a reply; the post's author of anything else under the post.
-    const event = { actor: actor.id, target: 'comment', item: newId, title: post.title, link: commentLink(post, newId) };
+    const event = {
+      actor: actor.id,
+      target: 'comment',
+      item: newId,
+      title: post.title,
+      link: commentPath(post.topcategory, post.id, newId),
+    };
     const told = await notify(trx, event, [
       { user: parentAuthor, kind: 'reply' },
       { user: post.user, kind: 'comment' },
