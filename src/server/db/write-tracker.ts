@@ -23,8 +23,9 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // moves it, likes and comments included. Only view counting does not: its visit log and the
 // `count` column it raises would otherwise end every cached page on every first visit. The epoch
 // moves when a write starts, when it has run, and when a transaction commits, so a page read
-// while a write was under way is never taken for the state after it.
-const UNSEEN_TABLES = new Set(['views']);
+// while a write was under way is never taken for the state after it. A member's notifications
+// and their e-mail choices are on no visitor's page either: reading them must not end the cache.
+const UNSEEN_TABLES = new Set(['views', 'notifications', 'notification_settings']);
 const UNSEEN_COLUMNS = new Set(['count']);
 
 function tableName(node: OperationNode | undefined): string | undefined {
