@@ -9,6 +9,7 @@ import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
+import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
@@ -56,6 +57,25 @@ const server = devServer
 setInterval(() => void pruneViews(deps).catch((err) => logger.error({ err }, 'view pruning failed')), 3600_000).unref();
 setInterval(() => void pruneSessions(deps).catch((err) => logger.error({ err }, 'session pruning failed')), 3600_000).unref();
 setInterval(() => void pruneNotifications(deps).catch((err) => logger.error({ err }, 'notification pruning failed')), 3600_000).unref();
+
+// Keyword alerts: new items are matched every few seconds, off the writers' requests; the daily
+// mails go at 8 in the morning, site time (checked hourly, so once a day).
+// The first round, at once, starts a new install's cursors at the newest items.
+await matchNewItems(deps).catch((err) => logger.error({ err }, 'keyword matching failed'));
+let matching = false;
+setInterval(() => {
+  if (matching) return;
+  matching = true;
+  void matchNewItems(deps)
+    .catch((err) => logger.error({ err }, 'keyword matching failed'))
+    .finally(() => {
+      matching = false;
+    });
+}, 5000).unref();
+setInterval(() => {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone: env.SITE_TIMEZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date());
+  if (hour === '8') void sendDailyDigests(deps).catch((err) => logger.error({ err }, 'keyword digest failed'));
+}, 3600_000).unref();
 
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);

@@ -85,6 +85,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/notification': ['get'],
   '/api/notification/read': ['put'],
   '/api/notification/settings': ['get', 'put'],
+  '/api/alert': ['delete', 'get', 'post'],
   '/api/search': ['get'],
   '/api/upload': ['post'],
   '/api/upload/{id}/download': ['get'],
@@ -253,6 +254,7 @@ describe('the document agrees with the API', () => {
     ['/api/jwt', 'post', 'passwd', 'missing', ROOT],
     ['/api/like', 'post', 'target', 'invalid', { target: 'board', item: 1 }],
     ['/api/notification/settings', 'put', 'mail', 'missing', { mail: ['comment'] }],
+    ['/api/alert', 'post', 'keyword', 'invalid', { keyword: '렌트' }],
     ['/api/comment', 'post', 'content', 'missing', { board: 1, content: '댓글' }],
     // Jobs take every action (a board post takes `close` only in the market).
     ['/api/admin/moderate', 'post', 'action', 'invalid', { target: 'jobs', ids: [1], action: 'hide' }],

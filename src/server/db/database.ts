@@ -57,6 +57,9 @@ export interface Database {
   mails: MailsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  alerts: AlertsTable;
+  alert_cursor: AlertCursorTable;
+  alert_digest: AlertDigestTable;
 }
 
 /** A signed-in session: its id is in the token (lib/jwt.ts); deleting the row ends it. */
@@ -104,6 +107,32 @@ export interface NotificationSettingsTable {
   user: number;
   kind: string;
   mail: number;
+}
+
+/** A keyword a member follows (modules/alert): `section` '' for all, `mail` none/instant/daily,
+ * `key` the keyword's first search token, which new items are looked up by. */
+export interface AlertsTable {
+  id: Generated<number>;
+  user: number;
+  keyword: string;
+  section: string;
+  mail: string;
+  key: string;
+  date: string;
+}
+
+/** How far a table's new items have been matched against the keywords. */
+export interface AlertCursorTable {
+  target: string;
+  last: number;
+}
+
+/** A keyword notice waiting for its member's daily mail. */
+export interface AlertDigestTable {
+  id: Generated<number>;
+  user: number;
+  notification: number;
+  date: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

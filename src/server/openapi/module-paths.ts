@@ -8,6 +8,7 @@ import {
   MyLikesQuerySchema,
 } from '#shared/schemas/content.ts';
 import { NotificationKinds } from '#shared/notifications.ts';
+import { AlertDeleteSchema, AlertSaveSchema } from '#shared/schemas/alert.ts';
 import { NotificationListQuerySchema, NotificationReadSchema, NotificationSettingsSchema } from '#shared/schemas/notification.ts';
 import { SearchQuerySchema } from '#server/modules/search/search.service.ts';
 import {
@@ -265,6 +266,45 @@ export function notificationPaths(): Record<string, Obj> {
         session: true,
         body: toSchema(NotificationSettingsSchema),
         answer: settings,
+      }),
+    },
+  };
+}
+
+export function alertPaths(): Record<string, Obj> {
+  const tag = 'alert';
+  const alert: Schema = {
+    type: 'object',
+    properties: { id: integer, keyword: text, section: { ...text, description: "'' for every section" }, mail: text, date: text },
+  };
+  return {
+    '/api/alert': {
+      get: op({
+        tag,
+        id: 'alertList',
+        summary: 'My keywords (at most 20), oldest first',
+        session: true,
+        answer: okWith({ items: { type: 'array', items: alert }, total: integer }),
+      }),
+      post: op({
+        tag,
+        id: 'alertAdd',
+        summary: 'Follow a keyword in every section or one',
+        description:
+          'New posts, jobs, listings and businesses that search would find for it notify me once each (matched in the background). ' +
+          'A 21st keyword, or one I follow already in that section, is a 400 on `keyword` (`already` for the latter).',
+        session: true,
+        body: toSchema(AlertSaveSchema),
+        answer: okWith({ id: integer }),
+      }),
+      delete: op({
+        tag,
+        id: 'alertRemove',
+        summary: 'Stop following one of my keywords',
+        session: true,
+        body: toSchema(AlertDeleteSchema),
+        answer: okWith({ id: integer }),
+        errors: [404],
       }),
     },
   };

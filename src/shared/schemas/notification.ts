@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotificationKinds } from '../notifications.ts';
+import { MailSettingKinds } from '../notifications.ts';
 import { paging, positiveId } from './fields.ts';
 
 // Notifications (PRODUCT.md, beyond the spec): a member's list, marking read, e-mail choices.
@@ -21,6 +21,6 @@ export type NotificationReadInput = z.output<typeof NotificationReadSchema>;
 
 /** PUT /api/notification/settings: the kinds that also go by e-mail (the rest only on the site). */
 export const NotificationSettingsSchema = z.strictObject({
-  mail: z.array(z.enum(NotificationKinds)).max(NotificationKinds.length),
+  mail: z.array(z.enum(MailSettingKinds)).max(MailSettingKinds.length),
 });
 export type NotificationSettings = z.output<typeof NotificationSettingsSchema>;

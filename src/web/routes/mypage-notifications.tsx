@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { NotificationKinds } from '#shared/notifications.ts';
+import { MailSettingKinds } from '#shared/notifications.ts';
 import { NotificationListQuerySchema, NotificationSettingsSchema } from '#shared/schemas/notification.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { listNotifications, markRead, setMailSettings } from '#server/modules/notification/notification.service.ts';
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { deps, caller } = context.get(pageContext);
   const form = await request.formData();
   if (form.get('intent') === 'mail-settings') {
-    const mail = form.getAll('mail').filter((k) => NotificationKinds.includes(k as never));
+    const mail = form.getAll('mail').filter((k) => MailSettingKinds.includes(k as never));
     await orPageError(async () => setMailSettings(deps, caller, parseInput(NotificationSettingsSchema, { mail })));
     throw redirect('/mypage/myinfo?saved=notification-mail#notification-settings');
   }

@@ -1,7 +1,7 @@
 import type { NotificationRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { NOTIFICATION_MAIL_DEFAULTS, type NotificationKind, NotificationKinds } from '#shared/notifications.ts';
+import { MailSettingKinds, type MailSettingKind, NOTIFICATION_MAIL_DEFAULTS } from '#shared/notifications.ts';
 import type { NotificationListQuerySchema, NotificationReadInput, NotificationSettings } from '#shared/schemas/notification.ts';
 import type { z } from 'zod';
 import type { Caller, Deps } from '#server/context.ts';
@@ -40,6 +40,7 @@ export interface Event {
 }
 
 export interface Notice extends Event {
+  id: number;
   user: number;
   kind: string;
 }
@@ -64,7 +65,7 @@ export function deliver(deps: Deps, notices: Notice[]): void {
 async function mailNotices(deps: Deps, notices: Notice[]): Promise<void> {
   const chosen = await mailChoices(deps.db, [...new Set(notices.map((n) => n.user))]);
   for (const n of notices) {
-    if (!chosen.get(n.user)?.has(n.kind as NotificationKind)) continue;
+    if (!chosen.get(n.user)?.has(n.kind as MailSettingKind)) continue;
     const to = await findUserEmail(deps.db, n.user);
     if (!to) continue;
     const actor = await authorName(deps.db, n.actor);
@@ -73,12 +74,12 @@ async function mailNotices(deps: Deps, notices: Notice[]): Promise<void> {
 }
 
 /** Each member's kinds that go by e-mail: their saved choice, else the kind's default. */
-async function mailChoices(db: Executor, users: number[]): Promise<Map<number, Set<NotificationKind>>> {
+async function mailChoices(db: Executor, users: number[]): Promise<Map<number, Set<MailSettingKind>>> {
   const rows = await mailSettingsOf(db, users);
-  const out = new Map<number, Set<NotificationKind>>();
+  const out = new Map<number, Set<MailSettingKind>>();
   for (const user of users) {
     const mine = rows.filter((r) => r.user === user);
-    const kinds = NotificationKinds.filter((k) => {
+    const kinds = MailSettingKinds.filter((k) => {
       const saved = mine.find((r) => r.kind === k);
       return saved ? saved.mail === 1 : NOTIFICATION_MAIL_DEFAULTS[k];
     });
@@ -134,7 +135,7 @@ export async function openNotification(deps: Deps, caller: Caller, id: number): 
 export async function getMailSettings(deps: Deps, caller: Caller): Promise<NotificationSettings> {
   const actor = requireActor(caller.actor);
   const chosen = (await mailChoices(deps.db, [actor.id])).get(actor.id) ?? new Set();
-  return { mail: NotificationKinds.filter((k) => chosen.has(k)) };
+  return { mail: MailSettingKinds.filter((k) => chosen.has(k)) };
 }
 
 /** PUT /api/notification/settings: every kind is stored, chosen or not. */
@@ -143,7 +144,7 @@ export async function setMailSettings(deps: Deps, caller: Caller, input: Notific
   await saveMailSettings(
     deps.db,
     actor.id,
-    NotificationKinds.map((kind) => ({ kind, mail: input.mail.includes(kind) ? 1 : 0 })),
+    MailSettingKinds.map((kind) => ({ kind, mail: input.mail.includes(kind) ? 1 : 0 })),
   );
   return getMailSettings(deps, caller);
 }

@@ -1,10 +1,10 @@
 import { Form } from 'react-router';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind, NotificationKinds } from '#shared/notifications.ts';
+import { type MailSettingKind, MailSettingKinds, NOTIFICATION_KIND_LABELS } from '#shared/notifications.ts';
 
 // The e-mail choices on 내 정보: which kinds of notification also go by e-mail. A plain form
 // posted to /mypage/notifications (the same with or without JavaScript), which comes back here.
 
-export function NotificationSettingsBox({ mail, saved }: { mail: NotificationKind[]; saved: boolean }) {
+export function NotificationSettingsBox({ mail, saved }: { mail: MailSettingKind[]; saved: boolean }) {
   return (
     <section id="notification-settings" aria-labelledby="notification-settings-title" className="space-y-2">
       <h2 id="notification-settings-title" className="text-lg font-bold">
@@ -14,7 +14,7 @@ export function NotificationSettingsBox({ mail, saved }: { mail: NotificationKin
         <input type="hidden" name="intent" value="mail-settings" />
         <fieldset className="space-y-2">
           <legend className="text-slate-600">알림은 사이트에서 늘 볼 수 있고, 고른 알림은 메일로도 보내 드립니다.</legend>
-          {NotificationKinds.map((kind) => (
+          {MailSettingKinds.map((kind) => (
             <label key={kind} className="flex min-h-11 items-center gap-3">
               <input type="checkbox" name="mail" value={kind} defaultChecked={mail.includes(kind)} className="size-5" />
               {NOTIFICATION_KIND_LABELS[kind]}
