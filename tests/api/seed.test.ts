@@ -66,6 +66,8 @@ describe('demo content (SEED_DEMO)', () => {
     const [loginid] = (await t.deps.db.selectFrom('users').select('loginid').where('id', '=', member).execute()).map((u) => u.loginid);
     expect(loginid).toMatch(/@demo\.example$/);
     const comment = rows.find((n) => n.target === 'comment')!;
+    // And a few members follow keywords.
+    expect(Number(first.counts.alerts)).toBeGreaterThan(0);
     expect(comment.link).toMatch(new RegExp(`^/\\w+/\\d+#comment-${comment.item}$`));
   });
 

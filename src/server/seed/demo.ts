@@ -11,6 +11,7 @@ import { addInquiries } from './inquiries.ts';
 import { addJobs } from './jobs.ts';
 import { ensureMembers } from './members.ts';
 import { addNotifications } from './notifications.ts';
+import { addAlerts } from './alerts.ts';
 import { addPost, boardDrafts } from './posts.ts';
 import { addSchedule } from './schedule.ts';
 import type { Seeder } from './seeder.ts';
@@ -64,6 +65,7 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     await addInquiries(s);
     await addSchedule(s, today);
     await addNotifications(s);
+    await addAlerts(s);
     return true;
   });
   if (!seeded) return { seeded, counts: {} };

@@ -18,7 +18,10 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('date', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('alerts_user_keyword').on('alerts').columns(['user', 'keyword', 'section']).unique().execute();
-  await db.schema.createIndex('alerts_key').on('alerts').column('key').execute();
+  // Matching reads the distinct keywords of a set of keys from this index alone, then the
+  // followers of the keywords that matched.
+  await db.schema.createIndex('alerts_key').on('alerts').columns(['key', 'keyword']).execute();
+  await db.schema.createIndex('alerts_keyword').on('alerts').column('keyword').execute();
 
   await db.schema
     .createTable('alert_cursor')

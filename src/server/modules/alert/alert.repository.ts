@@ -32,12 +32,32 @@ export async function deleteAlertOf(db: Executor, user: number, id: number): Pro
 
 const KEYS_PER_QUERY = 500;
 
-/** The keywords whose key is one of these tokens. */
-export async function alertsByKeys(db: Executor, keys: string[]) {
-  const out = [];
+/** The distinct keywords whose key is one of these tokens (from the (key, keyword) index). */
+export async function keywordsByKeys(db: Executor, keys: string[]): Promise<string[]> {
+  const out = new Set<string>();
   for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
-    const part = keys.slice(i, i + KEYS_PER_QUERY);
-    out.push(...(await db.selectFrom('alerts').select(['id', 'user', 'keyword', 'section', 'mail']).where('key', 'in', part).execute()));
+    const rows = await db
+      .selectFrom('alerts')
+      .select('keyword')
+      .distinct()
+      .where('key', 'in', keys.slice(i, i + KEYS_PER_QUERY))
+      .execute();
+    for (const r of rows) out.add(r.keyword);
+  }
+  return [...out];
+}
+
+/** Who follows these keywords, where and with which mail. */
+export async function followersOf(db: Executor, keywords: string[]) {
+  const out = [];
+  for (let i = 0; i < keywords.length; i += KEYS_PER_QUERY) {
+    out.push(
+      ...(await db
+        .selectFrom('alerts')
+        .select(['user', 'keyword', 'section', 'mail'])
+        .where('keyword', 'in', keywords.slice(i, i + KEYS_PER_QUERY))
+        .execute()),
+    );
   }
   return out;
 }

@@ -17,11 +17,12 @@ import { alertKey, type ItemText, itemText, keywordMatches } from './alert-match
 import { digestMail, keywordMail } from './alert.mail.ts';
 import { requireRoomForAlert, soonerMail } from './alert.policy.ts';
 import {
-  alertsByKeys,
   countAlertsOf,
   deleteAlertOf,
+  followersOf,
   insertAlert,
   insertDigestRows,
+  keywordsByKeys,
   listAlertsOf,
   maxId,
   moveCursor,
@@ -91,19 +92,14 @@ export interface Subscriber {
   mail: AlertMailMode;
 }
 
-/** The members whose keywords match an item of `section` by `author`: one entry per member. */
+/** The members whose keywords match an item of `section` by `author`: one entry per member.
+ * The keywords that could match are read by key, each checked once; only the followers of those
+ * that matched are read. */
 export async function matchSubscribers(db: Executor, item: ItemText, section: string, author: number): Promise<Subscriber[]> {
-  const candidates = await alertsByKeys(db, [...item.keys]);
+  const matched = (await keywordsByKeys(db, [...item.keys])).filter((k) => keywordMatches(k, item));
   const found = new Map<number, Subscriber>();
-  const verdicts = new Map<string, boolean>();
-  for (const a of candidates) {
+  for (const a of await followersOf(db, matched)) {
     if (a.user === author || (a.section !== '' && a.section !== section)) continue;
-    let hit = verdicts.get(a.keyword);
-    if (hit === undefined) {
-      hit = keywordMatches(a.keyword, item);
-      verdicts.set(a.keyword, hit);
-    }
-    if (!hit) continue;
     const mail = a.mail as AlertMailMode;
     const before = found.get(a.user);
     if (!before || soonerMail(before.mail, mail) !== before.mail) found.set(a.user, { user: a.user, keyword: a.keyword, mail });
