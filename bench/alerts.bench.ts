@@ -71,12 +71,20 @@ async function addKeywords(deps: Deps, words: string[], from: number, to: number
       rows.push({ user, keyword, section, mail: 'none', key: alertKey(keyword), date: '2026-11-26T00:00:00.000Z' });
     }
   }
+  const followed = [...new Map(rows.map((r) => [r.keyword, { keyword: r.keyword, key: r.key }])).values()];
   await deps.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 1000)
       await trx
         .insertInto('alerts')
         .values(rows.slice(i, i + 1000))
         .execute();
+    for (let i = 0; i < followed.length; i += 1000) {
+      await trx
+        .insertInto('alert_words')
+        .values(followed.slice(i, i + 1000))
+        .onConflict((oc) => oc.column('keyword').doNothing())
+        .execute();
+    }
   });
 }
 

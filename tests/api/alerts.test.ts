@@ -96,6 +96,17 @@ describe('keyword alerts', () => {
     expect((await keywordNotices(b)).map((n) => n.link)).toEqual([`/jobs/${job}`]);
   });
 
+  test('a removed keyword tells nobody any more', async () => {
+    const [m, stays, writer] = await Promise.all([t.member(), t.member(), t.member()]);
+    const id = (await follow(m, '피아노')).body.id;
+    await follow(stays, '피아노');
+    await t.call('DELETE', '/api/alert', { token: m.token, body: { id } });
+    await post(writer, '피아노 레슨 합니다');
+    await matchNewItems(t.deps);
+    expect(await keywordNotices(m)).toEqual([]);
+    expect(await keywordNotices(stays)).toHaveLength(1);
+  });
+
   test('matching reads like search: particles, two-syllable words, Latin words, all words', async () => {
     const [m, writer] = await Promise.all([t.member(), t.member()]);
     for (const k of ['김치를', 'costco', '이사 견적', '밥']) await follow(m, k);

@@ -58,6 +58,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   alerts: AlertsTable;
+  alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
   alert_digest: AlertDigestTable;
 }
@@ -119,6 +120,12 @@ export interface AlertsTable {
   mail: string;
   key: string;
   date: string;
+}
+
+/** Each keyword someone follows, once, by its key. */
+export interface AlertWordsTable {
+  keyword: string;
+  key: string;
 }
 
 /** How far a table's new items have been matched against the keywords. */

@@ -21,6 +21,12 @@ export async function addAlerts(s: Seeder): Promise<void> {
     if (user === undefined) return [];
     return alerts.map((a) => ({ ...a, user, key: alertKey(a.keyword), date: new Date(s.now).toISOString() }));
   });
-  if (rows.length) await s.db.insertInto('alerts').values(rows).execute();
+  if (!rows.length) return;
+  await s.db.insertInto('alerts').values(rows).execute();
+  await s.db
+    .insertInto('alert_words')
+    .values(rows.map((r) => ({ keyword: r.keyword, key: r.key })))
+    .onConflict((oc) => oc.column('keyword').doNothing())
+    .execute();
   s.counts.alerts = rows.length;
 }

@@ -32,19 +32,28 @@ export async function deleteAlertOf(db: Executor, user: number, id: number): Pro
 
 const KEYS_PER_QUERY = 500;
 
-/** The distinct keywords whose key is one of these tokens (from the (key, keyword) index). */
+/** The keywords anyone follows whose key is one of these tokens. */
 export async function keywordsByKeys(db: Executor, keys: string[]): Promise<string[]> {
-  const out = new Set<string>();
+  const out: string[] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
     const rows = await db
-      .selectFrom('alerts')
+      .selectFrom('alert_words')
       .select('keyword')
-      .distinct()
       .where('key', 'in', keys.slice(i, i + KEYS_PER_QUERY))
       .execute();
-    for (const r of rows) out.add(r.keyword);
+    for (const r of rows) out.push(r.keyword);
   }
-  return [...out];
+  return out;
+}
+
+/** Keeps the keyword in the list of those followed. A keyword nobody follows any more stays: it
+ * matches no one, and removing it could race with a member adding it again. */
+export async function addWord(db: Executor, keyword: string, key: string): Promise<void> {
+  await db
+    .insertInto('alert_words')
+    .values({ keyword, key })
+    .onConflict((oc) => oc.column('keyword').doNothing())
+    .execute();
 }
 
 /** Who follows these keywords, where and with which mail. */

@@ -5,19 +5,20 @@ import type { AlertSaveInput } from '#shared/schemas/alert.ts';
 import { normalizeSearchText } from '#shared/search-text.ts';
 import { SECTION_LISTS } from '#shared/sections.ts';
 import { itemPath } from '#shared/site.ts';
-import { htmlToText } from '#shared/text.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
+import { indexedText } from '#server/modules/search/search.service.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
 import { alertKey, type ItemText, itemText, keywordMatches } from './alert-match.ts';
 import { digestMail, keywordMail } from './alert.mail.ts';
 import { requireRoomForAlert, soonerMail } from './alert.policy.ts';
 import {
   countAlertsOf,
+  addWord,
   deleteAlertOf,
   followersOf,
   insertAlert,
@@ -50,7 +51,12 @@ export async function addAlert(deps: Deps, caller: Caller, input: AlertSaveInput
   const actor = requireActor(caller.actor);
   requireRoomForAlert(await countAlertsOf(deps.db, actor.id));
   const keyword = normalizeSearchText(input.keyword).replace(/\s+/g, ' ');
-  const id = await insertAlert(deps.db, { ...input, keyword, user: actor.id, key: alertKey(keyword), date: nowIso() });
+  const key = alertKey(keyword);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const added = await insertAlert(trx, { ...input, keyword, user: actor.id, key, date: nowIso() });
+    if (added !== undefined) await addWord(trx, keyword, key);
+    return added;
+  });
   if (id === undefined) throw new AppError(400, ErrorKey.already, { field: 'keyword', detail: '이미 등록한 키워드입니다' });
   return { id };
 }
@@ -65,7 +71,6 @@ export async function removeAlert(deps: Deps, caller: Caller, id: number): Promi
 type Table = 'board' | 'jobs' | 'business';
 const TABLES: Table[] = ['board', 'jobs', 'business'];
 type NewItem = Awaited<ReturnType<typeof newItems>>[number];
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** An item's list (section key and path); FAQ entries are not alerted. */
 function listOfItem(table: Table, row: NewItem) {
@@ -75,14 +80,10 @@ function listOfItem(table: Table, row: NewItem) {
   return list && list.key !== 'faq' ? list : undefined;
 }
 
-/** What search indexes of the item (search.service.ts's docOf), as matching reads it. */
+/** What search indexes of the item, as matching reads it. */
 function textOf(table: Table, row: NewItem): ItemText {
-  const r = row as Record<string, unknown>;
-  if (table === 'board')
-    return itemText(`${text(r.title)} ${text(r.etitle)}`, `${htmlToText(text(r.content))} ${htmlToText(text(r.econtent))}`);
-  if (table === 'jobs')
-    return itemText(`${text(r.title)} · ${text(r.companyname)}`, `${htmlToText(text(r.content))} ${text(r.category)} ${text(r.location)}`);
-  return itemText(text(r.title), `${text(r.category)} ${text(r.subcategory)} ${text(r.address)} ${htmlToText(text(r.content))}`);
+  const { title, body } = indexedText(table, row);
+  return itemText(title, body);
 }
 
 export interface Subscriber {
