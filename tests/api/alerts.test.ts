@@ -107,6 +107,34 @@ describe('keyword alerts', () => {
     expect(await keywordNotices(stays)).toHaveLength(1);
   });
 
+  test('a keyword followed by thousands tells each of them once', async () => {
+    const writer = await t.member();
+    // Followers written directly: 2,500 members' worth of one keyword (accounts are not needed).
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      user: 1_000_000 + i,
+      keyword: '바이올린',
+      section: '',
+      mail: 'none',
+      key: '바이',
+      date: new Date().toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.deps.db
+        .insertInto('alerts')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await t.deps.db.insertInto('alert_words').values({ keyword: '바이올린', key: '바이' }).execute();
+    const id = await post(writer, '바이올린 중고 팝니다', '<p>상태 좋아요</p>', 4);
+    expect(await matchNewItems(t.deps)).toBe(2500);
+    const told = await t.deps.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('kind', '=', 'keyword')
+      .where('item', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(told.n)).toBe(2500);
+  });
+
   test('matching reads like search: particles, two-syllable words, Latin words, all words', async () => {
     const [m, writer] = await Promise.all([t.member(), t.member()]);
     for (const k of ['김치를', 'costco', '이사 견적', '밥']) await follow(m, k);

@@ -92,8 +92,12 @@ export async function maxId(db: Executor, table: 'board' | 'jobs' | 'business'):
   return Number(r?.m ?? 0);
 }
 
-export function insertDigestRows(db: Executor, rows: { user: number; notification: number; date: string }[]) {
-  return rows.length ? db.insertInto('alert_digest').values(rows).execute() : Promise.resolve([]);
+export async function insertDigestRows(db: Executor, rows: { user: number; notification: number; date: string }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('alert_digest')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }
 
 export async function usersWithDigest(db: Executor): Promise<number[]> {

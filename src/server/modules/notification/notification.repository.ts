@@ -3,16 +3,25 @@ import type { Db, Executor, NotificationsTable } from '#server/db/database.ts';
 
 export type NewNotification = Insertable<NotificationsTable>;
 
-/** Inserts the notifications that are not there yet, in one statement; answers those it added
- * (an event already told is skipped by the unique key, also under concurrent writes). */
+/** Rows per statement: 10 columns each, well under SQLite's 32,766 parameters. */
+const ROWS_PER_INSERT = 1000;
+
+/** Inserts the notifications that are not there yet (one statement for a comment's one or two;
+ * a keyword told to thousands goes in parts); answers those it added (an event already told is
+ * skipped by the unique key, also under concurrent writes). */
 export async function insertNotifications(db: Executor, rows: NewNotification[]) {
-  if (!rows.length) return [];
-  return db
-    .insertInto('notifications')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['user', 'kind', 'target', 'item']).doNothing())
-    .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link'])
-    .execute();
+  const added = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    added.push(
+      ...(await db
+        .insertInto('notifications')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflict((oc) => oc.columns(['user', 'kind', 'target', 'item']).doNothing())
+        .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link'])
+        .execute()),
+    );
+  }
+  return added;
 }
 
 /** One page of a member's notifications, newest first, with the actor's nickname now. */
