@@ -155,8 +155,8 @@ describe('notifications', () => {
       await expect(box.getByLabel('1:1 문의 답변').isChecked()).resolves.toBe(true);
       await box.getByLabel('내 글에 달린 댓글').check();
       await box.getByLabel('1:1 문의 답변').uncheck();
-      await page.getByRole('button', { name: '메일 설정 저장' }).click();
-      await page.getByRole('status').getByText('저장했습니다').waitFor();
+      await page.getByRole('button', { name: '메일 설정 변경' }).click();
+      await page.getByRole('status').getByText('메일 설정을 바꾸었습니다').waitFor();
       await expect(box.getByLabel('내 글에 달린 댓글').isChecked()).resolves.toBe(true);
       await expect(box.getByLabel('1:1 문의 답변').isChecked()).resolves.toBe(false);
       if (javaScriptEnabled) await saveScreenshot(page, 'notifications-settings');

@@ -23,11 +23,11 @@ export function NotificationSettingsBox({ mail, saved }: { mail: MailSettingKind
         </fieldset>
         <div className="flex items-center gap-3">
           <button type="submit" className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
-            메일 설정 저장
+            메일 설정 변경
           </button>
           {saved ? (
             <p role="status" className="text-sm text-slate-600">
-              저장했습니다
+              메일 설정을 바꾸었습니다
             </p>
           ) : null}
         </div>
