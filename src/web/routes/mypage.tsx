@@ -46,7 +46,7 @@ function Card({ to, label, value, note }: { to: string; label: string; value?: n
 export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card to="/mypage/notifications" label="알림" value={d.unread} note="읽지 않은 알림" />
         <Card to="/mypage/alerts" label="키워드 알림" note="관심 있는 말이 들어간 새 글 알림 받기" />
         <Card to="/mypage/like" label="좋아요한 글" value={d.likes} note="마음에 든 글 모아보기" />
