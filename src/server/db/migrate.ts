@@ -11,8 +11,8 @@ import * as m0007 from './migrations/0007-search-titles.ts';
 import * as m0008 from './migrations/0008-sessions.ts';
 import * as m0009 from './migrations/0009-upload-owner.ts';
 import * as m0010 from './migrations/0010-mail-queue.ts';
-import * as m0011 from './migrations/0011-notifications.ts';
-import * as m0014 from './migrations/0014-keyword-alerts.ts';
+import * as m0013 from './migrations/0013-notifications.ts';
+import * as m0015 from './migrations/0015-keyword-alerts.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -30,9 +30,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-sessions': m0008,
   '0009-upload-owner': m0009,
   '0010-mail-queue': m0010,
-  '0011-notifications': m0011,
-  // 0012 and 0013 are taken by work under way elsewhere.
-  '0014-keyword-alerts': m0014,
+  '0013-notifications': m0013,
+  '0015-keyword-alerts': m0015,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
