@@ -1,3 +1,4 @@
+import { alertsBench } from './alerts.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { contentBench } from './content.bench.ts';
 import { pagesBench } from './pages.bench.ts';
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, Section> = {
   pages: pagesBench,
   sections: sectionsBench,
   traffic: trafficBench,
+  alerts: alertsBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };

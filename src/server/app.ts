@@ -19,6 +19,8 @@ import { userRoutes } from '#server/modules/user/user.api.ts';
 import { contentRoutes } from '#server/modules/content/content.api.ts';
 import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
+import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
+import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
@@ -72,6 +74,8 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
   api.route('/comment', commentRoutes(deps));
   api.route('/like', likeRoutes(deps));
+  api.route('/notification', notificationRoutes(deps));
+  api.route('/alert', alertRoutes(deps));
   api.route('/search', searchRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/', openapiRoutes(deps));

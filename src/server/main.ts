@@ -8,6 +8,8 @@ import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
+import { pruneNotifications } from './modules/notification/notification.service.ts';
+import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
@@ -53,7 +55,7 @@ const server = devServer
   : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
 
 // Hourly, on one app server of several (db/schedule.ts): visits older than a day no longer
-// decide anything, ended sessions and spent rate limits neither.
+// decide anything, nor ended sessions, spent rate limits, or read notifications past 90 days.
 const cleanup = everyOnce(
   deps.db,
   'hourly-cleanup',
@@ -61,9 +63,34 @@ const cleanup = everyOnce(
   async () => {
     await pruneViews(deps);
     await pruneSessions(deps);
+    await pruneNotifications(deps);
     if (deps.dialect === 'postgres') await pruneRateLimits(deps.db);
   },
   (err) => logger.error({ err }, 'hourly cleanup failed'),
+);
+
+// Keyword alerts: new items are matched every few seconds by one server, off the writers'
+// requests; the daily mails go at 8 in the morning, site time (claimed hourly, so once a day).
+// The first round, at once, starts a new install's cursors at the newest items.
+await matchNewItems(deps).catch((err) => logger.error({ err }, 'keyword matching failed'));
+const matching = everyOnce(
+  deps.db,
+  'keyword-matching',
+  5000,
+  async () => {
+    await matchNewItems(deps);
+  },
+  (err) => logger.error({ err }, 'keyword matching failed'),
+);
+const digests = everyOnce(
+  deps.db,
+  'keyword-digest',
+  3600_000,
+  async () => {
+    const hour = new Intl.DateTimeFormat('en-US', { timeZone: env.SITE_TIMEZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date());
+    if (hour === '8') await sendDailyDigests(deps);
+  },
+  (err) => logger.error({ err }, 'keyword digest failed'),
 );
 
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
@@ -86,6 +113,8 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_LIMIT_MS).unref();
   await closeServer();
   cleanup.stop();
+  matching.stop();
+  digests.stop();
   await mailRetries.stop();
   await drainMails(deps);
   await flushViews(deps);

@@ -80,5 +80,19 @@ export interface SearchGroup {
 }
 
 /** PRODUCT.md: every list is paginated, 20 by default, at most 100 a page. */
+/** GET /api/notification: one notification, as the member's list shows it. */
+export interface NotificationRecord {
+  id: number;
+  kind: string;
+  /** Who did it: their nickname now ('' when the account is gone). */
+  actor: string;
+  /** The post or inquiry's title when it happened. */
+  title: string;
+  /** Where it is read on the site (a comment: the post's page, anchored at the comment). */
+  link: string;
+  created: string;
+  read: boolean;
+}
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

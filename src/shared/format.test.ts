@@ -6,6 +6,7 @@ import {
   formatDuration,
   formatFileSize,
   formatMoney,
+  formatRelativeTime,
   isEmptyDate,
   RANGE_END_TIME,
   RANGE_START_TIME,
@@ -111,5 +112,27 @@ describe('times for the operator', () => {
     [86_400, '1일 0시간 0분'],
   ])('%i seconds read %s', (seconds, shown) => {
     expect(formatDuration(seconds)).toBe(shown);
+  });
+});
+
+describe('relative times (notifications)', () => {
+  const zone = 'America/Los_Angeles';
+  // 2026-11-26 15:00 in Los Angeles.
+  const now = new Date('2026-11-26T23:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  test('minutes, hours the same day, yesterday, then the date in the site time zone', () => {
+    expect(formatRelativeTime(ago(20_000), zone, now)).toBe('방금 전');
+    expect(formatRelativeTime(ago(3 * 60_000), zone, now)).toBe('3분 전');
+    expect(formatRelativeTime(ago(59 * 60_000 + 59_000), zone, now)).toBe('59분 전');
+    expect(formatRelativeTime(ago(5 * 3600_000), zone, now)).toBe('5시간 전');
+    // 00:30 that day in Los Angeles is still today; 23:30 the day before is yesterday, though
+    // fewer than 24 hours ago.
+    expect(formatRelativeTime('2026-11-26T08:30:00Z', zone, now)).toBe('14시간 전');
+    expect(formatRelativeTime('2026-11-26T07:30:00Z', zone, now)).toBe('어제');
+    expect(formatRelativeTime('2026-11-25T08:30:00Z', zone, now)).toBe('어제');
+    expect(formatRelativeTime('2026-11-25T07:30:00Z', zone, now)).toBe('2026-11-24');
+    // In Seoul the same instant is already the 27th.
+    expect(formatRelativeTime('2026-11-26T14:30:00Z', 'Asia/Seoul', now)).toBe('어제');
+    expect(formatRelativeTime('not a date', zone, now)).toBe('');
   });
 });

@@ -120,3 +120,21 @@ export function dDay(limitdate: string | null | undefined, today: string): strin
   if (days > 0) return `D-${days}`;
   return days === 0 ? 'D-day' : '마감';
 }
+
+const MINUTE_MS = 60_000;
+
+/** When something happened, as a notification list says it: '방금 전', '3분 전', '5시간 전'
+ * (the same day), '어제', then the date; days are calendar days in `timeZone`. `now` is passed
+ * in, so the server render and the hydrated page print the same text. */
+export function formatRelativeTime(value: string, timeZone: string, now: Date): string {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  const ago = now.getTime() - at.getTime();
+  if (ago < MINUTE_MS) return '방금 전';
+  if (ago < 60 * MINUTE_MS) return `${Math.floor(ago / MINUTE_MS)}분 전`;
+  const today = todayIn(timeZone, now);
+  const day = todayIn(timeZone, at);
+  if (day === today) return `${Math.floor(ago / (60 * MINUTE_MS))}시간 전`;
+  if (day === todayIn(timeZone, new Date(Date.parse(`${today}T12:00:00Z`) - DAY_MS))) return '어제';
+  return formatDate(value, timeZone);
+}

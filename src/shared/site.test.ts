@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { inPlaceAnchor, itemPath, safeReturnPath } from './site.ts';
+import { commentPath, inPlaceAnchor, itemPath, safeReturnPath } from './site.ts';
 
 describe('itemPath', () => {
   test('posts with a page of their own link to it', () => {
@@ -34,5 +34,12 @@ describe('safeReturnPath', () => {
   test('a path that resolves to another host goes home', () => {
     expect(safeReturnPath('/..//evil.example')).toBe('/');
     expect(safeReturnPath('/./\\evil.example')).toBe('/');
+  });
+});
+
+describe('commentPath', () => {
+  test("a comment is read on its post's page, at its anchor", () => {
+    expect(commentPath(5, 12, 34)).toBe('/community/12#comment-34');
+    expect(commentPath(4, 7, 8)).toBe('/market/7#comment-8');
   });
 });

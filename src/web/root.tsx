@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
+import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import type { Route } from './+types/root.ts';
 // Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
 // Phones keep their own Korean system font (Apple SD Gothic Neo, Noto Sans CJK KR): a Korean page
@@ -25,11 +26,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pret
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
-  const user = actor ? await findSessionUser(deps, actor.id) : undefined;
+  // A member's header shows their unread count; a visitor's page (the page cache's) has none.
+  const [user, unread] = actor ? await Promise.all([findSessionUser(deps, actor.id), unreadCount(deps, actor.id)]) : [undefined, 0];
   return {
     nonce,
     siteName: deps.env.SITE_NAME,
-    user: user ? { id: user.id, nickname: user.nickname, level: user.level } : null,
+    user: user ? { id: user.id, nickname: user.nickname, level: user.level, unread } : null,
   };
 }
 

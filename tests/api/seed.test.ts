@@ -51,6 +51,26 @@ describe('demo content (SEED_DEMO)', () => {
     expect(posts.some((p) => p.like > 0)).toBe(true);
   });
 
+  test('demo members have the notifications their posts’ comments and answers made, a few unread', async () => {
+    const rows = await t.deps.db.selectFrom('notifications').selectAll().execute();
+    expect(rows.length).toBe(first.counts.notifications);
+    expect(rows.some((n) => n.kind === 'comment')).toBe(true);
+    expect(rows.some((n) => n.kind === 'reply')).toBe(true);
+    expect(rows.some((n) => n.kind === 'answer')).toBe(true);
+    expect(rows.filter((n) => n.user === n.actor)).toEqual([]);
+    const unread = rows.filter((n) => n.readdate === '');
+    expect(unread.length).toBeGreaterThan(0);
+    expect(unread.length).toBeLessThan(rows.length);
+    // One member's list as they would see it, with a link to a comment that is there.
+    const member = unread[0]!.user;
+    const [loginid] = (await t.deps.db.selectFrom('users').select('loginid').where('id', '=', member).execute()).map((u) => u.loginid);
+    expect(loginid).toMatch(/@demo\.example$/);
+    const comment = rows.find((n) => n.target === 'comment')!;
+    // And a few members follow keywords.
+    expect(Number(first.counts.alerts)).toBeGreaterThan(0);
+    expect(comment.link).toMatch(new RegExp(`^/\\w+/\\d+#comment-${comment.item}$`));
+  });
+
   test('the public API lists the sections, with images that are served', async () => {
     const market = await t.call('GET', '/api/board?topcategory=4');
     expect(market.body.total).toBeGreaterThan(0);

@@ -56,6 +56,12 @@ export interface Database {
   sessions: SessionsTable;
   mails: MailsTable;
   schedules: SchedulesTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  alerts: AlertsTable;
+  alert_words: AlertWordsTable;
+  alert_cursor: AlertCursorTable;
+  alert_digest: AlertDigestTable;
 }
 
 /** Periodic work shared by the app servers (db/schedule.ts): when a task is next due. */
@@ -91,6 +97,61 @@ export interface MailsTable {
   lasterror: Generated<string>;
   /** When the queue gave up on it, or ''. */
   faildate: Generated<string>;
+}
+
+/** One thing a member is told (modules/notification): unique per member, kind, target and item.
+ * `target` and `item` name what the event is about (a comment, an inquiry); `link` is where it is
+ * read; `title` is the item's title when it happened; `readdate` is '' until read. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user: number;
+  kind: string;
+  target: string;
+  item: number;
+  actor: number;
+  title: string;
+  link: string;
+  readdate: Generated<string>;
+  date: string;
+}
+
+/** A member's choice to be mailed a kind of notification too; no row means the kind's default. */
+export interface NotificationSettingsTable {
+  user: number;
+  kind: string;
+  mail: number;
+}
+
+/** A keyword a member follows (modules/alert): `section` '' for all, `mail` none/instant/daily,
+ * `key` the keyword's first search token, which new items are looked up by. */
+export interface AlertsTable {
+  id: Generated<number>;
+  user: number;
+  keyword: string;
+  section: string;
+  mail: string;
+  key: string;
+  date: string;
+}
+
+/** Each keyword someone follows, once, by its key. */
+export interface AlertWordsTable {
+  keyword: string;
+  key: string;
+}
+
+/** How far a table's new items have been matched against the keywords. */
+export interface AlertCursorTable {
+  target: string;
+  last: number;
+}
+
+/** A keyword notice waiting for its member's daily mail. */
+export interface AlertDigestTable {
+  id: Generated<number>;
+  user: number;
+  notification: number;
+  date: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,7 +13,9 @@ import * as m0009 from './migrations/0009-upload-owner.ts';
 import * as m0010 from './migrations/0010-mail-queue.ts';
 import * as m0011 from './migrations/0011-business-photos-closed-days.ts';
 import * as m0012 from './migrations/0012-failed-mails.ts';
+import * as m0013 from './migrations/0013-notifications.ts';
 import * as m0014 from './migrations/0014-shared-servers.ts';
+import * as m0015 from './migrations/0015-keyword-alerts.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -33,7 +35,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010-mail-queue': m0010,
   '0011-business-photos-closed-days': m0011,
   '0012-failed-mails': m0012,
+  '0013-notifications': m0013,
   '0014-shared-servers': m0014,
+  '0015-keyword-alerts': m0015,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

@@ -25,8 +25,16 @@ export async function claimRun(db: Db, name: string, everyMs: number, now = new 
 
 /** Runs `task` every `everyMs` on whichever server claims it first; failures are the caller's to log. */
 export function everyOnce(db: Db, name: string, everyMs: number, task: () => Promise<void>, onError: (err: unknown) => void) {
+  let running = false;
   const tick = async () => {
-    if (await claimRun(db, name, everyMs)) await task();
+    // A run longer than the period is not overlapped by this server's next one.
+    if (running) return;
+    running = true;
+    try {
+      if (await claimRun(db, name, everyMs)) await task();
+    } finally {
+      running = false;
+    }
   };
   // A tick well inside the period, so that the run is never a whole period late; the claim keeps
   // it to one run a period.

@@ -27,8 +27,21 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // schedules' claims of db/schedule.ts). Their versions still move for the caches keyed to them
 // (a session ended). The epoch
 // moves when a write starts, when it has run, and when a transaction commits, so a page read
-// while a write was under way is never taken for the state after it.
-const UNSEEN_TABLES = new Set(['views', 'schedules', 'sessions', 'verifications', 'mails']);
+// while a write was under way is never taken for the state after it. A member's notifications,
+// e-mail choices and keyword alerts are on no visitor's page either.
+const UNSEEN_TABLES = new Set([
+  'views',
+  'schedules',
+  'sessions',
+  'verifications',
+  'mails',
+  'notifications',
+  'notification_settings',
+  'alerts',
+  'alert_words',
+  'alert_cursor',
+  'alert_digest',
+]);
 const UNSEEN_COLUMNS = new Set(['count']);
 
 function tableName(node: OperationNode | undefined): string | undefined {

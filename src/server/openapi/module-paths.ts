@@ -8,6 +8,9 @@ import {
   LikeToggleSchema,
   MyLikesQuerySchema,
 } from '#shared/schemas/content.ts';
+import { NotificationKinds } from '#shared/notifications.ts';
+import { AlertDeleteSchema, AlertSaveSchema } from '#shared/schemas/alert.ts';
+import { NotificationListQuerySchema, NotificationReadSchema, NotificationSettingsSchema } from '#shared/schemas/notification.ts';
 import { SearchQuerySchema } from '#server/modules/search/search.service.ts';
 import {
   CheckCodeSchema,
@@ -202,6 +205,107 @@ export function likePaths(): Record<string, Obj> {
         parameters: queryParameters(LikeStatusQuerySchema, { items: 'Comma-separated ids, at most 100.' }),
         answer: okWith({ liked: { type: 'array', items: integer } }),
         errors: [400],
+      }),
+    },
+  };
+}
+
+export function notificationPaths(): Record<string, Obj> {
+  const tag = 'notification';
+  const notification: Schema = {
+    type: 'object',
+    properties: {
+      id: integer,
+      kind: { type: 'string', enum: [...NotificationKinds] },
+      actor: { ...text, description: "Who did it: their nickname ('' when the account is gone)." },
+      title: { ...text, description: "The post's or inquiry's title." },
+      link: { ...text, description: 'Where it is read on the site; a comment is anchored (#comment-<id>).' },
+      created: { ...text, description: 'When it happened (ISO 8601, UTC).' },
+      read: { type: 'boolean' },
+    },
+  };
+  const settings = okWith({ mail: toSchema(NotificationSettingsSchema.shape.mail) });
+  return {
+    '/api/notification': {
+      get: op({
+        tag,
+        id: 'notificationList',
+        summary: 'My notifications, newest first, with the unread count',
+        session: true,
+        parameters: queryParameters(NotificationListQuerySchema),
+        answer: {
+          allOf: [
+            ref('List'),
+            {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: notification },
+                unread: { ...integer, description: 'How many of mine are unread.' },
+              },
+            },
+          ],
+        },
+      }),
+    },
+    '/api/notification/read': {
+      put: op({
+        tag,
+        id: 'notificationRead',
+        summary: 'Mark some of mine (`ids`) or all (`all: true`) read',
+        description: "Ids of other members' notifications change nothing.",
+        session: true,
+        body: toSchema(NotificationReadSchema),
+        answer: okWith({ updated: integer, unread: integer }),
+      }),
+    },
+    '/api/notification/settings': {
+      get: op({ tag, id: 'notificationSettings', summary: 'The kinds that also go to me by e-mail', session: true, answer: settings }),
+      put: op({
+        tag,
+        id: 'notificationSettingsSave',
+        summary: 'Choose the kinds that also go by e-mail',
+        session: true,
+        body: toSchema(NotificationSettingsSchema),
+        answer: settings,
+      }),
+    },
+  };
+}
+
+export function alertPaths(): Record<string, Obj> {
+  const tag = 'alert';
+  const alert: Schema = {
+    type: 'object',
+    properties: { id: integer, keyword: text, section: { ...text, description: "'' for every section" }, mail: text, date: text },
+  };
+  return {
+    '/api/alert': {
+      get: op({
+        tag,
+        id: 'alertList',
+        summary: 'My keywords (at most 20), oldest first',
+        session: true,
+        answer: okWith({ items: { type: 'array', items: alert }, total: integer }),
+      }),
+      post: op({
+        tag,
+        id: 'alertAdd',
+        summary: 'Follow a keyword in every section or one',
+        description:
+          'New posts, jobs, listings and businesses that search would find for it notify me once each (matched in the background). ' +
+          'A 21st keyword, or one I follow already in that section, is a 400 on `keyword` (`already` for the latter).',
+        session: true,
+        body: toSchema(AlertSaveSchema),
+        answer: okWith({ id: integer }),
+      }),
+      delete: op({
+        tag,
+        id: 'alertRemove',
+        summary: 'Stop following one of my keywords',
+        session: true,
+        body: toSchema(AlertDeleteSchema),
+        answer: okWith({ id: integer }),
+        errors: [404],
       }),
     },
   };

@@ -10,6 +10,8 @@ import { createDemoImages } from './images.ts';
 import { addInquiries } from './inquiries.ts';
 import { addJobs } from './jobs.ts';
 import { ensureMembers } from './members.ts';
+import { addNotifications } from './notifications.ts';
+import { addAlerts } from './alerts.ts';
 import { addPost, boardDrafts } from './posts.ts';
 import { addSchedule } from './schedule.ts';
 import type { Seeder } from './seeder.ts';
@@ -62,6 +64,8 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     await addBusinesses(s, scale);
     await addInquiries(s);
     await addSchedule(s, today);
+    await addNotifications(s);
+    await addAlerts(s);
     return true;
   });
   if (!seeded) return { seeded, counts: {} };

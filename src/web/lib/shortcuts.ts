@@ -7,6 +7,7 @@
 //   c f    자주 묻는 질문 /customer/faq     m l    좋아요한 글 /mypage/like
 //   c i    1:1 문의 /customer/inquiry     m i    내 문의 /mypage/inquiry
 //                                       m m    내 정보 /mypage/myinfo
+//                                       m n    알림 /mypage/notifications
 //   (c… and m… are the footer's links, on every page with the header.)
 //
 // A target is the element whose id is `shortcut` + its keys. Keys are read by physical key
@@ -28,6 +29,7 @@ export const SHORTCUT_TARGETS = [
   { keys: 'ml', label: '좋아요한 글', to: '/mypage/like' },
   { keys: 'mi', label: '내 문의', to: '/mypage/inquiry' },
   { keys: 'mm', label: '내 정보', to: '/mypage/myinfo' },
+  { keys: 'mn', label: '알림', to: '/mypage/notifications' },
 ] as const;
 export type ShortcutKeys = (typeof SHORTCUT_TARGETS)[number]['keys'];
 

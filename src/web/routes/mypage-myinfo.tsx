@@ -21,16 +21,22 @@ import {
   refusalProblems,
 } from '../features/mypage/myinfo-forms.tsx';
 import { statusOf } from '../lib/service-errors.server.ts';
+import { NotificationSettingsBox } from '../features/mypage/notification-settings.tsx';
+import { getMailSettings } from '#server/modules/notification/notification.service.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage-myinfo.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
   const { item } = await getUser(deps, caller, actor.id);
   const me: MyInfo = { id: item.id, loginid: item.loginid, name: item.name, nickname: item.nickname, tel: item.tel, hp: item.hp };
-  return { siteName: deps.env.SITE_NAME, me };
+  const notificationMail = {
+    ...(await getMailSettings(deps, caller)),
+    saved: new URL(request.url).searchParams.get('saved') === 'notification-mail',
+  };
+  return { siteName: deps.env.SITE_NAME, me, notificationMail };
 }
 
 /** The profile or the password form sent without JavaScript: the forms' own checks, then the
@@ -96,6 +102,7 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
             </h2>
             <ShortcutSetting />
           </section>
+          <NotificationSettingsBox {...d.notificationMail} />
           <LogoutEverywhere />
           <LeaveSite id={d.me.id} />
         </div>

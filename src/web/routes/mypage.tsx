@@ -2,24 +2,27 @@ import { Link } from 'react-router';
 import { InquiryStatus } from '#shared/enums.ts';
 import { countContent } from '#server/modules/content/content.service.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
+import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage.ts';
 
-// 마이페이지: how many things I liked and asked (answered ones apart), each a way into its page.
+// 마이페이지: my unread notifications, how many things I liked and asked (answered ones apart),
+// each a way into its page.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
-  const [likes, asked, answered] = await Promise.all([
+  const [unread, likes, asked, answered] = await Promise.all([
+    unreadCount(deps, actor.id),
     listMyLikes(deps, caller, { page: 1, size: 1 }),
     // Scoped to the member's own: for an admin the service would count everyone's.
     countContent(deps, 'inquiry', caller, { user: actor.id }),
     countContent(deps, 'inquiry', caller, { user: actor.id, status: InquiryStatus.answered }),
   ]);
-  return { siteName: deps.env.SITE_NAME, likes: likes.total, inquiries: asked.total, answered: answered.total };
+  return { siteName: deps.env.SITE_NAME, unread, likes: likes.total, inquiries: asked.total, answered: answered.total };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -43,7 +46,9 @@ function Card({ to, label, value, note }: { to: string; label: string; value?: n
 export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
-      <ul className="grid gap-4 sm:grid-cols-3">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Card to="/mypage/notifications" label="알림" value={d.unread} note="읽지 않은 알림" />
+        <Card to="/mypage/alerts" label="키워드 알림" note="관심 있는 말이 들어간 새 글 알림 받기" />
         <Card to="/mypage/like" label="좋아요한 글" value={d.likes} note="마음에 든 글 모아보기" />
         <Card to="/mypage/inquiry" label="내 문의" value={d.inquiries} note={`답변완료 ${d.answered}건`} />
         <Card to="/mypage/myinfo" label="내 정보" note="이름, 닉네임, 연락처, 비밀번호 변경" />

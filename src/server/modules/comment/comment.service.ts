@@ -12,6 +12,8 @@ import { nowIso } from '#server/lib/clock.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
+import { deliver, notify } from '#server/modules/notification/notification.service.ts';
+import { commentPath } from '#shared/site.ts';
 import {
   addBoardComments,
   type CommentRow,
@@ -29,9 +31,14 @@ import {
 // an admin deletes; a deleted comment that still has replies stays as "삭제된 댓글입니다".
 // The post's comment count is the number of live comments, kept in the same transaction.
 
-async function requireVisiblePost(deps: Deps, caller: Caller, board: number): Promise<void> {
-  const post = await deps.db.selectFrom('board').select(['id', 'hidden']).where('id', '=', board).executeTakeFirst();
+async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
+  const post = await deps.db
+    .selectFrom('board')
+    .select(['id', 'hidden', 'user', 'title', 'topcategory'])
+    .where('id', '=', board)
+    .executeTakeFirst();
   if (!post || (post.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
+  return post;
 }
 
 /** A comment changes its post's thread and comment count, and lists ordered by comments. */
@@ -39,15 +46,17 @@ const countKeys = (board: number) => [itemKey('board', board), orderKey('board',
 
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
-  await requireVisiblePost(deps, caller, input.board);
+  const post = await requireVisiblePost(deps, caller, input.board);
   await spendWriteAllowance(deps, actor, 'comment');
-  const id = await writesShowOnly(countKeys(input.board), () =>
+  const { id, notices } = await writesShowOnly(countKeys(input.board), () =>
     deps.db.transaction().execute(async (trx) => {
+      let parentAuthor = 0;
       if (input.parent) {
         const parent = await findCommentById(trx, input.parent);
         if (!parent || parent.board !== input.board || parent.deleted === 1)
           throw new AppError(404, ErrorKey.notFound, { field: 'parent' });
         if (parent.parent !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'parent', detail: '답글에는 답글을 달 수 없습니다' });
+        parentAuthor = parent.user;
       }
       const newId = await insertComment(trx, {
         board: input.board,
@@ -58,9 +67,22 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
         date: nowIso(),
       });
       await addBoardComments(trx, input.board, 1);
-      return newId;
+      // The comment's author is told of a reply; the post's author of anything else under the post.
+      const event = {
+        actor: actor.id,
+        target: 'comment',
+        item: newId,
+        title: post.title,
+        link: commentPath(post.topcategory, post.id, newId),
+      };
+      const told = await notify(trx, event, [
+        { user: parentAuthor, kind: 'reply' },
+        { user: post.user, kind: 'comment' },
+      ]);
+      return { id: newId, notices: told };
     }),
   );
+  deliver(deps, notices);
   return { id };
 }
 

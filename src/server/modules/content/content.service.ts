@@ -106,7 +106,7 @@ export async function createContent(deps: Deps, name: ContentName, caller: Calle
   await spendWriteAllowance(deps, actor, 'post');
   const id = await deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values));
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
-  await def.afterSave?.(deps, undefined, after);
+  await def.afterSave?.(deps, undefined, after, actor);
   return { id };
 }
 
@@ -159,7 +159,7 @@ export async function updateContent<N extends ContentName>(
     await syncSearch(deps, trx, def, id);
   });
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
-  await def.afterSave?.(deps, before, after);
+  await def.afterSave?.(deps, before, after, actor);
   return { item: decode(def, after) };
 }
 

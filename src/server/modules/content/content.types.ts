@@ -58,8 +58,8 @@ export interface ContentResource<T extends ContentName> {
   fromRow?(row: Record<string, unknown>): Record<string, unknown>;
   /** Fields the server derives from the input (board's korean/english flags). */
   derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor): Record<string, unknown>;
-  /** After a committed save (inquiry answers e-mail the author). */
-  afterSave?(deps: Deps, before: Row | undefined, after: Row): Promise<void>;
+  /** After a committed save by `actor` (an inquiry's answer notifies its author). */
+  afterSave?(deps: Deps, before: Row | undefined, after: Row, actor: Actor): Promise<void>;
   /** A resource's own rows that hang off an item and go with it (likes, visits and search
    * entries are removed by the service). */
   onDelete?(db: Executor, ids: number[]): Promise<void>;

@@ -7,9 +7,7 @@ import type { Actor } from '#server/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
-import { answerMail } from './inquiry.mail.ts';
-import { queueMail } from '#server/modules/mail/mail.service.ts';
-import { findUserEmail } from '#server/modules/user/user.service.ts';
+import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 
 /** Once answered, the question stays as it was answered: its author may no longer edit or delete
  * it (my page shows it read-only); admins still may. */
@@ -20,7 +18,8 @@ function requireUnanswered(actor: Actor, inquiry: Record<string, unknown>): void
 }
 
 /** 1:1 inquiries (PRODUCT.md): members ask; only the author and admins read one; an admin's
- * answer sets status 2 (답변완료) and updatedate and e-mails the author. */
+ * answer sets status 2 (답변완료) and updatedate and notifies the author (and mails them, unless
+ * they turned that off). */
 export const inquiryResource: ContentResource<'inquiry'> = {
   table: 'inquiry',
   schema: InquirySaveSchema,
@@ -54,17 +53,18 @@ export const inquiryResource: ContentResource<'inquiry'> = {
     const answered = input.answer !== '' && input.answer !== (before?.answer ?? '');
     return answered ? { status: InquiryStatus.answered, updatedate: nowIso() } : {};
   },
-  async afterSave(deps, before, after) {
+  async afterSave(deps, before, after, actor) {
     if (after.answer === '' || after.answer === (before?.answer ?? '')) return;
-    const to = await findUserEmail(deps.db, after.user);
-    if (!to) return;
-    try {
-      // Through the queue (modules/mail): an SMTP outage delays the mail, it does not lose it.
-      await queueMail(deps, answerMail(deps.env.SITE_NAME, to, String(after.title)));
-    } catch (err) {
-      // The answer is saved; a mail that could not even be queued must not undo it or fail the
-      // admin's save.
-      deps.logger.error({ err, inquiry: after.id }, 'answer mail not queued');
-    }
+    // Right after the commit: the answer is saved whatever happens here. The first answer tells
+    // the author once (an edited answer is the same event); the mail, by default on for this
+    // kind, goes through the queue.
+    const event = {
+      actor: actor.id,
+      target: 'inquiry',
+      item: after.id,
+      title: String(after.title),
+      link: `/mypage/inquiry#inquiry-${after.id}`,
+    };
+    deliver(deps, await notify(deps.db, event, [{ user: after.user, kind: 'answer' }]));
   },
 };

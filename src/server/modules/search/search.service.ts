@@ -41,35 +41,34 @@ export const COUNT_CAP = 1000;
 type Row = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** What an item is found by. */
-function docOf(target: SearchTarget, row: Row): SearchDoc {
-  let title: string;
-  let body: string;
-  let section: number;
+/** The text an item is found by: its title and its body (alerts match the same text). */
+export function indexedText(target: SearchTarget, row: Row): { title: string; body: string; section: number } {
   // Stored rich text was sanitized on save: stripping its tags is enough here, and cheap.
   if (target === 'board') {
-    title = [text(row.title), text(row.etitle)].filter(Boolean).join(' ');
-    body = [htmlToText(text(row.content)), htmlToText(text(row.econtent))].filter(Boolean).join(' ');
-    section = Number(row.topcategory);
-  } else if (target === 'jobs') {
-    title = [text(row.title), text(row.companyname)].filter(Boolean).join(' · ');
-    body = [htmlToText(text(row.content)), text(row.category), text(row.location)].join(' ');
-    section = TopCategory.jobs;
-  } else {
-    title = text(row.title);
-    body = [text(row.category), text(row.subcategory), text(row.address), htmlToText(text(row.content))].join(' ');
-    section = TopCategory.business;
+    return {
+      title: [text(row.title), text(row.etitle)].filter(Boolean).join(' '),
+      body: [htmlToText(text(row.content)), htmlToText(text(row.econtent))].filter(Boolean).join(' ').slice(0, BODY_MAX),
+      section: Number(row.topcategory),
+    };
   }
-  body = body.slice(0, BODY_MAX);
+  if (target === 'jobs') {
+    return {
+      title: [text(row.title), text(row.companyname)].filter(Boolean).join(' · '),
+      body: [htmlToText(text(row.content)), text(row.category), text(row.location)].join(' ').slice(0, BODY_MAX),
+      section: TopCategory.jobs,
+    };
+  }
   return {
-    target,
-    item: Number(row.id),
-    section,
-    date: text(row.date),
-    title,
-    body,
-    chosung: chosungOf(title),
+    title: text(row.title),
+    body: [text(row.category), text(row.subcategory), text(row.address), htmlToText(text(row.content))].join(' ').slice(0, BODY_MAX),
+    section: TopCategory.business,
   };
+}
+
+/** What an item is found by. */
+function docOf(target: SearchTarget, row: Row): SearchDoc {
+  const { title, body, section } = indexedText(target, row);
+  return { target, item: Number(row.id), section, date: text(row.date), title, body, chosung: chosungOf(title) };
 }
 
 /** Keeps an item's entry in step with the item, inside the caller's transaction. */

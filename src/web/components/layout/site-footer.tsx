@@ -6,7 +6,7 @@ import { SHORTCUT_TARGETS, type ShortcutKeys, shortcutId } from '../../lib/short
 /** The footer's links are the customer-centre and my-page shortcut targets (lib/shortcuts.ts). */
 const GROUPS: ShortcutKeys[][] = [
   ['c', 'cf', 'ci'],
-  ['m', 'ml', 'mi', 'mm'],
+  ['m', 'mn', 'ml', 'mi', 'mm'],
 ];
 /** Pages that need a session: a visitor gets the login dialog, then lands there (SPEC §2). */
 const MEMBER_ONLY = /^\/(mypage|customer\/inquiry)(\/|$)/;

@@ -12,6 +12,8 @@ export interface HeaderUser {
   id: number;
   nickname: string;
   level: number;
+  /** Unread notifications. */
+  unread: number;
 }
 
 /** The common header: site name, search field (shortcut target), account links, section nav. */
@@ -58,6 +60,7 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
                 <span className="truncate">{user.nickname}님</span>
                 <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
               </Link>
+              <NotificationLink unread={user.unread} />
               {isAdminLevel(user.level) ? (
                 <Link to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
                   관리자
@@ -104,5 +107,24 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). */
+function NotificationLink({ unread }: { unread: number }) {
+  const shown = unread > 99 ? '99+' : String(unread);
+  return (
+    <Link
+      to="/mypage/notifications"
+      aria-label={unread > 0 ? `알림 ${unread}개 읽지 않음` : '알림'}
+      className="flex shrink-0 items-center gap-1 font-medium whitespace-nowrap text-slate-700 hover:text-brand-700"
+    >
+      알림
+      {unread > 0 ? (
+        <span aria-hidden="true" className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white tabular-nums">
+          {shown}
+        </span>
+      ) : null}
+    </Link>
   );
 }

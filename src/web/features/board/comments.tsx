@@ -55,7 +55,12 @@ export function Comments({
   }
 
   const one = (c: CommentItem, reply: boolean) => (
-    <article className={`py-3 ${reply ? 'ml-6 border-l-2 border-slate-200 pl-3' : ''}`} aria-label={reply ? '답글' : '댓글'}>
+    // Anchored for notifications' links (#comment-<id>); the one linked to is marked.
+    <article
+      id={`comment-${c.id}`}
+      className={`scroll-mt-4 py-3 target:bg-amber-50 ${reply ? 'ml-6 border-l-2 border-slate-200 pl-3' : ''}`}
+      aria-label={reply ? '답글' : '댓글'}
+    >
       {c.deleted ? (
         <p className="text-slate-500">삭제된 댓글입니다</p>
       ) : (

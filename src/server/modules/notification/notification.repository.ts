@@ -1,0 +1,79 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db, Executor, NotificationsTable } from '#server/db/database.ts';
+
+export type NewNotification = Insertable<NotificationsTable>;
+
+/** Rows per statement: 10 columns each, well under SQLite's 32,766 parameters. */
+const ROWS_PER_INSERT = 1000;
+
+/** Inserts the notifications that are not there yet (one statement for a comment's one or two;
+ * a keyword told to thousands goes in parts); answers those it added (an event already told is
+ * skipped by the unique key, also under concurrent writes). */
+export async function insertNotifications(db: Executor, rows: NewNotification[]) {
+  const added = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    added.push(
+      ...(await db
+        .insertInto('notifications')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflict((oc) => oc.columns(['user', 'kind', 'target', 'item']).doNothing())
+        .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link'])
+        .execute()),
+    );
+  }
+  return added;
+}
+
+/** One page of a member's notifications, newest first, with the actor's nickname now. */
+export function listNotificationsOf(db: Executor, user: number, page: number, size: number) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('users as u', 'u.id', 'n.actor')
+    .select(['n.id', 'n.kind', 'n.title', 'n.link', 'n.readdate', 'n.date', 'u.nickname'])
+    .where('n.user', '=', user)
+    .orderBy('n.id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+}
+
+export async function countNotificationsOf(db: Executor, user: number, unreadOnly: boolean): Promise<number> {
+  let q = db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user', '=', user);
+  if (unreadOnly) q = q.where('readdate', '=', '');
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
+export function findNotificationOf(db: Executor, user: number, id: number) {
+  return db.selectFrom('notifications').select(['id', 'link', 'readdate']).where('user', '=', user).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a member's unread notifications read: these ids (others' ids match nothing), or all. */
+export async function markNotificationsRead(db: Executor, user: number, ids: number[] | 'all', date: string): Promise<number> {
+  let q = db.updateTable('notifications').set({ readdate: date }).where('user', '=', user).where('readdate', '=', '');
+  if (ids !== 'all') q = q.where('id', 'in', ids);
+  return Number((await q.executeTakeFirst()).numUpdatedRows);
+}
+
+/** Deletes up to `limit` read notifications made before `cutoff`; answers how many it deleted. */
+export async function deleteReadBefore(db: Db, cutoff: string, limit: number): Promise<number> {
+  const result = await sql`delete from notifications where id in
+    (select id from notifications where date < ${cutoff} and readdate <> '' limit ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export function mailSettingsOf(db: Executor, users: number[]) {
+  if (!users.length) return Promise.resolve([]);
+  return db.selectFrom('notification_settings').select(['user', 'kind', 'mail']).where('user', 'in', users).execute();
+}
+
+/** Stores a member's choice for each kind (one row per kind, replaced). */
+export async function saveMailSettings(db: Executor, user: number, rows: { kind: string; mail: number }[]): Promise<void> {
+  await db
+    .insertInto('notification_settings')
+    .values(rows.map((r) => ({ user, ...r })))
+    .onConflict((oc) => oc.columns(['user', 'kind']).doUpdateSet((eb) => ({ mail: eb.ref('excluded.mail') })))
+    .execute();
+}

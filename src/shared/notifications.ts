@@ -1,0 +1,33 @@
+// Notifications (PRODUCT.md, beyond the spec): the kinds a member is told about, their names on
+// the settings box and the sentence each one reads as, for the list and the e-mail alike. Pure
+// data, so pages load it without the schemas.
+
+/** A comment on my post, a reply to my comment, an admin's answer to my inquiry, a new item that
+ * matches one of my keywords (키워드 알림). */
+export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword'] as const;
+export type NotificationKind = (typeof NotificationKinds)[number];
+
+/** The kinds the settings box mails or not; a keyword's mail is chosen with the keyword. */
+export const MailSettingKinds = ['comment', 'reply', 'answer'] as const;
+export type MailSettingKind = (typeof MailSettingKinds)[number];
+
+/** The settings box's names for the kinds. */
+export const NOTIFICATION_KIND_LABELS: Record<MailSettingKind, string> = {
+  comment: '내 글에 달린 댓글',
+  reply: '내 댓글에 달린 답글',
+  answer: '1:1 문의 답변',
+};
+
+/** Which kinds go by e-mail until a member chooses: only the inquiry answer, which was mailed
+ * before notifications existed; comments would fill an inbox. */
+export const NOTIFICATION_MAIL_DEFAULTS: Record<MailSettingKind, boolean> = { comment: false, reply: false, answer: true };
+
+/** What happened, as one line: "길동님이 댓글을 남겼습니다". */
+export function noticeSentence(kind: string, actor: string): string {
+  const who = actor ? `${actor}님이` : '누군가';
+  if (kind === 'comment') return `${who} 내 글에 댓글을 남겼습니다`;
+  if (kind === 'reply') return `${who} 내 댓글에 답글을 남겼습니다`;
+  if (kind === 'answer') return '1:1 문의에 답변이 등록되었습니다';
+  if (kind === 'keyword') return `${who} 키워드 알림에 맞는 글을 올렸습니다`;
+  return '새 알림이 있습니다';
+}

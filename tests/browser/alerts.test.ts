@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import {
+  apiCall,
+  createAccount,
+  expectNoHorizontalScroll,
+  openPage,
+  saveScreenshot,
+  setUpServerAndBrowser,
+  WIDTHS,
+} from '#tests/support/browser.ts';
+
+// 키워드 알림 as a member uses it: add a keyword with its section and mail, see it listed, delete
+// it, with and without JavaScript; a new matching post by someone else becomes a notification
+// through the server's own background matching.
+
+const suite = setUpServerAndBrowser();
+
+describe('keyword alerts', () => {
+  for (const width of WIDTHS) {
+    test(`a keyword is added, lists and is deleted at ${width} px`, async () => {
+      const member = await createAccount(suite.server);
+      const { page, errors, close } = await suite.visit('/mypage/alerts', { width, token: member.token, status: 200 });
+      await page.getByRole('heading', { name: '등록한 키워드가 없습니다' }).waitFor();
+      await page.getByRole('textbox', { name: '키워드' }).fill('렌트');
+      await page.getByRole('main').getByLabel('섹션').selectOption({ label: '벼룩시장' });
+      await page.getByLabel('메일').selectOption({ label: '하루 한 번 메일' });
+      await page.getByRole('button', { name: '추가' }).click();
+      await page.getByText('벼룩시장 · 하루 한 번 메일').waitFor();
+      await expect(page.locator('main').textContent()).resolves.toContain('등록한 키워드 1/20');
+      // The same keyword again is refused in words.
+      await page.getByRole('textbox', { name: '키워드' }).fill('렌트');
+      await page.getByRole('main').getByLabel('섹션').selectOption({ label: '벼룩시장' });
+      await page.getByRole('button', { name: '추가' }).click();
+      await page.getByRole('alert').getByText('이미 등록한 키워드입니다').waitFor();
+      await saveScreenshot(page, 'alerts');
+      await expectNoHorizontalScroll(page);
+      await page.getByRole('button', { name: '렌트 키워드 삭제' }).click();
+      await page.getByRole('heading', { name: '등록한 키워드가 없습니다' }).waitFor();
+      expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+      await close();
+    });
+  }
+
+  test('without JavaScript, and a matching post becomes a notification', async () => {
+    const [member, writer] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+    const { page, close } = await openPage(suite.browser, suite.server, { token: member.token, javaScriptEnabled: false, width: 360 });
+    await page.goto('/mypage/alerts');
+    await page.getByRole('textbox', { name: '키워드' }).fill('간호사를');
+    await page.getByRole('button', { name: '추가' }).click();
+    await page.getByText('전체 · 알림만').waitFor();
+
+    const post = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', writer.token, {
+      topcategory: 5,
+      title: '간호사 모임 합니다',
+    });
+    // The server matches new items every few seconds.
+    await expect
+      .poll(async () => (await apiCall<{ unread: number }>(suite.server, 'GET', '/api/notification', member.token)).body.unread, {
+        timeout: 15_000,
+        interval: 500,
+      })
+      .toBe(1);
+    await page.goto('/mypage/notifications');
+    await page.getByRole('link', { name: /키워드 알림에 맞는 글을 올렸습니다/ }).click();
+    await page.waitForURL((u) => u.pathname === `/community/${post.body.id}`);
+    await close();
+  });
+});
