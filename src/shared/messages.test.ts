@@ -26,9 +26,9 @@ test('a rate limit or an outage says how long to wait when the answer tells', ()
   const wait = { message: 'too many requests', detail: '요청이 너무 많습니다. 40초 후에 다시 시도하세요' };
   expect(failureMessage('sendCode', wait)).toBe('요청이 너무 많습니다. 40초 후에 다시 시도하세요');
   expect(failureMessage('sendCode', { message: 'too many requests' })).toBe('요청이 너무 많습니다. 잠시 후 다시 시도하세요');
-  expect(failureMessage('signup', { message: 'unavailable', detail: '일시적으로 서비스를 이용할 수 없습니다. 5초 후에 다시 시도하세요' })).toBe(
-    '일시적으로 서비스를 이용할 수 없습니다. 5초 후에 다시 시도하세요',
-  );
+  expect(
+    failureMessage('signup', { message: 'unavailable', detail: '일시적으로 서비스를 이용할 수 없습니다. 5초 후에 다시 시도하세요' }),
+  ).toBe('일시적으로 서비스를 이용할 수 없습니다. 5초 후에 다시 시도하세요');
 });
 
 test('a wait is said in seconds, minutes or hours, rounded up', () => {

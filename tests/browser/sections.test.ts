@@ -250,7 +250,10 @@ describe('post pages', () => {
   test('a visitor’s like opens the login dialog', async () => {
     const [post] = await list('/api/board?topcategory=5&size=1');
     const { page, close } = await visit(`/community/${post?.id}`);
-    await page.getByRole('button', { name: /좋아요/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^좋아요/ })
+      .click();
     expect(await page.getByRole('dialog').isVisible()).toBe(true);
     await close();
   });

@@ -85,7 +85,9 @@ test('a refusal with Retry-After says how long to wait when the server gave no K
     message: 'too many requests',
     detail: '요청이 너무 많습니다. 40초 후에 다시 시도하세요',
   });
-  scripts['/api/down'] = [{ status: 503, headers: { 'Retry-After': '90' }, body: '{"code":"error","message":"unavailable","detail":"pool"}' }];
+  scripts['/api/down'] = [
+    { status: 503, headers: { 'Retry-After': '90' }, body: '{"code":"error","message":"unavailable","detail":"pool"}' },
+  ];
   expect(await client({ maxRetryAfterMs: 2000 }).get('/down')).toMatchObject({
     status: 503,
     detail: '일시적으로 서비스를 이용할 수 없습니다. 2분 후에 다시 시도하세요',
