@@ -30,7 +30,9 @@ export interface OpenCommentForms {
   edit: number;
 }
 
-const linkButton = 'text-brand-700 underline underline-offset-2';
+/** 답글, 수정 and 삭제: small words, with a finger-sized place to press on a phone. */
+const smallAction = 'inline-flex min-h-10 items-center underline underline-offset-2';
+const linkButton = `${smallAction} text-brand-700`;
 
 /** PRODUCT.md comments: members write, one level of replies, the author edits, the author or an
  * admin deletes (with the confirm dialog). Every form posts to the page, whose action does the
@@ -145,7 +147,7 @@ export function Comments({
             ) : (
               <p className="mt-0.5 break-words whitespace-pre-line">{c.content}</p>
             )}
-            <div className="mt-1 flex gap-3 text-sm">
+            <div className="flex gap-4 text-sm">
               {!reply && viewer ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), replyTo === c.id) : null}
               {mine && editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id)) : null}
               {viewer && (viewer.admin || mine) ? (
@@ -159,7 +161,7 @@ export function Comments({
                 >
                   <input type="hidden" name="intent" value="delete-comment" />
                   <input type="hidden" name="id" value={c.id} />
-                  <button type="submit" className="text-red-700 underline underline-offset-2">
+                  <button type="submit" className={`${smallAction} text-red-700`}>
                     삭제
                   </button>
                 </form>
