@@ -8,6 +8,7 @@ import {
   expectMessage,
   expectNoHorizontalScroll,
   openPage,
+  rootToken,
   saveScreenshot,
   setUpServerAndBrowser,
   submitLogin,
@@ -40,7 +41,7 @@ beforeAll(async () => {
 });
 
 /** A page with scripts off, signed in as `account` if given; every address it asks for is kept. */
-async function noScriptPage(width: number, account?: Account) {
+async function noScriptPage(width: number, account?: Pick<Account, 'token'>) {
   const opened = await openPage(suite.browser, suite.server, {
     width: width as 360 | 1280,
     token: account?.token,
@@ -96,10 +97,21 @@ describe('without JavaScript', () => {
       await commentArticle(page, '수정됨').first().waitFor();
       expect((await commentsOf()).find((c) => c.id === added?.id)?.content).toBe(edited);
 
-      // 삭제 on the reply, then on the comment (which has no live reply left): both go.
-      await page.getByRole('article', { name: '답글' }).filter({ hasText: reply }).getByRole('button', { name: '삭제' }).click();
+      // 삭제 asks first, as the confirm dialog does: 취소 keeps the comment.
+      const replyArticle = page.getByRole('article', { name: '답글' }).filter({ hasText: reply });
+      await replyArticle.getByRole('button', { name: '삭제' }).click();
+      await replyArticle.getByRole('alert').filter({ hasText: '댓글을 삭제할까요?' }).waitFor();
+      await replyArticle.getByRole('button', { name: '취소' }).click();
+      await expect.poll(() => replyArticle.getByRole('alert').count()).toBe(0);
+      expect(await replyArticle.count()).toBe(1);
+      // Confirmed, the reply goes, then the comment (which has no live reply left).
+      await replyArticle.getByRole('button', { name: '삭제' }).click();
+      await saveScreenshot(page, `detail-nojs-confirm-${width}`);
+      await replyArticle.getByRole('button', { name: '삭제' }).last().click();
       await expect.poll(() => page.getByText(reply).count()).toBe(0);
-      await commentArticle(page, '수정됨').first().getByRole('button', { name: '삭제' }).click();
+      const edit = commentArticle(page, '수정됨').first();
+      await edit.getByRole('button', { name: '삭제' }).click();
+      await edit.getByRole('button', { name: '삭제' }).last().click();
       await expect.poll(() => page.getByText('수정됨').count()).toBe(0);
       expect((await commentsOf()).some((c) => c.id === added?.id)).toBe(false);
 
@@ -107,7 +119,8 @@ describe('without JavaScript', () => {
       for (const typed of [text, reply, edited, '국제운전면허증', '😀']) {
         expect(requested.filter((r) => r.includes(typed))).toEqual([]);
       }
-      expect(requested.filter((r) => r.startsWith('POST ')).length).toBe(5);
+      // A comment, a reply, an edit, and two deletes asked and confirmed.
+      expect(requested.filter((r) => r.startsWith('POST ')).length).toBe(8);
       await close();
     });
   }
@@ -129,6 +142,30 @@ describe('without JavaScript', () => {
     await close();
   });
 
+  test('the author deletes a post of their own after confirming, and lands on the list', async () => {
+    const author = await createAccount(suite.server, 1);
+    const title = `삭제할글입니다만확인부탁 🗑️ delete-me ${Date.now()}`;
+    const { body } = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', author.token, {
+      topcategory: 5,
+      category: '자유게시판',
+      title,
+      content: '<p>곧 지웁니다</p>',
+    });
+    const { page, close } = await noScriptPage(360, author);
+    await page.goto(`/community/${body.id}`);
+    await page.getByRole('button', { name: '삭제', exact: true }).click();
+    const question = page.getByRole('alert').filter({ hasText: '이 글을 삭제할까요?' });
+    await question.waitFor();
+    expect(await page.getByText('삭제한 글은 되돌릴 수 없습니다.').isVisible()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'detail-nojs-post-delete');
+    await page.locator('#post-actions').getByRole('button', { name: '삭제' }).last().click();
+    await page.waitForURL((u) => u.pathname === '/community');
+    const gone = await fetch(`${suite.server.url}/api/board/${body.id}`);
+    expect(gone.status).toBe(404);
+    await close();
+  });
+
   test('a visitor sees links to log in, not dead buttons, and comes back to the post signed in', async () => {
     const member = await createAccount(suite.server, 1);
     const { page, close } = await noScriptPage(360);
@@ -139,6 +176,8 @@ describe('without JavaScript', () => {
     const login = page.getByRole('region', { name: /댓글/ }).getByRole('link', { name: '로그인' });
     expect(await login.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`${path}#comments`)}`);
     expect(await page.getByLabel('댓글 쓰기').count()).toBe(0);
+    // Sharing needs the app: without it the button is not there at all.
+    expect(await page.getByRole('button', { name: '공유하기' }).isVisible()).toBe(false);
     await saveScreenshot(page, 'detail-nojs-visitor');
 
     await login.click();
@@ -146,6 +185,17 @@ describe('without JavaScript', () => {
     await submitLogin(page.getByRole('main'), member);
     await page.waitForURL((u) => u.pathname === path && u.hash === '#comments');
     await page.getByLabel('댓글 쓰기').waitFor();
+    await close();
+  });
+
+  test('an admin’s moderation box says that its tools need JavaScript instead of showing dead buttons', async () => {
+    const { page, close } = await noScriptPage(360, { token: await rootToken(suite.server) });
+    await page.goto(path);
+    const box = page.getByRole('region', { name: '관리자 메뉴' });
+    expect(await box.getByText('숨기기, 삭제 같은 관리 기능은 JavaScript를 켜야 쓸 수 있습니다.').isVisible()).toBe(true);
+    expect(await box.getByRole('button').filter({ visible: true }).count()).toBe(0);
+    // 수정 is a link to the write page, which works without it.
+    expect(await box.getByRole('link', { name: '수정' }).isVisible()).toBe(true);
     await close();
   });
 

@@ -3,7 +3,7 @@ import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
-import { contentNeighbours, getContent } from '#server/modules/content/content.service.ts';
+import { contentNeighbours, getContent, removeContent } from '#server/modules/content/content.service.ts';
 import { addComment, editComment, listComments, removeComment } from '#server/modules/comment/comment.service.ts';
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -100,14 +100,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The page's forms without JavaScript: a comment, a reply, an edit, a delete and a like go
- * through the same services as /api/comment and /api/like, for the page's caller. Done, the
- * page is shown again at what changed; refused, it is shown again with the Korean reason and
- * the typed text kept in its box (a POST body: typed text never goes into an address). */
+/** The page's forms without JavaScript: a comment, a reply, an edit, a like and deleting a comment
+ * or the post go through the same services as /api/comment, /api/like and DELETE /api/<name>,
+ * for the page's caller. Done, the page is shown again at what changed (the list, after the post
+ * is gone); refused, it is shown again with the Korean reason and the typed text kept in its box
+ * (a POST body: typed text never goes into an address). A delete asks first, as the confirm
+ * dialog does with the app. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { deps, caller } = context.get(pageContext);
   const pathname = pagePath(request);
-  const { resource, item } = await findItem(deps, caller, pathname, params.id);
+  const { section, resource, item } = await findItem(deps, caller, pathname, params.id);
   const sent: Record<string, FormDataEntryValue> = {};
   (await request.formData()).forEach((value, name) => {
     sent[name] = value;
@@ -117,6 +119,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const named = Number(sent.id ?? sent.parent ?? 0);
   try {
     const form = parseInput(DetailFormSchema, sent);
+    if ((form.intent === 'delete-comment' || form.intent === 'delete-post') && !form.confirmed) {
+      return { asked: { intent: form.intent, id: form.intent === 'delete-comment' ? form.id : item.id } };
+    }
+    if (form.intent === 'delete-post') {
+      await removeContent(deps, resource, caller, [item.id]);
+      return redirect(section.path, 303);
+    }
     if (form.intent === 'like') {
       await toggleLike(deps, caller, { target: resource, item: item.id });
       return redirect(`${pathname}#like`, 303);
@@ -139,14 +148,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const refusal =
       intent === 'like'
         ? { like: message }
-        : {
-            comment: {
-              intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
-              id: Number.isSafeInteger(named) ? named : 0,
-              content: typed,
-              message,
-            } satisfies CommentRefusal,
-          };
+        : intent === 'delete-post'
+          ? { post: message }
+          : {
+              comment: {
+                intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
+                id: Number.isSafeInteger(named) ? named : 0,
+                content: typed,
+                message,
+              } satisfies CommentRefusal,
+            };
     return data(refusal, { status: statusOf(err) });
   }
 }
@@ -242,9 +253,16 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
           />
           <ShareButton title={title} />
           {author ? (
-            <span className="ml-auto flex gap-2">
-              <PostActions resource={resource} id={id} listPath={section.path} />
-            </span>
+            <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2">
+              <PostActions
+                resource={resource}
+                id={id}
+                path={d.path}
+                listPath={section.path}
+                asked={refused && 'asked' in refused && refused.asked.intent === 'delete-post'}
+                refusal={refused && 'post' in refused ? refused.post : undefined}
+              />
+            </div>
           ) : null}
         </div>
         {d.comments ? (
@@ -257,6 +275,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             timeZone={timeZone}
             opened={d.opened}
             refusal={refused && 'comment' in refused ? refused.comment : undefined}
+            asked={refused && 'asked' in refused && refused.asked.intent === 'delete-comment' ? refused.asked.id : 0}
           />
         ) : null}
       </div>

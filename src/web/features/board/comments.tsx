@@ -6,6 +6,7 @@ import { LoginLink } from '../../components/ui/login-link.tsx';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
+import { ConfirmForm } from './confirm-form.tsx';
 
 export type CommentItem = CommentRecord;
 
@@ -30,6 +31,8 @@ export interface OpenCommentForms {
   edit: number;
 }
 
+const DELETE_TITLE = '댓글을 삭제할까요?';
+
 /** 답글, 수정 and 삭제: small words, with a finger-sized place to press on a phone. */
 const smallAction = 'inline-flex min-h-10 items-center underline underline-offset-2';
 const linkButton = `${smallAction} text-brand-700`;
@@ -48,6 +51,7 @@ export function Comments({
   timeZone,
   opened,
   refusal,
+  asked,
 }: {
   board: number;
   /** The post's page, where the forms post. */
@@ -58,6 +62,8 @@ export function Comments({
   timeZone: string;
   opened: OpenCommentForms;
   refusal?: CommentRefusal;
+  /** The comment whose delete the page's action asked about (without JavaScript), or 0. */
+  asked: number;
 }) {
   const revalidator = useRevalidator();
   const [replyTo, setReplyTo] = useState(refusal?.intent === 'comment' && refusal.id ? refusal.id : opened.reply);
@@ -86,7 +92,7 @@ export function Comments({
 
   function remove(id: number) {
     askConfirm({
-      title: '댓글을 삭제할까요?',
+      title: DELETE_TITLE,
       onSuccess: async () => {
         const answer = await withLoading(api.delete('/comment', { id }));
         if (answer.code !== 'ok') return reportFailure(answer);
@@ -153,7 +159,7 @@ export function Comments({
               {viewer && (viewer.admin || mine) ? (
                 <form
                   method="post"
-                  action={`${path}#comments`}
+                  action={`${path}#comment-${c.id}`}
                   onSubmit={(event) => {
                     event.preventDefault();
                     remove(c.id);
@@ -167,6 +173,14 @@ export function Comments({
                 </form>
               ) : null}
             </div>
+            {asked === c.id ? (
+              <ConfirmForm
+                title={DELETE_TITLE}
+                action={`${path}#comments`}
+                fields={{ intent: 'delete-comment', id: c.id }}
+                cancel={`${path}#comment-${c.id}`}
+              />
+            ) : null}
             {removal ? <Refusal message={removal.message} /> : null}
           </>
         )}
