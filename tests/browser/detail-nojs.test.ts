@@ -199,6 +199,19 @@ describe('without JavaScript', () => {
     await close();
   });
 
+  test('a comment sent after the session ended says to log in again', async () => {
+    const member = await createAccount(suite.server, 1);
+    const { page, close } = await noScriptPage(360, member);
+    await page.goto(path);
+    await page.getByLabel('댓글 쓰기').fill('세션이끝난뒤에보낸댓글 ⏰');
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: '댓글 등록' }).click();
+    await expectMessage(page, 'alert', '로그인이 필요합니다. 로그인한 뒤 다시 시도하세요');
+    expect(await page.getByRole('region', { name: /댓글/ }).getByRole('link', { name: '로그인' }).isVisible()).toBe(true);
+    expect((await commentsOf()).some((c) => c.content.startsWith('세션이끝난뒤에'))).toBe(false);
+    await close();
+  });
+
   test('an empty comment is refused with the site’s Korean message', async () => {
     const member = await createAccount(suite.server, 1);
     const { page, close } = await noScriptPage(360, member);

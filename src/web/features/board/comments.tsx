@@ -230,12 +230,16 @@ export function Comments({
           onSubmit={(form) => write(0, form)}
         />
       ) : (
-        <p className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700">
-          댓글은 회원만 쓸 수 있습니다.{' '}
-          <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
-            로그인
-          </LoginLink>
-        </p>
+        <div className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700">
+          {/* A form sent after the session ended comes back to a visitor's page: say why. */}
+          {refusal ? <Refusal message={refusal.message} /> : null}
+          <p className={refusal ? 'mt-2' : undefined}>
+            댓글은 회원만 쓸 수 있습니다.{' '}
+            <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
+              로그인
+            </LoginLink>
+          </p>
+        </div>
       )}
     </section>
   );
