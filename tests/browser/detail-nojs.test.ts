@@ -280,6 +280,26 @@ describe('with JavaScript', () => {
     }
   });
 
+  test('수정 puts the cursor in the comment’s box and saves without a reload', async () => {
+    const member = await createAccount(suite.server, 1);
+    const text = `고칠댓글입니다 ✏️ ${Date.now()}`;
+    await apiCall(suite.server, 'POST', '/api/comment', member.token, { board: postId, content: text });
+    const { page, errors, close } = await suite.visit(path, { width: 360, token: member.token, status: 200 });
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await commentArticle(page, text).getByRole('button', { name: '수정' }).click();
+    const box = page.getByLabel('댓글 수정');
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await box.inputValue()).toBe(text);
+    const edited = `${text} — 고쳤어요 (edited) 🙂`;
+    await box.fill(edited);
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await expectMessage(page, 'status', '댓글을 수정했습니다');
+    await commentArticle(page, edited).waitFor();
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
   test('a refused like says how long to wait, in Korean', async () => {
     // A first-day account may like twenty times a minute; spend them on another post.
     const member = await createAccount(suite.server, 1);

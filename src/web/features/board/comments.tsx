@@ -86,7 +86,7 @@ export function Comments({
     const answer = await withLoading(api.put('/comment', { id, content }));
     if (answer.code !== 'ok') return reportFailure(answer);
     setEditing(0);
-    showMessage('댓글을 고쳤습니다');
+    showMessage('댓글을 수정했습니다');
     await revalidator.revalidate();
   }
 
