@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { failureMessage } from './messages.ts';
+import { failureMessage, retryLaterMessage } from './messages.ts';
 
 test('SPEC §8: each situation maps the API keys to its Korean text', () => {
   expect(failureMessage('login', { message: 'login failed' })).toBe('로그인 정보가 정확하지 않습니다');
@@ -20,4 +20,20 @@ test('a refused input shows the server’s Korean reason, never an English one',
     '비밀번호는 8자 이상이어야 합니다',
   );
   expect(failureMessage('signup', { message: 'invalid', detail: 'unknown field: x' })).toBe('처리중 오류가 발생했습니다');
+});
+
+test('a rate limit or an outage says how long to wait when the answer tells', () => {
+  const wait = { message: 'too many requests', detail: '요청이 너무 많습니다. 40초 후에 다시 시도하세요' };
+  expect(failureMessage('sendCode', wait)).toBe('요청이 너무 많습니다. 40초 후에 다시 시도하세요');
+  expect(failureMessage('sendCode', { message: 'too many requests' })).toBe('요청이 너무 많습니다. 잠시 후 다시 시도하세요');
+  expect(
+    failureMessage('signup', { message: 'unavailable', detail: '일시적으로 서비스를 이용할 수 없습니다. 5초 후에 다시 시도하세요' }),
+  ).toBe('일시적으로 서비스를 이용할 수 없습니다. 5초 후에 다시 시도하세요');
+});
+
+test('a wait is said in seconds, minutes or hours, rounded up', () => {
+  expect(retryLaterMessage(429, 40)).toBe('요청이 너무 많습니다. 40초 후에 다시 시도하세요');
+  expect(retryLaterMessage(429, 0.2)).toBe('요청이 너무 많습니다. 1초 후에 다시 시도하세요');
+  expect(retryLaterMessage(429, 61)).toBe('요청이 너무 많습니다. 2분 후에 다시 시도하세요');
+  expect(retryLaterMessage(503, 3601)).toBe('일시적으로 서비스를 이용할 수 없습니다. 2시간 후에 다시 시도하세요');
 });

@@ -67,6 +67,20 @@ export function koreanDetail(answer: { detail?: string }): string | undefined {
   return answer.detail && /[가-힣]/.test(answer.detail) ? answer.detail : undefined;
 }
 
+/** A wait as a person says it, rounded up: 40초, 2분, 1시간. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds}초`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)}분`;
+  return `${Math.ceil(seconds / 3600)}시간`;
+}
+
+/** A refusal that says when to come back (429 or 503 with Retry-After), for when the server gave
+ * no Korean reason of its own. */
+export function retryLaterMessage(status: number, seconds: number): string {
+  const what = status === 429 ? '요청이 너무 많습니다' : '일시적으로 서비스를 이용할 수 없습니다';
+  return `${what}. ${waitText(Math.max(1, Math.ceil(seconds)))} 후에 다시 시도하세요`;
+}
+
 /** Where an API failure happened: SPEC §8 gives each situation its own catch-all text. */
 export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | 'resetPassword';
 
@@ -83,7 +97,8 @@ export function failureMessage(situation: FailureSituation, answer: { message?: 
   if (situation === 'signup' && key === ErrorKey.alreadyNickname) return Messages.alreadyNickname;
   if (situation === 'resetPassword' && key === ErrorKey.samePassword) return Messages.samePassword;
   if (key === ErrorKey.weakPassword) return koreanDetail(answer) ?? '너무 흔한 비밀번호입니다. 다른 비밀번호를 입력하세요';
-  if (key === ErrorKey.tooMany) return '요청이 너무 많습니다. 잠시 후 다시 시도하세요';
+  if (key === ErrorKey.tooMany) return koreanDetail(answer) ?? '요청이 너무 많습니다. 잠시 후 다시 시도하세요';
+  if (key === ErrorKey.unavailable) return koreanDetail(answer) ?? Messages.unavailable;
   if (key === ErrorKey.invalid) return koreanDetail(answer) ?? Messages.processingError;
   return Messages.processingError;
 }

@@ -119,12 +119,16 @@ describe('an anonymous visitor', () => {
     await close();
   });
 
-  test('a click on 좋아요 (a button) before the app has loaded asks a visitor to log in once it has', async () => {
+  test('a click on 좋아요 (a link to log in) before the app has loaded asks a visitor to log in once it has', async () => {
     const [post] = (await apiGet<{ items: { id: number }[] }>(suite.server, '/api/board?topcategory=5&size=1')).items;
     const { page, errors, close } = await openWithSlowScripts(`/community/${post?.id}`, 360);
-    await page.getByRole('button', { name: /좋아요/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^좋아요/ })
+      .click();
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole('dialog').waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe(`/community/${post?.id}`);
     expect(errors).toEqual([]);
     await close();
   });

@@ -171,11 +171,12 @@ describe('lists', () => {
   test('numbered pages: links, aria-current, page 2 has other posts', async () => {
     const { page, close } = await visit('/community');
     const nav = page.getByRole('navigation', { name: '페이지' });
-    expect(await nav.locator('[aria-current="page"]').textContent()).toBe('1');
+    // The number a person sees, named in full for a screen reader.
+    expect(await nav.locator('[aria-current="page"]').textContent()).toBe('1페이지');
     const first = await page.locator('main ul > li a').first().textContent();
-    await nav.getByRole('link', { name: '2페이지' }).click();
+    await nav.getByRole('link', { name: /^2\s?페이지$/ }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?page=2');
-    await expect.poll(() => nav.locator('[aria-current="page"]').textContent()).toBe('2');
+    await expect.poll(() => nav.locator('[aria-current="page"]').textContent()).toBe('2페이지');
     const second = page.locator('main ul > li a').first();
     expect(await second.textContent()).not.toBe(first);
     // On to a post by a client navigation.
@@ -250,7 +251,10 @@ describe('post pages', () => {
   test('a visitor’s like opens the login dialog', async () => {
     const [post] = await list('/api/board?topcategory=5&size=1');
     const { page, close } = await visit(`/community/${post?.id}`);
-    await page.getByRole('button', { name: /좋아요/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^좋아요/ })
+      .click();
     expect(await page.getByRole('dialog').isVisible()).toBe(true);
     await close();
   });

@@ -78,6 +78,30 @@ test('a Retry-After longer than the cap is not waited for', async () => {
   expect(Date.now() - started).toBeLessThan(500);
 });
 
+test('a refusal with Retry-After says how long to wait when the server gave no Korean reason', async () => {
+  scripts['/api/limited'] = [{ status: 429, headers: { 'Retry-After': '40' }, body: '{"code":"error","message":"too many requests"}' }];
+  expect(await client({ maxRetryAfterMs: 2000 }).post('/limited', { a: 1 })).toMatchObject({
+    status: 429,
+    message: 'too many requests',
+    detail: '요청이 너무 많습니다. 40초 후에 다시 시도하세요',
+  });
+  scripts['/api/down'] = [
+    { status: 503, headers: { 'Retry-After': '90' }, body: '{"code":"error","message":"unavailable","detail":"pool"}' },
+  ];
+  expect(await client({ maxRetryAfterMs: 2000 }).get('/down')).toMatchObject({
+    status: 503,
+    detail: '일시적으로 서비스를 이용할 수 없습니다. 2분 후에 다시 시도하세요',
+  });
+});
+
+test('the server’s own Korean wait sentence is kept as it is', async () => {
+  const said = '댓글은 1분에 5개까지 달 수 있습니다. 40초 후에 다시 시도하세요';
+  scripts['/api/comment'] = [
+    { status: 429, headers: { 'Retry-After': '40' }, body: JSON.stringify({ code: 'error', message: 'too many requests', detail: said }) },
+  ];
+  expect(await client({ maxRetryAfterMs: 2000 }).post('/comment', { content: '안녕 👋' })).toMatchObject({ status: 429, detail: said });
+});
+
 test('a 400 is final: not retried, its key and detail come back', async () => {
   scripts['/api/bad'] = [
     { status: 400, body: '{"code":"error","message":"invalid","field":"passwd","detail":"비밀번호는 8자 이상이어야 합니다"}' },

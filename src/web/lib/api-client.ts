@@ -1,4 +1,4 @@
-import { Messages } from '#shared/messages.ts';
+import { koreanDetail, Messages, retryLaterMessage } from '#shared/messages.ts';
 
 // SPEC §7: every call of the front end goes through one client: a configured API base, the
 // session token as a Bearer header, and retries. Nothing here knows about React, so the same
@@ -129,12 +129,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const data = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     if (res.ok && data?.code !== 'error') return { ...data, code: 'ok' } as ApiAnswer<T>;
+    const detail = typeof data?.detail === 'string' ? data.detail : undefined;
+    // A refusal that says when to come back: the server's Korean sentence, or one made from its
+    // Retry-After, so every message a page shows from it tells the person how long to wait.
+    const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res) : undefined;
     return {
       code: 'error',
       message: typeof data?.message === 'string' ? data.message : 'server error',
       status: res.status,
       field: typeof data?.field === 'string' ? data.field : undefined,
-      detail: typeof data?.detail === 'string' ? data.detail : undefined,
+      detail: koreanDetail({ detail }) ?? (wait === undefined ? detail : retryLaterMessage(res.status, wait / 1000)),
     };
   }
 

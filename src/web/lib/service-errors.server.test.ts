@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { orPageError, statusOf } from './service-errors.server.ts';
+import { orPageError, refusalMessage, statusOf } from './service-errors.server.ts';
 
 describe('statusOf', () => {
   test('a service’s refusal gives its status, from either copy of the class', () => {
@@ -28,4 +28,15 @@ test('orPageError turns a refusal into the route’s status and throws anything 
   const fault = new Error('disk full');
   await expect(orPageError(Promise.reject(fault))).rejects.toBe(fault);
   await expect(orPageError(Promise.resolve(7))).resolves.toBe(7);
+});
+
+test('a refusal becomes a Korean sentence for a page form; a fault is not one', () => {
+  const limit = '댓글은 1분에 5개까지 달 수 있습니다. 40초 후에 다시 시도하세요';
+  expect(refusalMessage(new AppError(429, ErrorKey.tooMany, { retryAfter: 40, detail: limit }))).toBe(limit);
+  expect(refusalMessage(new AppError(429, ErrorKey.tooMany, { retryAfter: 40 }))).toBe('요청이 너무 많습니다. 40초 후에 다시 시도하세요');
+  expect(refusalMessage(new AppError(400, ErrorKey.invalid, { detail: '댓글을 입력하세요' }))).toBe('댓글을 입력하세요');
+  expect(refusalMessage(new AppError(400, ErrorKey.invalid, { detail: 'unknown field: x' }))).toBe('처리중 오류가 발생했습니다');
+  expect(refusalMessage(new AppError(403, ErrorKey.forbidden))).toBe('이 작업을 할 권한이 없습니다');
+  expect(refusalMessage(new AppError(503, ErrorKey.unavailable, { retryAfter: 5 }))).toBeUndefined();
+  expect(refusalMessage(new Error('boom'))).toBeUndefined();
 });

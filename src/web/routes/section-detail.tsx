@@ -1,17 +1,21 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
-import { contentNeighbours, getContent } from '#server/modules/content/content.service.ts';
-import { listComments } from '#server/modules/comment/comment.service.ts';
-import { likeStatus } from '#server/modules/like/like.service.ts';
+import { contentNeighbours, getContent, removeContent } from '#server/modules/content/content.service.ts';
+import { addComment, editComment, listComments, removeComment } from '#server/modules/comment/comment.service.ts';
+import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import type { Visitor } from '#server/modules/view/view.service.ts';
+import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
 import { itemKey } from '#server/cache/shows.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
-import { Comments } from '../features/board/comments.tsx';
+import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
@@ -22,7 +26,7 @@ import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
 import type { JobsItem } from '../features/jobs/jobs-list.tsx';
 import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { feedLink, pageTitle } from '../lib/titles.ts';
-import { statusOf } from '../lib/service-errors.server.ts';
+import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
 
@@ -32,20 +36,16 @@ import { isPathId } from '#shared/schemas/fields.ts';
 /** Any section's item: the page picks the fields of its kind. */
 type DetailItem = BoardItem & JobsItem & BusinessItem;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { deps, actor, caller, visitor, effects } = context.get(pageContext);
-  const url = new URL(request.url);
-  // A client navigation asks for `/market.data?...`: the page's path is without the suffix.
-  const pathname = url.pathname.replace(/\.data$/, '');
+/** The page's section and item for its address: missing, hidden and other sections' ids are 404s.
+ * With `visitor`, the view is counted. */
+async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: string, visitor?: Visitor) {
   const section = sectionOfPath(pathname);
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
-  if (!section || !isPathId(params.id)) throw notFound();
-  const id = Number(params.id);
+  if (!section || !isPathId(rawId)) throw notFound();
   const resource = section.storage.table;
-
   let item: DetailItem;
   try {
-    item = (await getContent(deps, resource, caller, id, visitor())) as DetailItem;
+    item = (await getContent(deps, resource, caller, Number(rawId), visitor)) as DetailItem;
   } catch (err) {
     if (statusOf(err) === 404) throw notFound();
     throw err;
@@ -53,6 +53,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A news id under /market is not a market post.
   const topcategory = resource === 'board' ? section.storage.topcategory : undefined;
   if (resource === 'board' && item.topcategory !== topcategory) throw notFound();
+  return { section, resource, topcategory, item };
+}
+
+/** A client navigation asks for `/market/1.data`: the page's path is without the suffix. */
+const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '');
+
+/** ?reply= and ?edit= open a comment's box without JavaScript. */
+function openedForms(url: URL) {
+  const idIn = (name: string) => {
+    const raw = url.searchParams.get(name) ?? '';
+    return isPathId(raw) ? Number(raw) : 0;
+  };
+  return { reply: idIn('reply'), edit: idIn('edit') };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { deps, actor, caller, visitor, effects } = context.get(pageContext);
+  const url = new URL(request.url);
+  const pathname = pagePath(request);
+  const { section, resource, topcategory, item } = await findItem(deps, caller, pathname, params.id, visitor());
+  const id = item.id;
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
   // It shows this item's likes and comments, and no other item's.
@@ -75,10 +96,73 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     liked,
     nav,
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
+    opened: openedForms(url),
     timeZone,
     today: todayIn(timeZone),
     clock: siteClock(timeZone),
   };
+}
+
+/** The page's forms without JavaScript: a comment, a reply, an edit, a like and deleting a comment
+ * or the post go through the same services as /api/comment, /api/like and DELETE /api/<name>,
+ * for the page's caller. Done, the page is shown again at what changed (the list, after the post
+ * is gone); refused, it is shown again with the Korean reason and the typed text kept in its box
+ * (a POST body: typed text never goes into an address). A delete asks first, as the confirm
+ * dialog does with the app. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { deps, caller } = context.get(pageContext);
+  const pathname = pagePath(request);
+  const { section, resource, item } = await findItem(deps, caller, pathname, params.id);
+  const sent: Record<string, FormDataEntryValue> = {};
+  (await request.formData()).forEach((value, name) => {
+    sent[name] = value;
+  });
+  const typed = typeof sent.content === 'string' ? sent.content : '';
+  const intent = String(sent.intent ?? '');
+  const named = Number(sent.id ?? sent.parent ?? 0);
+  try {
+    const form = parseInput(DetailFormSchema, sent);
+    if ((form.intent === 'delete-comment' || form.intent === 'delete-post') && !form.confirmed) {
+      return { asked: { intent: form.intent, id: form.intent === 'delete-comment' ? form.id : item.id } };
+    }
+    if (form.intent === 'delete-post') {
+      await removeContent(deps, resource, caller, [item.id]);
+      return redirect(section.path, 303);
+    }
+    if (form.intent === 'like') {
+      await toggleLike(deps, caller, { target: resource, item: item.id });
+      return redirect(`${pathname}#like`, 303);
+    }
+    // Comments are on board posts only.
+    if (resource !== 'board') throw data(`Page not found: ${pathname}`, { status: 404 });
+    if (form.intent === 'comment') {
+      const { id } = await addComment(deps, caller, { board: item.id, parent: form.parent ?? 0, content: form.content });
+      return redirect(`${pathname}#comment-${id}`, 303);
+    }
+    if (form.intent === 'edit-comment') {
+      await editComment(deps, caller, { id: form.id, content: form.content });
+      return redirect(`${pathname}#comment-${form.id}`, 303);
+    }
+    await removeComment(deps, caller, form.id);
+    return redirect(`${pathname}#comments`, 303);
+  } catch (err) {
+    const message = refusalMessage(err);
+    if (!message) throw err;
+    const refusal =
+      intent === 'like'
+        ? { like: message }
+        : intent === 'delete-post'
+          ? { post: message }
+          : {
+              comment: {
+                intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
+                id: Number.isSafeInteger(named) ? named : 0,
+                content: typed,
+                message,
+              } satisfies CommentRefusal,
+            };
+    return data(refusal, { status: statusOf(err) });
+  }
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -111,7 +195,7 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
   );
 }
 
-export default function SectionDetail({ loaderData: d }: Route.ComponentProps) {
+export default function SectionDetail({ loaderData: d, actionData: refused }: Route.ComponentProps) {
   const { section, resource, item, viewer, nav, timeZone } = d;
   const id = item.id;
   const admin = viewer?.admin === true;
@@ -160,15 +244,43 @@ export default function SectionDetail({ loaderData: d }: Route.ComponentProps) {
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {body}
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
-          <LikeButton key={id} target={resource} item={id} liked={d.liked} count={item.like} signedIn={viewer !== null} />
+          <LikeButton
+            key={id}
+            target={resource}
+            item={id}
+            path={d.path}
+            liked={d.liked}
+            count={item.like}
+            signedIn={viewer !== null}
+            refusal={refused && 'like' in refused ? refused.like : undefined}
+          />
           <ShareButton title={title} />
           {author ? (
-            <span className="ml-auto flex gap-2">
-              <PostActions resource={resource} id={id} listPath={section.path} />
-            </span>
+            <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2">
+              <PostActions
+                resource={resource}
+                id={id}
+                path={d.path}
+                listPath={section.path}
+                asked={refused && 'asked' in refused && refused.asked.intent === 'delete-post'}
+                refusal={refused && 'post' in refused ? refused.post : undefined}
+              />
+            </div>
           ) : null}
         </div>
-        {d.comments ? <Comments board={id} items={d.comments.items} total={item.comment} viewer={viewer} timeZone={timeZone} /> : null}
+        {d.comments ? (
+          <Comments
+            board={id}
+            path={d.path}
+            items={d.comments.items}
+            total={item.comment}
+            viewer={viewer}
+            timeZone={timeZone}
+            opened={d.opened}
+            refusal={refused && 'comment' in refused ? refused.comment : undefined}
+            asked={refused && 'asked' in refused && refused.asked.intent === 'delete-comment' ? refused.asked.id : 0}
+          />
+        ) : null}
       </div>
       <nav
         aria-label="이전 글, 다음 글"

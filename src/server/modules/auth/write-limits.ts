@@ -1,6 +1,7 @@
 import type { Actor, Deps } from '#server/context.ts';
 import { consume, WRITE_LIMITS, type WriteAction, type WriteTier } from '#server/lib/rate-limit.ts';
 import { UserLevel } from '#shared/enums.ts';
+import { waitText } from '#shared/messages.ts';
 
 // How much a member may write per minute and per day (security review: 30 posts and 30 comments
 // in a few seconds all went through, a burst made ~1,200 posts). Checked after the input is
@@ -16,12 +17,6 @@ const VERB: Record<WriteAction, string> = { post: '올릴', comment: '달', like
  * where spam comes from. Actors the server makes itself carry no date and count as established. */
 function tierOf(actor: Actor, now: number): WriteTier {
   return actor.joined && now - Date.parse(actor.joined) < DAY_MS ? 'newcomer' : 'established';
-}
-
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds}초`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)}분`;
-  return `${Math.ceil(seconds / 3600)}시간`;
 }
 
 /** Counts `count` writes of one kind against the actor's budget, or refuses them all with a 429

@@ -39,10 +39,11 @@ export function Pagination({ page, size, total, href }: { page: number; size: nu
               <Link
                 to={href(p)}
                 aria-current={p === page ? 'page' : undefined}
-                aria-label={`${p}페이지`}
                 className={`${CELL} ${p === page ? 'bg-brand-600 font-bold text-white' : 'hover:bg-slate-100'}`}
               >
+                {/* Named "3페이지" by its content, so the name holds the number a person sees. */}
                 {p}
+                <span className="sr-only">페이지</span>
               </Link>
             </li>
           ),

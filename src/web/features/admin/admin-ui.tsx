@@ -107,30 +107,48 @@ export function refusedIndex(failure: ApiFailure): number | undefined {
   return index === undefined ? undefined : Number(index);
 }
 
+const CHECK = 'sticky left-0 z-10 w-11 px-3 py-2';
+const IDENTITY = 'sticky left-11 z-10 w-40 min-w-32 px-3 py-2 shadow-[1px_0_0_var(--color-slate-200)] sm:w-auto';
+
+/** A row's check box cell: the table's first column, kept in view while the table scrolls. */
+export const checkCell = `${CHECK} bg-white`;
+
+/** The cell that names a row (a member, a post), right after its check box: kept in view too, and
+ * narrow on a phone so that the other columns have room to scroll past it. */
+export const identityCell = `${IDENTITY} bg-white`;
+
 /** A table of rows an admin selects for a batch action: the first column holds each row's
- * checkbox, and its header one that selects every row. `minWidth` keeps the columns readable on
- * a phone, where the table scrolls inside its box. */
+ * checkbox (`checkCell`), and its header one that selects every row; the second names the row
+ * (`identityCell`). On a phone the table scrolls inside its box and
+ * those two columns stay, so every row's other cells and actions can be reached and are known
+ * by name. The box is a size container: a row's editor spans it (`w-[100cqw]`), not the table. */
 export function SelectableTable({
   minWidth,
   allSelected,
   onSelectAll,
+  identity,
   headers,
   children,
 }: {
   minWidth: string;
   allSelected: boolean;
   onSelectAll: () => void;
+  /** The identity column's header text. */
+  identity: string;
   /** The other columns' header cells. */
   headers: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
-    <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="@container mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className={`w-full ${minWidth} text-left`}>
         <thead className="bg-slate-50 text-sm text-slate-600">
           <tr>
-            <th scope="col" className="w-10 px-3 py-2">
+            <th scope="col" className={`${CHECK} bg-slate-50`}>
               <input type="checkbox" aria-label="모두 선택" checked={allSelected} onChange={onSelectAll} className="size-5" />
+            </th>
+            <th scope="col" className={`${IDENTITY} bg-slate-50 whitespace-nowrap`}>
+              {identity}
             </th>
             {headers}
           </tr>

@@ -15,6 +15,20 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
   );
 }
 
+/** A count that a screen reader names in full ("뉴스 숨김 3개") around the number a person sees, so
+ * the link's name holds its visible text. */
+function CountName({ label, state, count }: { label: string; state: string; count: number }) {
+  return (
+    <>
+      <span className="sr-only">
+        {label} {state}{' '}
+      </span>
+      {count.toLocaleString('ko-KR')}
+      <span className="sr-only">개</span>
+    </>
+  );
+}
+
 /** The admin's first screen: sign-ups, waiting inquiries and items per section, each leading to
  * the screen where it is handled. */
 export function Dashboard({ data }: { data: DashboardData }) {
@@ -55,17 +69,13 @@ export function Dashboard({ data }: { data: DashboardData }) {
                   </Link>
                 </th>
                 <td className="px-4 py-2 text-right">
-                  <Link to={`/admin?section=${s.key}#moderation`} className="hover:underline" aria-label={`${s.label} 게시중 ${s.shown}개`}>
-                    {s.shown.toLocaleString('ko-KR')}
+                  <Link to={`/admin?section=${s.key}#moderation`} className="hover:underline">
+                    <CountName label={s.label} state="게시중" count={s.shown} />
                   </Link>
                 </td>
                 <td className="px-4 py-2 text-right">
-                  <Link
-                    to={`/admin?section=${s.key}&hidden=1#moderation`}
-                    className="hover:underline"
-                    aria-label={`${s.label} 숨김 ${s.hidden}개`}
-                  >
-                    {s.hidden.toLocaleString('ko-KR')}
+                  <Link to={`/admin?section=${s.key}&hidden=1#moderation`} className="hover:underline">
+                    <CountName label={s.label} state="숨김" count={s.hidden} />
                   </Link>
                 </td>
               </tr>

@@ -81,7 +81,9 @@ export function ItemModeration({ resource, item, listPath }: { resource: Section
         ))}
       </div>
       {item.hidden ? <p className="mt-1 text-sm text-amber-900">숨긴 {noun}입니다. 관리자만 볼 수 있습니다.</p> : null}
-      <div className="mt-3 flex flex-wrap gap-2">
+      {/* Its buttons call the API: without JavaScript they are not shown, and the box says why. */}
+      <p className="mt-2 hidden text-sm text-amber-900 noscript:block">숨기기, 삭제 같은 관리 기능은 JavaScript를 켜야 쓸 수 있습니다.</p>
+      <div className="mt-3 flex flex-wrap gap-2 noscript:[&>button]:hidden">
         <Link to={`${listPath}/write?id=${item.id}`} className={buttonClass.plain}>
           수정
         </Link>

@@ -5,7 +5,7 @@ import { formatDate } from '#shared/format.ts';
 import type { ModerationAction, ModerationTarget } from '#shared/schemas/admin.ts';
 import { SECTION_LISTS } from '#shared/sections.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
-import { buttonClass, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
+import { buttonClass, checkCell, identityCell, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
 
 // The moderators' list for one section (or the site's newest comments): hide, show, close and
@@ -146,7 +146,8 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
           minWidth="min-w-[36rem]"
           allSelected={allSelected}
           onSelectAll={() => setSelected(allSelected ? [] : ids)}
-          headers={[data.target === 'comment' ? '댓글' : '제목', '작성자', '날짜', '상태'].map((h) => (
+          identity={data.target === 'comment' ? '댓글' : '제목'}
+          headers={['작성자', '날짜', '상태'].map((h) => (
             <th key={h} scope="col" className="px-3 py-2">
               {h}
             </th>
@@ -156,7 +157,7 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
             const title = data.target === 'comment' ? (item.content ?? '') : item.title;
             return (
               <tr key={item.id}>
-                <td className="px-3 py-2">
+                <td className={checkCell}>
                   <input
                     type="checkbox"
                     aria-label={`${title} 선택`}
@@ -165,7 +166,7 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
                     className="size-5"
                   />
                 </td>
-                <td className="max-w-md px-3 py-2">
+                <td className={`${identityCell} wrap-anywhere sm:max-w-md`}>
                   {item.link ? (
                     <Link to={item.link} className="line-clamp-2 hover:text-brand-700 hover:underline">
                       {title}

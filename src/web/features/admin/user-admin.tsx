@@ -6,7 +6,7 @@ import type { UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import type { ApiFailure } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.ts';
-import { buttonClass, inputClass, Pager, refusedIndex, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
+import { buttonClass, checkCell, identityCell, inputClass, Pager, refusedIndex, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 
 // /admin/user: search and filter, a table of users with the enumerations' Korean labels, an
 // editor per row (level, status, use, remark) with the row's audit log, batch 사용안함 and
@@ -138,7 +138,8 @@ function UserEditor({ user, data, onDone }: { user: AdminUser; data: UserAdminDa
   return (
     <form
       aria-label={`${user.nickname} 편집`}
-      className="grid gap-3 bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
+      // As wide as the table's box and kept in it: on a phone the whole editor is on the screen.
+      className="sticky left-0 grid max-w-[100cqw] gap-3 bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(e) => {
         e.preventDefault();
         save(e.currentTarget);
@@ -255,7 +256,8 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
         minWidth="min-w-[56rem]"
         allSelected={allSelected}
         onSelectAll={() => setSelected(allSelected ? [] : manageable)}
-        headers={['아이디', '이름', '닉네임', '등급', '상태', '사용', '최근 로그인', '가입일', '관리'].map((h) => (
+        identity="회원"
+        headers={['이름', '등급', '상태', '사용', '최근 로그인', '가입일', '관리'].map((h) => (
           <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
             {h}
           </th>
@@ -293,7 +295,7 @@ function UserRows(props: {
   return (
     <>
       <tr className={u.use === 2 ? 'text-slate-500' : undefined}>
-        <td className="px-3 py-2">
+        <td className={checkCell}>
           {props.manageable ? (
             <input
               type="checkbox"
@@ -304,9 +306,11 @@ function UserRows(props: {
             />
           ) : null}
         </td>
-        <td className="px-3 py-2 whitespace-nowrap">{u.loginid}</td>
+        <td className={`${identityCell} wrap-anywhere`}>
+          <span className="block font-semibold">{u.nickname}</span>
+          <span className="block text-sm text-slate-600">{u.loginid}</span>
+        </td>
         <td className="px-3 py-2 whitespace-nowrap">{u.name}</td>
-        <td className="px-3 py-2 whitespace-nowrap">{u.nickname}</td>
         <td className="px-3 py-2 whitespace-nowrap">{UserLevelLabel[u.level]}</td>
         <td className="px-3 py-2 whitespace-nowrap">{UserStatusLabel[u.status]}</td>
         <td className="px-3 py-2 whitespace-nowrap">{UserUseLabel[u.use]}</td>
@@ -330,15 +334,16 @@ function UserRows(props: {
       </tr>
       {u.remark ? (
         <tr>
-          <td />
-          <td colSpan={9} className="px-3 pb-2 text-sm text-slate-600">
-            비고: {u.remark}
+          <td className={checkCell} />
+          <td colSpan={8} className="px-3 pb-2 text-sm text-slate-600">
+            {/* Sticky as wide as the box: the note is read whole without scrolling the table. */}
+            <span className="sticky left-14 block max-w-[calc(100cqw-4.5rem)] wrap-anywhere">비고: {u.remark}</span>
           </td>
         </tr>
       ) : null}
       {props.editing ? (
         <tr>
-          <td colSpan={10} className="p-0">
+          <td colSpan={9} className="p-0">
             <UserEditor user={u} data={data} onDone={() => props.onEdit(false)} />
           </td>
         </tr>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CommentRecord } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
-import { askConfirm, openLogin, showMessage, withLoading } from '../../lib/screen-store.ts';
+import { LoginLink } from '../../components/ui/login-link.tsx';
+import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
+import { ConfirmForm } from './confirm-form.tsx';
 
 export type CommentItem = CommentRecord;
 
@@ -13,24 +15,60 @@ interface Viewer {
   admin: boolean;
 }
 
-/** PRODUCT.md comments: members write, one level of replies, the author or an admin deletes
- * (with the confirm dialog). After a change the page's loader runs again, so the list and the
- * post's comment count come from the server. */
+/** A comment form the page's action refused (without JavaScript): which form (`id` is the parent
+ * of a new comment, 0 for a top-level one, or the comment edited or deleted), what was typed,
+ * and the Korean reason. */
+export interface CommentRefusal {
+  intent: 'comment' | 'edit-comment' | 'delete-comment';
+  id: number;
+  content: string;
+  message: string;
+}
+
+/** The reply box and the edit box open on the page's address (?reply=, ?edit=) too. */
+export interface OpenCommentForms {
+  reply: number;
+  edit: number;
+}
+
+const DELETE_TITLE = '댓글을 삭제할까요?';
+
+/** 답글, 수정 and 삭제: small words, with a finger-sized place to press on a phone. */
+const smallAction = 'inline-flex min-h-10 items-center underline underline-offset-2';
+const linkButton = `${smallAction} text-brand-700`;
+
+/** PRODUCT.md comments: members write, one level of replies, the author edits, the author or an
+ * admin deletes (with the confirm dialog). Every form posts to the page, whose action does the
+ * same without JavaScript; with the app it calls the API instead, and the page's loader runs
+ * again, so the list and the post's comment count come from the server. 답글 and 수정 open
+ * their box through the address without the app (a GET of ids, never of typed text). */
 export function Comments({
   board,
+  path,
   items,
   total,
   viewer,
   timeZone,
+  opened,
+  refusal,
+  asked,
 }: {
   board: number;
+  /** The post's page, where the forms post. */
+  path: string;
   items: CommentItem[];
   total: number;
   viewer: Viewer | null;
   timeZone: string;
+  opened: OpenCommentForms;
+  refusal?: CommentRefusal;
+  /** The comment whose delete the page's action asked about (without JavaScript), or 0. */
+  asked: number;
 }) {
   const revalidator = useRevalidator();
-  const [replyTo, setReplyTo] = useState(0);
+  const [replyTo, setReplyTo] = useState(refusal?.intent === 'comment' && refusal.id ? refusal.id : opened.reply);
+  const [editing, setEditing] = useState(refusal?.intent === 'edit-comment' ? refusal.id : opened.edit);
+  const refused = (intent: CommentRefusal['intent'], id: number) => (refusal?.intent === intent && refusal.id === id ? refusal : undefined);
 
   async function write(parent: number, form: HTMLFormElement) {
     const content = String(new FormData(form).get('content') ?? '').trim();
@@ -42,9 +80,19 @@ export function Comments({
     await revalidator.revalidate();
   }
 
+  async function edit(id: number, form: HTMLFormElement) {
+    const content = String(new FormData(form).get('content') ?? '').trim();
+    if (!content) return showMessage('댓글을 입력하세요', 'error');
+    const answer = await withLoading(api.put('/comment', { id, content }));
+    if (answer.code !== 'ok') return reportFailure(answer);
+    setEditing(0);
+    showMessage('댓글을 수정했습니다');
+    await revalidator.revalidate();
+  }
+
   function remove(id: number) {
     askConfirm({
-      title: '댓글을 삭제할까요?',
+      title: DELETE_TITLE,
       onSuccess: async () => {
         const answer = await withLoading(api.delete('/comment', { id }));
         if (answer.code !== 'ok') return reportFailure(answer);
@@ -54,40 +102,94 @@ export function Comments({
     });
   }
 
-  const one = (c: CommentItem, reply: boolean) => (
-    // Anchored for notifications' links (#comment-<id>); the one linked to is marked.
-    <article
-      id={`comment-${c.id}`}
-      className={`scroll-mt-4 py-3 target:bg-amber-50 ${reply ? 'ml-6 border-l-2 border-slate-200 pl-3' : ''}`}
-      aria-label={reply ? '답글' : '댓글'}
-    >
-      {c.deleted ? (
-        <p className="text-slate-500">삭제된 댓글입니다</p>
-      ) : (
-        <>
-          <p className="text-sm">
-            <strong>{c.name}</strong> <span className="text-slate-500">{formatDate(c.date, timeZone)}</span>
-          </p>
-          <p className="mt-0.5 whitespace-pre-line">{c.content}</p>
-          <p className="mt-1 flex gap-3 text-sm">
-            {!reply && viewer ? (
-              <button type="button" className="text-brand-700 underline" onClick={() => setReplyTo(replyTo === c.id ? 0 : c.id)}>
-                답글
-              </button>
-            ) : null}
-            {viewer && (viewer.admin || viewer.id === c.user) ? (
-              <button type="button" className="text-red-700 underline" onClick={() => remove(c.id)}>
-                삭제
-              </button>
-            ) : null}
-          </p>
-        </>
-      )}
-    </article>
+  /** 답글 / 수정: a GET form naming only the comment, so that it opens its box without the app. */
+  const opener = (name: 'reply' | 'edit', label: string, c: CommentItem, toggle: () => void, expanded?: boolean) => (
+    <form method="get" action={`${path}#${name}-${c.id}`}>
+      <button
+        type="submit"
+        name={name}
+        value={c.id}
+        aria-expanded={expanded}
+        className={linkButton}
+        onClick={(event) => {
+          event.preventDefault();
+          toggle();
+        }}
+      >
+        {label}
+      </button>
+    </form>
   );
 
+  const one = (c: CommentItem, reply: boolean) => {
+    const mine = viewer !== null && viewer.id === c.user;
+    const removal = refused('delete-comment', c.id);
+    return (
+      <article
+        id={`comment-${c.id}`}
+        className={`scroll-mt-24 py-3 target:bg-amber-50 ${reply ? 'ml-6 border-l-2 border-slate-200 pl-3' : ''}`}
+        aria-label={reply ? '답글' : '댓글'}
+      >
+        {c.deleted ? (
+          <p className="text-slate-600">삭제된 댓글입니다</p>
+        ) : (
+          <>
+            <p className="text-sm">
+              <strong>{c.name}</strong> <span className="text-slate-600">{formatDate(c.date, timeZone)}</span>
+            </p>
+            {mine && editing === c.id ? (
+              <CommentForm
+                label="댓글 수정"
+                submit="저장"
+                action={`${path}#edit-${c.id}`}
+                anchor={`edit-${c.id}`}
+                fields={{ intent: 'edit-comment', id: c.id }}
+                initial={refused('edit-comment', c.id)?.content ?? c.content}
+                error={refused('edit-comment', c.id)?.message}
+                focusOnOpen
+                cancel={{ href: `${path}#comment-${c.id}`, onCancel: () => setEditing(0) }}
+                onSubmit={(form) => edit(c.id, form)}
+              />
+            ) : (
+              <p className="mt-0.5 break-words whitespace-pre-line">{c.content}</p>
+            )}
+            <div className="flex gap-4 text-sm">
+              {!reply && viewer ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), replyTo === c.id) : null}
+              {mine && editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id)) : null}
+              {viewer && (viewer.admin || mine) ? (
+                <form
+                  method="post"
+                  action={`${path}#comment-${c.id}`}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    remove(c.id);
+                  }}
+                >
+                  <input type="hidden" name="intent" value="delete-comment" />
+                  <input type="hidden" name="id" value={c.id} />
+                  <button type="submit" className={`${smallAction} text-red-700`}>
+                    삭제
+                  </button>
+                </form>
+              ) : null}
+            </div>
+            {asked === c.id ? (
+              <ConfirmForm
+                title={DELETE_TITLE}
+                action={`${path}#comments`}
+                fields={{ intent: 'delete-comment', id: c.id }}
+                cancel={`${path}#comment-${c.id}`}
+              />
+            ) : null}
+            {removal ? <Refusal message={removal.message} /> : null}
+          </>
+        )}
+      </article>
+    );
+  };
+
   return (
-    <section aria-labelledby="comments-title" className="mt-8">
+    <section id="comments" aria-labelledby="comments-title" className="mt-8 scroll-mt-24">
       <h2 id="comments-title" className="text-xl font-bold">
         댓글 <span className="text-brand-700">{total}</span>
       </h2>
@@ -99,48 +201,140 @@ export function Comments({
             {c.replies?.map((r) => (
               <div key={r.id}>{one(r, true)}</div>
             ))}
-            {replyTo === c.id ? <CommentForm label="답글" onSubmit={(form) => write(c.id, form)} indent /> : null}
+            {viewer && replyTo === c.id ? (
+              <CommentForm
+                label="답글 쓰기"
+                submit="답글 등록"
+                action={`${path}#reply-${c.id}`}
+                anchor={`reply-${c.id}`}
+                fields={{ intent: 'comment', parent: c.id }}
+                initial={refused('comment', c.id)?.content}
+                error={refused('comment', c.id)?.message}
+                focusOnOpen
+                indent
+                onSubmit={(form) => write(c.id, form)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
       {viewer ? (
-        <CommentForm label="댓글" onSubmit={(form) => write(0, form)} />
+        <CommentForm
+          label="댓글 쓰기"
+          submit="댓글 등록"
+          action={`${path}#comment-form`}
+          anchor="comment-form"
+          fields={{ intent: 'comment' }}
+          initial={refused('comment', 0)?.content}
+          error={refused('comment', 0)?.message}
+          onSubmit={(form) => write(0, form)}
+        />
       ) : (
-        <p className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700">
-          댓글은 회원만 쓸 수 있습니다.{' '}
-          <button type="button" onClick={() => openLogin()} className="font-semibold text-brand-700 underline">
-            로그인
-          </button>
-        </p>
+        <div className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700">
+          {/* A form sent after the session ended comes back to a visitor's page: say why. */}
+          {refusal ? <Refusal message={refusal.message} /> : null}
+          <p className={refusal ? 'mt-2' : undefined}>
+            댓글은 회원만 쓸 수 있습니다.{' '}
+            <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
+              로그인
+            </LoginLink>
+          </p>
+        </div>
       )}
     </section>
   );
 }
 
-function CommentForm({ label, onSubmit, indent = false }: { label: string; onSubmit: (form: HTMLFormElement) => void; indent?: boolean }) {
-  const id = `comment-${label}`;
+function Refusal({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** A comment's text box. It posts to the page (the action's fields are hidden inputs); with the
+ * app, `onSubmit` sends it through the API instead. A reply or edit box takes the focus when it
+ * opens, so that 답글 leads straight to typing. */
+function CommentForm({
+  label,
+  submit,
+  action,
+  anchor,
+  fields,
+  initial,
+  error,
+  focusOnOpen = false,
+  indent = false,
+  cancel,
+  onSubmit,
+}: {
+  label: string;
+  submit: string;
+  action: string;
+  anchor: string;
+  fields: Record<string, string | number>;
+  initial?: string;
+  error?: string;
+  focusOnOpen?: boolean;
+  indent?: boolean;
+  cancel?: { href: string; onCancel: () => void };
+  onSubmit: (form: HTMLFormElement) => void;
+}) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) box.current?.focus();
+  }, [focusOnOpen]);
+  const boxId = `${anchor}-text`;
   return (
     <form
-      className={`mt-3 ${indent ? 'ml-6 pl-3' : ''}`}
+      id={anchor}
+      method="post"
+      action={action}
+      // The site's Korean message for an empty box, not the browser's bubble (the action says it
+      // without JavaScript).
+      noValidate
+      className={`mt-3 scroll-mt-24 ${indent ? 'ml-6 pl-3' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit(event.currentTarget);
       }}
     >
-      <label htmlFor={id} className="font-semibold">
-        {label} 쓰기
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={boxId} className="font-semibold">
+        {label}
       </label>
       <textarea
-        id={id}
+        ref={box}
+        id={boxId}
         name="content"
         rows={3}
         maxLength={2000}
         required
+        defaultValue={initial}
+        aria-invalid={error ? true : undefined}
         className="mt-1 block w-full rounded-lg border border-slate-300 p-3"
       />
-      <button type="submit" className="mt-2 min-h-11 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
-        {label} 등록
-      </button>
+      {error ? <Refusal message={error} /> : null}
+      <div className="mt-2 flex items-center gap-3">
+        <button type="submit" className="min-h-11 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          {submit}
+        </button>
+        {cancel ? (
+          <a
+            href={cancel.href}
+            className="font-semibold text-slate-700 underline underline-offset-2"
+            onClick={(event) => {
+              event.preventDefault();
+              cancel.onCancel();
+            }}
+          >
+            취소
+          </a>
+        ) : null}
+      </div>
     </form>
   );
 }

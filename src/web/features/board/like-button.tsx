@@ -1,30 +1,36 @@
 import { useState } from 'react';
 import type { LikeTarget } from '#shared/schemas/content.ts';
-import { openLogin } from '../../lib/screen-store.ts';
+import { LoginLink } from '../../components/ui/login-link.tsx';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 
-/** PRODUCT.md likes: members only (visitors get the login dialog), toggled. The count moves at
- * once and is then set to the server's exact count from POST /api/like. */
+/** PRODUCT.md likes: members only, toggled. A member's button is a form that posts to the page
+ * (its action toggles without JavaScript); with the app the count moves at once and is then set
+ * to the server's exact count from POST /api/like. A visitor gets a link to log in. */
 export function LikeButton({
   target,
   item,
+  path,
   liked: initialLiked,
   count: initialCount,
   signedIn,
+  refusal,
 }: {
   target: LikeTarget;
   item: number;
+  /** The item's page, where the form posts. */
+  path: string;
   liked: boolean;
   count: number;
   signedIn: boolean;
+  /** Why the page's action refused the last like (without JavaScript). */
+  refusal?: string;
 }) {
   const [liked, setLiked] = useState(initialLiked);
   const [count, setCount] = useState(initialCount);
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
-    if (!signedIn) return openLogin();
     const before = { liked, count };
     setLiked(!liked);
     setCount(count + (liked ? -1 : 1));
@@ -41,18 +47,43 @@ export function LikeButton({
     }
   }
 
-  return (
-    <button
-      type="button"
-      onClick={toggle}
-      disabled={busy}
-      aria-pressed={liked}
-      className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold ${
-        liked ? 'border-rose-300 bg-rose-50 text-rose-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-      }`}
-    >
+  const look = `inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold ${
+    liked ? 'border-rose-300 bg-rose-50 text-rose-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+  }`;
+  const label = (
+    <>
       <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
       좋아요 <span data-testid="like-count">{count.toLocaleString('en-US')}</span>
-    </button>
+    </>
+  );
+  if (!signedIn) {
+    return (
+      <LoginLink next={`${path}#like`} className={look}>
+        {label}
+        <span className="sr-only">(로그인 필요)</span>
+      </LoginLink>
+    );
+  }
+  return (
+    <>
+      <form
+        method="post"
+        action={`${path}#like`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void toggle();
+        }}
+      >
+        <input type="hidden" name="intent" value="like" />
+        <button id="like" type="submit" disabled={busy} aria-pressed={liked} className={`scroll-mt-24 ${look}`}>
+          {label}
+        </button>
+      </form>
+      {refusal ? (
+        <p role="alert" className="basis-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -3,15 +3,36 @@ import type { SectionTable } from '#shared/schemas/content.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
+import { ConfirmForm } from './confirm-form.tsx';
 
-/** 수정 and 삭제 for the author and admins (the server checks again). Delete asks first, then
- * goes back to the section's list. */
-export function PostActions({ resource, id, listPath }: { resource: SectionTable; id: number; listPath: string }) {
+const DELETE_TITLE = '이 글을 삭제할까요?';
+const DELETE_CONTENT = '삭제한 글은 되돌릴 수 없습니다.';
+
+/** 수정 and 삭제 for the author (the server checks again). Delete asks first, then goes back to
+ * the section's list. 삭제 is a form that posts to the item's page: without JavaScript its action
+ * asks (`asked`) and deletes; with the app the confirm dialog asks and the API deletes. */
+export function PostActions({
+  resource,
+  id,
+  path,
+  listPath,
+  asked = false,
+  refusal,
+}: {
+  resource: SectionTable;
+  id: number;
+  /** The item's page, where the form posts. */
+  path: string;
+  listPath: string;
+  asked?: boolean;
+  /** Why the page's action refused the delete (without JavaScript). */
+  refusal?: string;
+}) {
   const navigate = useNavigate();
   const remove = () =>
     askConfirm({
-      title: '이 글을 삭제할까요?',
-      content: '삭제한 글은 되돌릴 수 없습니다.',
+      title: DELETE_TITLE,
+      content: DELETE_CONTENT,
       onSuccess: async () => {
         const answer = await withLoading(api.delete(`/${resource}`, { id }));
         if (answer.code !== 'ok') return reportFailure(answer);
@@ -25,9 +46,27 @@ export function PostActions({ resource, id, listPath }: { resource: SectionTable
       <Link to={`${listPath}/write?id=${id}`} className={`${button} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
         수정
       </Link>
-      <button type="button" onClick={remove} className={`${button} border-red-300 bg-white text-red-700 hover:bg-red-50`}>
-        삭제
-      </button>
+      <form
+        method="post"
+        action={`${path}#post-actions`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          remove();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete-post" />
+        <button type="submit" className={`${button} border-red-300 bg-white text-red-700 hover:bg-red-50`}>
+          삭제
+        </button>
+      </form>
+      {asked ? (
+        <ConfirmForm title={DELETE_TITLE} content={DELETE_CONTENT} action={path} fields={{ intent: 'delete-post' }} cancel={path} />
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="basis-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
     </>
   );
 }

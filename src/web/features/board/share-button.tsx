@@ -1,6 +1,7 @@
 import { showMessage } from '../../lib/screen-store.ts';
 
-/** The phone's share sheet where there is one, otherwise the address copied with a toast. */
+/** The phone's share sheet where there is one, otherwise the address copied with a toast. Both
+ * need the app: without JavaScript the button is not shown (the address bar shares the page). */
 export function ShareButton({ title }: { title: string }) {
   async function share() {
     const url = window.location.href.split('#')[0] ?? window.location.href;
@@ -20,7 +21,7 @@ export function ShareButton({ title }: { title: string }) {
     <button
       type="button"
       onClick={share}
-      className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-semibold text-slate-700 hover:bg-slate-50"
+      className="inline-flex min-h-11 items-center rounded-full noscript:hidden border border-slate-300 bg-white px-4 font-semibold text-slate-700 hover:bg-slate-50"
     >
       공유하기
     </button>

@@ -62,7 +62,7 @@ export function LikeGroups({ groups, timeZone }: { groups: LikedGroup[]; timeZon
                   aria-label={`${like.title ?? '삭제된 글'} 좋아요 취소`}
                   className="min-h-11 shrink-0 rounded-lg border border-slate-300 px-3 font-semibold hover:bg-slate-50"
                 >
-                  삭제
+                  좋아요 취소
                 </button>
               </li>
             ))}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { CommentSaveSchema } from './content.ts';
+import { queryPositiveId } from './fields.ts';
+
+// What a post's page posts without JavaScript (routes/section-detail.tsx's action): the same
+// fields as POST/PUT/DELETE /api/comment and POST /api/like, as the text a form sends. The post
+// and its kind come from the page's own path.
+
+const content = CommentSaveSchema.shape.content;
+const confirmed = z.literal('1').optional();
+
+export const DetailFormSchema = z.discriminatedUnion('intent', [
+  /** A comment, or with `parent` a reply (답글) to one. */
+  z.strictObject({ intent: z.literal('comment'), parent: queryPositiveId.optional(), content }),
+  z.strictObject({ intent: z.literal('edit-comment'), id: queryPositiveId, content }),
+  /** Deleting asks first: the form without `confirmed` only brings up the question. */
+  z.strictObject({ intent: z.literal('delete-comment'), id: queryPositiveId, confirmed }),
+  z.strictObject({ intent: z.literal('delete-post'), confirmed }),
+  z.strictObject({ intent: z.literal('like') }),
+]);
+export type DetailForm = z.output<typeof DetailFormSchema>;
