@@ -9,6 +9,7 @@ import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
+import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
 
@@ -57,6 +58,9 @@ setInterval(() => void pruneSessions(deps).catch((err) => logger.error({ err }, 
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);
 
+// BACKUP_EVERY: backups on a schedule, by one server of several (modules/backup).
+const backups = startBackupSchedule(deps);
+
 /** The most a shutdown may take: a request that never ends, or an unreachable database or mail
  * server, must not keep a deploy waiting. */
 const SHUTDOWN_LIMIT_MS = 15_000;
@@ -72,6 +76,7 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_LIMIT_MS).unref();
   await closeServer();
   await mailRetries.stop();
+  await backups.stop();
   await drainMails(deps);
   await flushViews(deps);
   await devServer?.vite.close();

@@ -24,3 +24,10 @@ export function isAdmin(actor: Actor | undefined): boolean {
 export function isRoot(actor: Actor | undefined): boolean {
   return actor !== undefined && isRootLevel(actor.level);
 }
+
+/** The root admin's own calls (backups): 401 without a session, 403 below level 5. */
+export function requireRoot(actor: Actor | undefined): Actor {
+  const a = requireActor(actor);
+  if (!isRootLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);
+  return a;
+}
