@@ -74,8 +74,10 @@ export async function restoreBackup(named: string, target: RestoreTarget, option
       `이 백업은 더 새 버전(스키마 ${manifest.schema})에서 만들어졌습니다. 프로그램을 먼저 업데이트하세요 / the backup is from a newer schema (${manifest.schema}): update the software first`,
     );
   }
+  const holds = await targetHolds(target, withUploads);
+  if (holds && !options.force) throw notEmpty(holds);
   await verifyFiles(dir, manifest, withUploads, onProgress);
-  await prepareTarget(target, options.force ?? false, withUploads);
+  await clearTarget(target, withUploads);
 
   let result: RestoreResult;
   if (manifest.kind === 'sqlite' && !target.databaseUrl) {
@@ -127,17 +129,34 @@ const notEmpty = (what: string) =>
     `복원할 곳이 비어 있지 않습니다(${what}). 덮어쓰려면 --force를 붙이세요 / the target is not empty (${what}); add --force to replace it`,
   );
 
-/** Refuses a target that holds anything unless forced; forced, empties it. */
-async function prepareTarget(target: RestoreTarget, force: boolean, withUploads: boolean): Promise<void> {
+/** Whether the target holds anything: a row in its database, or a file in its uploads. */
+async function targetHolds(target: RestoreTarget, withUploads: boolean): Promise<string | undefined> {
   const uploads = uploadsDir(target.dataDir);
-  if (withUploads && (await fsp.readdir(uploads).catch(() => [])).length > 0) {
-    if (!force) throw notEmpty(uploads);
-    await fsp.rm(uploads, { recursive: true, force: true });
-  }
+  if (withUploads && (await fsp.readdir(uploads).catch(() => [])).length > 0) return uploads;
   if (target.databaseUrl) {
     const connection = connect(target);
     try {
-      if ((await holdsRows(connection.db, 'postgres')) && !force) throw notEmpty('DATABASE_URL');
+      return (await holdsRows(connection.db, 'postgres')) ? 'DATABASE_URL' : undefined;
+    } finally {
+      await connection.close();
+    }
+  }
+  const file = sqliteFile(target.dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const copy = openSqliteCopy(file);
+  try {
+    return copy.tables().some((t) => copy.count(t) > 0) ? file : undefined;
+  } finally {
+    copy.close();
+  }
+}
+
+/** Empties the target (its rows are none, or the restore was forced): a restore starts from nothing. */
+async function clearTarget(target: RestoreTarget, withUploads: boolean): Promise<void> {
+  if (withUploads) await fsp.rm(uploadsDir(target.dataDir), { recursive: true, force: true });
+  if (target.databaseUrl) {
+    const connection = connect(target);
+    try {
       await dropAllTables(connection.db);
     } finally {
       await connection.close();
@@ -145,11 +164,6 @@ async function prepareTarget(target: RestoreTarget, force: boolean, withUploads:
     return;
   }
   const file = sqliteFile(target.dataDir);
-  if (!fs.existsSync(file)) return;
-  const copy = openSqliteCopy(file);
-  const holds = copy.tables().some((t) => copy.count(t) > 0);
-  copy.close();
-  if (holds && !force) throw notEmpty(file);
   for (const suffix of ['', '-wal', '-shm']) await fsp.rm(`${file}${suffix}`, { force: true });
 }
 
