@@ -1,4 +1,5 @@
 import { authBench } from './auth.bench.ts';
+import { backupBench } from './backup.bench.ts';
 import { contentBench } from './content.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, Section> = {
   search: searchBench,
   pages: pagesBench,
   sections: sectionsBench,
+  backup: backupBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };
