@@ -30,11 +30,16 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stderr): { upd
   let stage: string | undefined;
   let tenth = -1;
   let drawn = false;
+  let drawnAt = 0;
   return {
     update(step) {
       const share = step.total > 0 ? Math.min(1, step.done / step.total) : 1;
       const label = LABELS[step.stage];
       if (out.isTTY) {
+        // At most ten redraws a second, besides each stage's first and last.
+        const now = performance.now();
+        if (stage === step.stage && step.done < step.total && now - drawnAt < 100) return;
+        drawnAt = now;
         if (stage !== undefined && stage !== step.stage) out.write('\n');
         const bar = '#'.repeat(Math.round(share * WIDTH)).padEnd(WIDTH, '.');
         out.write(
@@ -42,10 +47,10 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stderr): { upd
         );
         drawn = true;
       } else {
-        const now = Math.floor(share * 10);
-        if (stage === step.stage && now === tenth) return;
-        tenth = now;
-        out.write(`${label}: ${now * 10}% (${amount(step.done, step.unit)} / ${amount(step.total, step.unit)})\n`);
+        const reached = Math.floor(share * 10);
+        if (stage === step.stage && reached === tenth) return;
+        tenth = reached;
+        out.write(`${label}: ${reached * 10}% (${amount(step.done, step.unit)} / ${amount(step.total, step.unit)})\n`);
       }
       stage = step.stage;
     },
