@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Deps } from '#server/context.ts';
 import { backupBytes, backupsDir, MANIFEST, type Manifest, readManifest } from './backup-format.ts';
@@ -46,7 +47,7 @@ export function backupRunning(deps: Pick<Deps, 'env'>): boolean {
   return running.has(deps.env.DATA_DIR);
 }
 
-const CLI = new URL('./backup-cli.ts', import.meta.url);
+const CLI = fileURLToPath(new URL('./backup-cli.ts', import.meta.url));
 
 /** Starts a backup unless one is under way; answers whether it started. `done` resolves true when
  * it was written, false when it failed (logged). */
@@ -55,7 +56,7 @@ export function startBackup(deps: Pick<Deps, 'env' | 'logger'>): { started: bool
   if (under) return { started: false, done: under.done };
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: deps.env.DATA_DIR, DATABASE_URL: deps.env.DATABASE_URL ?? '' };
   if (deps.env.JWT_SECRET) env.JWT_SECRET = deps.env.JWT_SECRET;
-  const child = spawn(process.execPath, [CLI.pathname], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-2000);
