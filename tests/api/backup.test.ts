@@ -230,6 +230,15 @@ describe(`backup and restore (${dbKind})`, () => {
     const refused = await restoreBackup(damaged, target).catch((err: unknown) => err);
     expect((refused as RestoreRefused).exitCode).toBe(RestoreExit.unreadable);
     expect(await fs.readdir(target.dataDir)).toEqual([]);
+
+    // A manifest naming a file outside its folder is not read at all.
+    const escaping = await tempDir();
+    await fs.cp(backupDir, escaping, { recursive: true });
+    const upload = manifest.files.find((f) => f.path.startsWith('uploads/')) as { path: string };
+    const files = manifest.files.map((f) => (f === upload ? { ...f, path: 'uploads/../../outside.png' } : f));
+    await fs.writeFile(path.join(escaping, MANIFEST), JSON.stringify({ ...manifest, files }));
+    const outside = await restoreBackup(escaping, await emptyTarget()).catch((err: unknown) => err);
+    expect((outside as RestoreRefused).exitCode).toBe(RestoreExit.unreadable);
   });
 
   test('a backup of an older schema is migrated to the newest on restore', async () => {

@@ -27,8 +27,12 @@ export const UPLOADS_DIR = 'uploads';
 export const SECRET_FILE = 'jwt-secret';
 
 const FileEntrySchema = z.strictObject({
-  /** Relative to the backup folder, with forward slashes. */
-  path: z.string().min(1),
+  /** Relative to the backup folder, with forward slashes; never out of it (a restore writes
+   * uploads by these names). */
+  path: z
+    .string()
+    .min(1)
+    .refine((p) => !p.startsWith('/') && !p.includes('\\') && !p.split('/').some((part) => part === '' || part === '.' || part === '..')),
   size: z.number().int().min(0),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
