@@ -129,23 +129,28 @@ const notEmpty = (what: string) =>
     `복원할 곳이 비어 있지 않습니다(${what}). 덮어쓰려면 --force를 붙이세요 / the target is not empty (${what}); add --force to replace it`,
   );
 
-/** Whether the target holds anything: a row in its database, or a file in its uploads. */
+/** Whether the target holds anything: a row in its database, or a file in its uploads (named
+ * in that order). */
 async function targetHolds(target: RestoreTarget, withUploads: boolean): Promise<string | undefined> {
+  if (await databaseHolds(target)) return target.databaseUrl ? 'DATABASE_URL' : sqliteFile(target.dataDir);
   const uploads = uploadsDir(target.dataDir);
-  if (withUploads && (await fsp.readdir(uploads).catch(() => [])).length > 0) return uploads;
+  return withUploads && (await fsp.readdir(uploads).catch(() => [])).length > 0 ? uploads : undefined;
+}
+
+async function databaseHolds(target: RestoreTarget): Promise<boolean> {
   if (target.databaseUrl) {
     const connection = connect(target);
     try {
-      return (await holdsRows(connection.db, 'postgres')) ? 'DATABASE_URL' : undefined;
+      return await holdsRows(connection.db, 'postgres');
     } finally {
       await connection.close();
     }
   }
   const file = sqliteFile(target.dataDir);
-  if (!fs.existsSync(file)) return undefined;
+  if (!fs.existsSync(file)) return false;
   const copy = openSqliteCopy(file);
   try {
-    return copy.tables().some((t) => copy.count(t) > 0) ? file : undefined;
+    return copy.tables().some((t) => copy.count(t) > 0);
   } finally {
     copy.close();
   }
