@@ -1,5 +1,6 @@
 import { alertsBench } from './alerts.bench.ts';
 import { authBench } from './auth.bench.ts';
+import { backupBench } from './backup.bench.ts';
 import { contentBench } from './content.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, Section> = {
   sections: sectionsBench,
   traffic: trafficBench,
   alerts: alertsBench,
+  backup: backupBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };

@@ -61,4 +61,14 @@ describe('the run contract (PRODUCT.md)', () => {
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  test('scheduled backups: BACKUP_EVERY in s, m, h or d (unset: none), BACKUP_KEEP 14 by default', () => {
+    expect(loadEnv({}).BACKUP_EVERY).toBeUndefined();
+    expect(loadEnv({}).BACKUP_KEEP).toBe(14);
+    expect(loadEnv({ BACKUP_EVERY: '6h', BACKUP_KEEP: '3' })).toMatchObject({ BACKUP_EVERY: 6 * 3600_000, BACKUP_KEEP: 3 });
+    expect(loadEnv({ BACKUP_EVERY: '30m' }).BACKUP_EVERY).toBe(1_800_000);
+    expect(loadEnv({ BACKUP_EVERY: '' }).BACKUP_EVERY).toBeUndefined();
+    for (const bad of ['6', 'h', '0h', '1.5h', '6 hours', '25d']) expect(() => loadEnv({ BACKUP_EVERY: bad }), bad).toThrow(/BACKUP_EVERY/);
+    expect(() => loadEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
 });

@@ -15,6 +15,8 @@ function optional<T extends z.ZodType>(schema: T) {
     .or(schema.optional());
 }
 
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000 };
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -42,6 +44,17 @@ const EnvSchema = z.object({
   WRITE_LIMITS: flag.default(true),
   /** How much a member may have uploaded in all, in megabytes. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Scheduled backups (modules/backup): how often, as a number and s, m, h or d (`6h`); unset
+   * means none. BACKUP_KEEP: how many backups the schedule keeps in DATA_DIR/backups. */
+  BACKUP_EVERY: optional(
+    z
+      .string()
+      .regex(/^[1-9]\d*[smhd]$/, { error: 'BACKUP_EVERY is a number and s, m, h or d, like 6h' })
+      .transform((v) => Number(v.slice(0, -1)) * (UNIT_MS[v.slice(-1)] ?? 0))
+      // A timer waits at most 2^31 ms (24 days).
+      .refine((ms) => ms < 2 ** 31, { error: 'BACKUP_EVERY is at most 24d' }),
+  ),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Load shedding (http/load-shedding.ts): requests under way at once, and how late (ms) the
    * event loop may run, before new requests are refused with 503; 0 turns either off. */
   LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),

@@ -11,6 +11,7 @@ import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
 import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
+import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
 import { everyOnce } from './db/schedule.ts';
@@ -96,6 +97,9 @@ const digests = everyOnce(
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);
 
+// BACKUP_EVERY: backups on a schedule, by one server of several (modules/backup).
+const backups = startBackupSchedule(deps);
+
 /** The most a shutdown may take: a request that never ends, or an unreachable database or mail
  * server, must not keep a deploy waiting. The run contract promises an exit within 10 s of the
  * signal; this leaves the last second for the process to end. A mail try under way ends within
@@ -116,6 +120,7 @@ async function shutdown(signal: string) {
   matching.stop();
   digests.stop();
   await mailRetries.stop();
+  await backups.stop();
   await drainMails(deps);
   await flushViews(deps);
   await devServer?.vite.close();

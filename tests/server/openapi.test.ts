@@ -97,6 +97,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/comments': ['get'],
   '/api/admin/moderate': ['post'],
   '/api/admin/users.csv': ['get'],
+  '/api/admin/backup': ['get', 'post'],
 };
 for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule']) {
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;

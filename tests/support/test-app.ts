@@ -17,7 +17,7 @@ export const dbKind = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres'
 
 /** A fresh, empty database for one test app: a SQLite file in a new folder, or a new database
  * on the run's PostgreSQL server. */
-async function freshDatabaseUrl(): Promise<string | undefined> {
+export async function freshDatabaseUrl(): Promise<string | undefined> {
   if (dbKind !== 'postgres') return undefined;
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;

@@ -40,6 +40,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0015-keyword-alerts': m0015,
 };
 
+/** In order; the last is the schema version a database at its latest has (backups record it). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
   return migrate(db, dialect, (m) => m.migrateToLatest());
 }

@@ -380,7 +380,7 @@ export function userBatchEdit(): Obj {
   });
 }
 
-/** /api/admin: the admin area's own calls, every one for levels >= 3. */
+/** /api/admin: the admin area's own calls, every one for levels >= 3 (backups: level 5). */
 export function adminPaths(): Record<string, Obj> {
   const tag = 'admin';
   const admin = { tag, session: true } as const;
@@ -485,6 +485,41 @@ export function adminPaths(): Record<string, Obj> {
       }),
     },
     '/api/admin/users.csv': { get: csv },
+    '/api/admin/backup': {
+      get: op({
+        ...admin,
+        id: 'adminBackups',
+        summary: 'The backups in DATA_DIR/backups, newest first (root admin)',
+        description: 'Each with its time, database kind, schema version (the last migration), size in bytes, duration and rows per table.',
+        answer: okWith({
+          running: { type: 'boolean', description: 'A backup is being written now.' },
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                name: text,
+                created: text,
+                kind: { enum: ['sqlite', 'postgres'] },
+                schema: text,
+                bytes: integer,
+                seconds: { type: 'number' },
+                counts: { type: 'object', additionalProperties: integer },
+              },
+            },
+          },
+        }),
+        errors: [403],
+      }),
+      post: op({
+        ...admin,
+        id: 'adminStartBackup',
+        summary: 'Start a backup now (root admin)',
+        description: '`started` is false while one is already being written; the new one shows in GET when done.',
+        answer: okWith({ started: { type: 'boolean' } }),
+        errors: [403],
+      }),
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { bodyInput, queryInput } from '#server/http/envelope.ts';
 import { admin } from '#server/http/resource-routes.ts';
 import { UserListQuerySchema } from '#server/modules/user/user.service.ts';
 import { systemReport } from '#server/modules/system/system.service.ts';
+import { requireRoot } from '#server/modules/auth/actor.policy.ts';
+import { backupRunning, listBackups, startBackup } from '#server/modules/backup/backup.service.ts';
 import { exportUsersCsv, getAudit, getDashboard, listCommentsForModeration, moderate } from './admin.service.ts';
 
 /** /api/admin: the admin area's own calls, for levels >= 3 only (401/403 before any input is read);
@@ -27,6 +29,15 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}"`,
     });
+  });
+  // Backups: the root admin's alone (they hold every account's password hash).
+  app.get('/backup', async (c) => {
+    requireRoot(admin(c).actor);
+    return c.json({ code: 'ok', running: backupRunning(deps), items: await listBackups(deps) });
+  });
+  app.post('/backup', (c) => {
+    requireRoot(admin(c).actor);
+    return c.json({ code: 'ok', started: startBackup(deps).started });
   });
   return app;
 }

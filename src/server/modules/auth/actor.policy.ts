@@ -17,7 +17,7 @@ export function requireAdmin(actor: Actor | undefined): Actor {
   return a;
 }
 
-/** The root admin only (level 5): the operator's page. */
+/** The root admin only (level 5): the operator's page and backups; 401 without a session, 403 below. */
 export function requireRoot(actor: Actor | undefined): Actor {
   const a = requireActor(actor);
   if (!isRootLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);

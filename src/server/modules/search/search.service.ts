@@ -198,7 +198,7 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
 
 /** `npm run search:reindex`: rebuilds the whole index from the content, section by section and
  * oldest first, so entries go in in id order (FTS5 appends fastest that way), reporting progress. */
-export async function reindexAll(deps: Deps, onProgress: (done: number, total: number) => void): Promise<number> {
+export async function reindexAll(deps: Pick<Deps, 'db' | 'dialect'>, onProgress: (done: number, total: number) => void): Promise<number> {
   const db = deps.db;
   const counts = await Promise.all(
     SEARCH_SECTIONS.map(async (s) =>
@@ -227,7 +227,11 @@ function visibleItems(db: Executor, s: SearchSection) {
   return s.target === 'board' ? q.where('topcategory', '=', s.section) : q;
 }
 
-async function indexEverything(deps: Deps, total: number, onProgress: (done: number, total: number) => void): Promise<number> {
+async function indexEverything(
+  deps: Pick<Deps, 'db' | 'dialect'>,
+  total: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<number> {
   const db = deps.db;
   let done = 0;
   // Reads of 2,000 items, written in transactions of 50,000: FTS5 writes its pending entries out
