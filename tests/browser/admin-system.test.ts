@@ -7,6 +7,7 @@ import {
   createAccount,
   expectNoHorizontalScroll,
   fetchPage,
+  openPage,
   rootToken,
   saveScreenshot,
   setUpServerAndBrowser,
@@ -119,5 +120,52 @@ describe('the page and the metrics of pages', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('지금 백업 on /admin/system', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the root admin starts a backup, the page says so, and it is listed once written (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async () => {
+      const opened = javaScriptEnabled
+        ? await suite.visit('/admin/system', { token: root, width: 360, status: 200 })
+        : await openPage(suite.browser, suite.server, { token: root, width: 360, javaScriptEnabled });
+      const { page, errors, close } = opened;
+      if (!javaScriptEnabled) await page.goto('/admin/system');
+      const panel = page.locator('section[aria-labelledby="backup-title"]');
+      const listed = async () => panel.locator('li').count();
+      const before = await listed();
+      await panel.getByRole('button', { name: '지금 백업' }).click();
+      await expect
+        .poll(() =>
+          panel
+            .getByRole('status')
+            .textContent()
+            .catch(() => ''),
+        )
+        .toMatch(/백업을 시작했습니다|이미 백업 중입니다/);
+      // Written by a process of its own: the list shows it once it is done.
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/admin/system');
+            return listed();
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBeGreaterThan(before);
+      expect(await panel.textContent()).toMatch(/SQLite · [\d.]+ (B|KB|MB)/);
+      await saveScreenshot(page, `admin-system-backup-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
+
+  test('a level-3 admin cannot start one: the page answers 403', async () => {
+    const res = await fetchPage(suite.server, '/admin/system', {
+      token: admin.token,
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'backup' }),
+    });
+    expect(res.status).toBe(403);
   });
 });

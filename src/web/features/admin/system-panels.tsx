@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Form } from 'react-router';
 import { formatDateTime, formatDuration, formatFileSize } from '#shared/format.ts';
 import type { SystemReport } from '#shared/schemas/system.ts';
+import { buttonClass } from './admin-ui.tsx';
 
 // The operator's page: a list of panels, each one part of the server. A part added later (the
 // backups) is one more panel in the list.
@@ -35,7 +37,65 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 const count = (n: number, unit: string) => `${n.toLocaleString('ko-KR')}${unit}`;
 
-export function SystemPanels({ report: r, timeZone }: { report: SystemReport; timeZone: string }) {
+/** A backup as the panel lists it (modules/backup's summary). */
+export interface BackupRow {
+  name: string;
+  created: string;
+  kind: 'sqlite' | 'postgres';
+  bytes: number;
+  seconds: number;
+}
+
+/** The backups: the latest, whether one is being written, and 지금 백업 (a plain POST form, so it
+ * works without JavaScript; the route's action starts it and the page says so). */
+export function BackupPanel({
+  backups,
+  running,
+  notice,
+  timeZone,
+}: {
+  backups: BackupRow[];
+  running: boolean;
+  notice: string | undefined;
+  timeZone: string;
+}) {
+  return (
+    <Panel id="backup" title="백업">
+      <Facts
+        rows={[
+          ['상태', running ? '백업 중' : '대기'],
+          ['최근 백업', backups[0] ? formatDateTime(backups[0].created, timeZone) : '아직 없음'],
+          ['보관 중', count(backups.length, '개')],
+        ]}
+      />
+      {backups.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {backups.map((b) => (
+            <li key={b.name} className="py-2">
+              <p className="font-mono text-sm break-all">{b.name}</p>
+              <p className="text-sm text-slate-600">
+                {formatDateTime(b.created, timeZone)} · {b.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · {formatFileSize(b.bytes)} ·{' '}
+                {b.seconds.toLocaleString('ko-KR', { maximumFractionDigits: 1 })}초
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="backup" className={buttonClass.primary} disabled={running}>
+          지금 백업
+        </button>
+        {notice ? (
+          <p role="status" className="text-sm font-semibold text-slate-700">
+            {notice}
+          </p>
+        ) : null}
+      </Form>
+    </Panel>
+  );
+}
+
+export function SystemPanels({ report: r, timeZone, children }: { report: SystemReport; timeZone: string; children?: ReactNode }) {
   const cache = r.pageCache;
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
@@ -91,6 +151,7 @@ export function SystemPanels({ report: r, timeZone }: { report: SystemReport; ti
           </>
         )}
       </Panel>
+      {children}
     </ul>
   );
 }
