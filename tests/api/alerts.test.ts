@@ -30,15 +30,6 @@ const keywordNotices = async (m: Member) =>
     (await t.call('GET', '/api/notification?size=100', { token: m.token })).body.items as { kind: string; title: string; link: string }[]
   ).filter((n) => n.kind === 'keyword');
 
-async function mailTo(address: string, part: string) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mail = t.smtp.messagesTo(address).find((m) => m.subject?.includes(part));
-    if (mail || Date.now() > deadline) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('keyword alerts', () => {
   test('a member lists, adds and removes keywords; 20 at most, 1-30 characters, each once', async () => {
     const m = await t.member();
@@ -165,11 +156,11 @@ describe('keyword alerts', () => {
     await post(writer, '중고차 팝니다', '<p>2015년식</p>', 4);
     await post(writer, '중고차 삽니다', '<p>상태 좋은 차</p>', 4);
     await matchNewItems(t.deps);
-    const now = await mailTo(instant.loginid, '중고차 팝니다');
+    const now = await t.smtp.mailTo(instant.loginid, '중고차 팝니다');
     expect(now?.subject).toContain('키워드 "중고차"');
     expect(t.smtp.messagesTo(daily.loginid)).toEqual([]);
     expect(await sendDailyDigests(t.deps)).toBe(1);
-    const digest = await mailTo(daily.loginid, '오늘의 키워드 알림 2건');
+    const digest = await t.smtp.mailTo(daily.loginid, '오늘의 키워드 알림 2건');
     expect(digest?.text).toContain('중고차 팝니다');
     expect(digest?.text).toContain('중고차 삽니다');
     // Sent once: the next day's digest has nothing of these.

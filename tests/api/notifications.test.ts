@@ -28,16 +28,6 @@ async function comment(m: Member, board: number, parent = 0): Promise<number> {
 
 const mine = async (m: Member, query = '') => (await t.call('GET', `/api/notification${query}`, { token: m.token })).body;
 
-/** Waits up to 5 s for a mail to the address whose subject has `part`. */
-async function mailTo(address: string, part: string) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mail = t.smtp.messagesTo(address).find((m) => m.subject?.includes(part));
-    if (mail || Date.now() > deadline) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('notifications (PRODUCT.md, beyond the spec)', () => {
   test('a comment tells the post author once, with who, what and where; never the actor', async () => {
     const author = await t.member();
@@ -90,7 +80,7 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({ kind: 'answer', title: '배송 문의', link: `/mypage/inquiry#inquiry-${id}` });
     // The answer goes by e-mail by default, through the queue.
-    const mail = await mailTo(asker.loginid, '답변');
+    const mail = await t.smtp.mailTo(asker.loginid, '답변');
     expect(mail?.text).toContain('배송 문의');
   });
 
@@ -191,7 +181,7 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
     expect((await t.call('PUT', '/api/notification/settings', { token: author.token, body: { mail: ['spam'] } })).status).toBe(400);
     expect((await t.call('PUT', '/api/notification/settings', { body: { mail: [] } })).status).toBe(401);
     await comment(commenter, post);
-    const mail = await mailTo(author.loginid, '댓글');
+    const mail = await t.smtp.mailTo(author.loginid, '댓글');
     expect(mail?.subject).toContain('메일러님이 내 글에 댓글을 남겼습니다');
     expect(mail?.text).toContain('메일 받을 글');
     expect(t.smtp.messagesTo(author.loginid)).toHaveLength(1);

@@ -41,6 +41,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** Counts renders from zero and holds the next one until the answer is called. */
+function holdRenders(): () => void {
+  renders = 0;
+  let open: () => void = () => {};
+  gate = new Promise((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    gate = undefined;
+    open();
+  };
+}
+
 let ip = 0;
 async function visit(url: string): Promise<string> {
   const res = await app.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.77.0.${++ip % 250}` } });
@@ -71,19 +84,14 @@ describe('one render per page per change', () => {
     await post('먼저 있던 글');
     expect(await visit(url)).toContain('먼저 있던 글');
     await post('새로 쓴 글 🍜');
-    renders = 0;
-    let open: () => void = () => {};
-    gate = new Promise((resolve) => {
-      open = resolve;
-    });
+    const release = holdRenders();
     const first = visit(url);
     // The first visitor's render is under way (and held): the others are answered at once.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const meanwhile = await Promise.all(Array.from({ length: 10 }, () => visit(url)));
     for (const page of meanwhile) expect(page).not.toContain('새로 쓴 글 🍜');
     expect(renders).toBe(1);
-    gate = undefined;
-    open();
+    release();
     expect(await first).toContain('새로 쓴 글 🍜');
     expect(await visit(url)).toContain('새로 쓴 글 🍜');
     expect(renders).toBe(1);
@@ -93,11 +101,7 @@ describe('one render per page per change', () => {
     const url = '/community';
     await visit(url);
     await post('느린 렌더 중에 쓴 글');
-    renders = 0;
-    let open: () => void = () => {};
-    gate = new Promise((resolve) => {
-      open = resolve;
-    });
+    const release = holdRenders();
     const first = visit(url);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await visit(url)).not.toContain('느린 렌더 중에 쓴 글');
@@ -109,8 +113,7 @@ describe('one render per page per change', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lateDone).toBe(false);
-    gate = undefined;
-    open();
+    release();
     expect(await first).toContain('느린 렌더 중에 쓴 글');
     expect(await late).toContain('느린 렌더 중에 쓴 글');
     expect(renders).toBe(1);

@@ -49,6 +49,18 @@ export async function startSmtp(port = 0) {
         });
       }
     },
+    /** The first mail to the address whose subject has `part`, waiting up to 5 s; undefined if none came. */
+    async mailTo(address: string, part: string): Promise<ParsedMail | undefined> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const mail = this.messagesTo(address).find((m) => m.subject?.includes(part));
+        if (mail || Date.now() > deadline) return mail;
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,6 +3,7 @@ import type { LikeTarget } from '#shared/schemas/content.ts';
 import { LoginLink } from '../../components/ui/login-link.tsx';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
+import { RefusalNote } from './refusal-note.tsx';
 
 /** PRODUCT.md likes: members only, toggled. A member's button is a form that posts to the page
  * (its action toggles without JavaScript); with the app the count moves at once and is then set
@@ -79,11 +80,7 @@ export function LikeButton({
           {label}
         </button>
       </form>
-      {refusal ? (
-        <p role="alert" className="basis-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalNote message={refusal} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts'
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { ConfirmForm } from './confirm-form.tsx';
+import { RefusalNote } from './refusal-note.tsx';
 
 const DELETE_TITLE = '이 글을 삭제할까요?';
 const DELETE_CONTENT = '삭제한 글은 되돌릴 수 없습니다.';
@@ -62,11 +63,7 @@ export function PostActions({
       {asked ? (
         <ConfirmForm title={DELETE_TITLE} content={DELETE_CONTENT} action={path} fields={{ intent: 'delete-post' }} cancel={path} />
       ) : null}
-      {refusal ? (
-        <p role="alert" className="basis-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalNote message={refusal} />
     </>
   );
 }
