@@ -59,7 +59,7 @@ interface PhaseResult {
   p99: number;
   cpuMsPerRequest: number | undefined;
   errors: number;
-  writes?: { ok: number; failed: number };
+  writes?: { ok: number; failed: number; statuses: Record<string, number> };
 }
 
 async function setUp(server: Server): Promise<{ ids: number[]; tokens: string[] }> {
@@ -121,7 +121,7 @@ export async function trafficBench({ seconds }: BenchOptions): Promise<SectionRe
           cpuMsPerRequest:
             cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / requests) * 1000) / 1000 : undefined,
           errors: tally.errors + statusClasses(tally).serverError,
-          ...(written && { writes: { ok, failed: written.requests + written.errors - ok } }),
+          ...(written && { writes: { ok, failed: written.requests + written.errors - ok, statuses: written.statuses } }),
         };
       };
       try {
