@@ -70,6 +70,12 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().refine(isAddressOrRange, { error: 'METRICS_ALLOW takes IP addresses and CIDR ranges' }))),
+  /** Where the browser sends its API calls (SPEC §7's configured API base): a path on this
+   * origin or an http(s) URL, for when a proxy serves the API somewhere else. */
+  API_BASE: z
+    .string()
+    .regex(/^(\/(?!\/)|https?:\/\/)[^\s"'<>]*$/, { error: 'API_BASE is a path like /api or an http(s) URL' })
+    .default('/api'),
   /** The running code's commit, for the operator's page where the folder is no git checkout. */
   APP_COMMIT: optional(z.string().regex(/^[\w.-]{1,64}$/)),
 });

@@ -20,7 +20,7 @@ import { ErrorMessage } from './components/layout/error-message.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { useScreen } from './lib/screen-store.ts';
-import { syncSession } from './lib/session.ts';
+import { API_BASE_META, syncSession } from './lib/session.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' }];
 
@@ -31,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     nonce,
     siteName: deps.env.SITE_NAME,
+    apiBase: deps.env.API_BASE,
     user: user ? { id: user.id, nickname: user.nickname, level: user.level, unread } : null,
   };
 }
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* An inline icon: otherwise every page view also asks for /favicon.ico, a rendered 404. */}
         <link rel="icon" href={FAVICON} />
+        {data && <meta name={API_BASE_META} content={data.apiBase} />}
         <Meta />
         <Links />
       </head>

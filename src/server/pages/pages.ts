@@ -31,7 +31,9 @@ export function productionBuild(root: string): BuildLoader {
   };
 }
 
-function contentSecurityPolicy(nonce: string, dev: boolean): string {
+function contentSecurityPolicy(nonce: string, dev: boolean, apiBase: string): string {
+  // An API_BASE on another origin must be reachable from the page's scripts.
+  const api = URL.canParse(apiBase) ? ` ${new URL(apiBase).origin}` : '';
   return [
     "default-src 'self'",
     // Development adds Vite's inline preamble and its HMR socket.
@@ -39,7 +41,7 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${api}${dev ? ' ws: wss:' : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -182,7 +184,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects },
   ): Response {
     const headers = new Headers(answer.headers);
-    headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev));
+    headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev, deps.env.API_BASE));
     headers.set('Cache-Control', page.actor ? 'private, no-store' : 'no-cache');
     headers.append('Vary', 'Cookie');
     const setCookie = page.effects.view && page.visitor().setCookie;

@@ -187,3 +187,28 @@ test('a failed download alerts 파일 다운로드 실패', async () => {
   expect(alerts).toEqual(['파일 다운로드 실패']);
   expect(saved).toEqual([]);
 });
+
+test('every call goes to the configured base, read at each call', async () => {
+  let configured = `${base}/`;
+  const api = createApiClient({ base: () => configured });
+  await api.get('/health', { page: 2 });
+  configured = base.replace(/\/api$/, '/portal/api');
+  await api.post('/comment', { content: '안녕' });
+  expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/health?page=2', 'POST /portal/api/comment']);
+});
+
+test('without a configured base calls go to /api on the page’s own origin', async () => {
+  scripts['/api/health'] = [{ status: 200 }];
+  const origin = base.replace(/\/api$/, '');
+  const asked: string[] = [];
+  // Node's fetch has no page to resolve a relative URL against: this one plays the page at `origin`.
+  const answer = await createApiClient({
+    fetch: (input, init) => {
+      asked.push(String(input));
+      return fetch(new URL(String(input), origin), init);
+    },
+  }).get('/health');
+  expect(asked).toEqual(['/api/health']);
+  expect(answer.code).toBe('ok');
+  expect(seen.map((s) => s.url)).toEqual(['/api/health']);
+});

@@ -16,8 +16,9 @@ export interface ApiFailure {
 export type ApiAnswer<T = unknown> = ({ code: 'ok' } & T) | ApiFailure;
 
 export interface ApiClientOptions {
-  /** Where the API lives; '/api' on our own origin unless configured. */
-  base?: string;
+  /** Where the API lives ('/api' on our own origin unless configured); a function is read at
+   * every call, so a base the page learns after this client was made still counts. */
+  base?: string | (() => string);
   /** The current session token, read before every attempt. */
   token?: () => string | null | undefined;
   /** Extra tries after the first: idempotent methods and the others (SPEC §7: others once). */
@@ -78,7 +79,8 @@ function saveWithLink(file: Blob, filename: string): void {
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  const base = (options.base ?? '/api').replace(/\/$/, '');
+  const configured = options.base ?? '/api';
+  const base = () => (typeof configured === 'function' ? configured() : configured).replace(/\/$/, '');
   const retries = options.retries ?? { idempotent: 3, other: 1 };
   const backoffMs = options.backoffMs ?? 300;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 5000;
@@ -87,7 +89,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /** One call with SPEC §7's retries: a retryable status or a network error is tried again
    * after an exponential backoff (or the server's Retry-After, when it asks for longer). */
   async function send(method: string, path: string, init: { body?: unknown; query?: Query; accept?: string } = {}): Promise<Response> {
-    const url = withQuery(`${base}${path}`, init.query);
+    const url = withQuery(`${base()}${path}`, init.query);
     const json = init.body !== undefined && !(init.body instanceof FormData);
     const limit = IDEMPOTENT.has(method) ? retries.idempotent : retries.other;
     for (let attempt = 0; ; attempt++) {

@@ -36,9 +36,18 @@ function storeSession(session: Session | null): void {
   } catch {}
 }
 
+/** The page's `<meta>` that carries the configured API base (API_BASE), put there by the root
+ * loader: the browser bundle is built once, the base is the running server's setting. */
+export const API_BASE_META = 'api-base';
+
+function apiBase(): string {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${API_BASE_META}"]`)?.content || '/api';
+}
+
 /** The front end's one API client (SPEC §7); a failed download is announced as an error toast,
  * which screen readers read as an alert. */
 export const api = createApiClient({
+  base: apiBase,
   token: () => getSession()?.token,
   alert: (message) => showMessage(message, 'error'),
 });
