@@ -175,21 +175,6 @@ describe('/admin/user', () => {
     expect((await call('PUT', '/api/user', admin.token, { id: superadmin.id, status: 2 })).status).toBe(403);
     expect((await call('GET', `/api/user/${plain.id}`, root)).body.item.level).toBe(1);
   });
-
-  test('the CSV link carries the current filter', async () => {
-    const { page, close } = await visit('/admin/user?level=3', root);
-    const href = await page.getByRole('link', { name: 'CSV 내려받기' }).getAttribute('href');
-    expect(href).toBe('/api/admin/users.csv?level=3');
-    const csv = await fetch(`${suite.server.url}${href}`, { headers: { authorization: `Bearer ${root}` } });
-    const text = await csv.text();
-    expect(
-      text
-        .split('\r\n')
-        .slice(1, -1)
-        .every((line) => line.includes(',관리자,')),
-    ).toBe(true);
-    await close();
-  });
 });
 
 describe('/admin/inquiry', () => {

@@ -248,9 +248,11 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
         <button type="button" disabled={selected.length === 0} className={buttonClass.danger} onClick={remove}>
           삭제
         </button>
-        <a href={`/api/admin/users.csv?${csv}`} download className={`${buttonClass.plain} sm:ml-auto`}>
+        {/* SPEC §7: a download is a GET with the auth header, through the API client, which
+            announces a failure as 파일 다운로드 실패 (a plain link would show a JSON error). */}
+        <button type="button" className={`${buttonClass.plain} sm:ml-auto`} onClick={() => api.download(`/admin/users.csv?${csv}`)}>
           CSV 내려받기
-        </a>
+        </button>
       </fieldset>
       <SelectableTable
         minWidth="min-w-[56rem]"
