@@ -14,6 +14,7 @@ import {
   type Width,
   WIDTHS,
 } from '#tests/support/browser.ts';
+import { HYDRATED_EVENT } from '#web/lib/deferred-hydration.ts';
 
 // An anonymous visitor's page downloads none of the app's scripts until the visitor interacts
 // (src/web/lib/deferred-hydration.ts): the first visit stays small, and a click or text that
@@ -161,6 +162,50 @@ describe('an anonymous visitor', () => {
     await second.page.waitForURL((u) => u.pathname === '/customer/faq', { timeout: 10_000 });
     expect([...errors, ...second.errors]).toEqual([]);
     await second.close();
+  });
+
+  test('a key pressed while the held keys are replayed waits its turn: f ×20 then h stays on the page', async () => {
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 1280 });
+    // Every keydown the live app's own listener (on document) sees, in order, and how many keys
+    // had been replayed when the person pressed h.
+    await page.addInitScript((event) => {
+      const w = window as unknown as { seen: string[]; replayedAtH: number; hydratedNow: boolean };
+      Object.assign(w, { seen: [], replayedAtH: -1, hydratedNow: false });
+      document.addEventListener('keydown', (e) => w.hydratedNow && w.seen.push(e.key));
+      addEventListener(
+        'keydown',
+        (e) => {
+          if (e.isTrusted && e.key === 'h') w.replayedAtH = w.seen.length;
+        },
+        true,
+      );
+      document.addEventListener(event, () => Object.assign(w, { hydratedNow: true }));
+    }, HYDRATED_EVENT);
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto('/community');
+    // Twenty f: shortcut mode on and off ten times, so h after them does nothing.
+    for (let i = 0; i < 20; i++) await page.keyboard.press('f');
+    expect(await isHydrated(page)).toBe(false);
+    await page.waitForFunction(() => (window as unknown as { hydratedNow: boolean }).hydratedNow, undefined, {
+      polling: 'raf',
+      timeout: 10_000,
+    });
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.length >= 21, undefined, { timeout: 5000 });
+    const { seen, replayedAtH } = await page.evaluate(() => {
+      const w = window as unknown as { seen: string[]; replayedAtH: number };
+      return { seen: w.seen, replayedAtH: w.replayedAtH };
+    });
+    // h came while the replay was under way (20 keys 30 ms apart), and was replayed after them.
+    expect(replayedAtH).toBeLessThan(20);
+    expect(seen).toEqual([...Array<string>(20).fill('f'), 'h']);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/community');
+    expect(errors).toEqual([]);
+    await close();
   });
 
   test('a link followed before the app has loaded is an ordinary page load', async () => {

@@ -15,9 +15,35 @@ export const APP_CLICK = { 'data-app-click': '' } as const;
  * Other links, submit buttons and GET forms do their native thing before the app is there. */
 const HELD = 'button[type="button"], [data-app-click]';
 
+/** Keys pressed before the app is live, replayed to it once it is, in order and `gapMs` apart so
+ * that each one's effect is rendered before the next. A key pressed while the replay is under way
+ * joins the end of the queue: it must not overtake the keys before it (f, f, h typed fast on a
+ * cold page turns shortcut mode on and off, then h does nothing; overtaking, h would go home).
+ * Serialized into the page with the loader: it may use only its arguments and the globals. */
+export function keyReplayQueue<Key>(dispatch: (key: Key) => void, gapMs: number) {
+  const keys: Key[] = [];
+  let replaying = false;
+  const step = () => {
+    const next = keys.shift();
+    replaying = next !== undefined;
+    if (next === undefined) return;
+    dispatch(next);
+    setTimeout(step, gapMs);
+  };
+  return {
+    push: (key: Key) => keys.push(key),
+    /** Starts the replay; keys pushed from then on follow the ones waiting. */
+    replay: () => {
+      if (!replaying) step();
+    },
+    /** Keys are waiting or the last one's gap has not passed: a new key must queue behind them. */
+    busy: () => replaying || keys.length > 0,
+  };
+}
+
 /** Runs inline, right after the <noscript> with the scripts, under the page's CSP nonce. Serialized
  * into the page: it may use only its arguments and the browser's globals. */
-function loadOnInteraction(held: string, hydratedEvent: string): void {
+function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typeof keyReplayQueue): void {
   const loader = document.currentScript as HTMLScriptElement;
   const parked = document.createElement('template');
   parked.innerHTML = loader.previousElementSibling?.textContent ?? '';
@@ -67,17 +93,23 @@ function loadOnInteraction(held: string, hydratedEvent: string): void {
   addEventListener('click', hold, true);
   // Keys pressed outside a field before the app is live (a shortcut: text typed into a field stays
   // there by itself) are replayed once it is, in order, a moment apart so that each is rendered.
-  const keys: KeyboardEventInit[] = [];
+  // Until the replay is over, new keys wait their turn behind the replayed ones.
+  const keys = replayQueue<KeyboardEventInit>((key) => document.dispatchEvent(new KeyboardEvent('keydown', key)), 30);
+  let live = false;
   const remember = (event: KeyboardEvent) => {
+    // The replayed keys themselves are made by this script, not by the person.
+    if (!event.isTrusted) return;
+    if (live && !keys.busy()) {
+      removeEventListener('keydown', remember, true);
+      return;
+    }
     const field = event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]');
     if (field || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (live) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
     keys.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true });
-  };
-  const replay = () => {
-    const next = keys.shift();
-    if (!next) return;
-    document.dispatchEvent(new KeyboardEvent('keydown', next));
-    setTimeout(replay, 30);
   };
   addEventListener('keydown', remember, true);
   // A link into the page (#faq-3) may name something only the app shows (an FAQ entry opens).
@@ -90,13 +122,13 @@ function loadOnInteraction(held: string, hydratedEvent: string): void {
     hydratedEvent,
     () => {
       removeEventListener('click', hold, true);
-      removeEventListener('keydown', remember, true);
+      live = true;
       if (pending?.isConnected) pending.click();
-      replay();
+      keys.replay();
     },
     { once: true },
   );
 }
 
 /** The loader's source, for an inline script. */
-export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(HYDRATED_EVENT)})`;
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue})`;
