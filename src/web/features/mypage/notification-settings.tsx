@@ -10,7 +10,7 @@ export function NotificationSettingsBox({ mail, saved }: { mail: MailSettingKind
       <h2 id="notification-settings-title" className="text-lg font-bold">
         알림 메일
       </h2>
-      <Form method="post" action="/mypage/notifications" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <Form method="post" action="/mypage/notifications" noValidate className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
         <input type="hidden" name="intent" value="mail-settings" />
         <fieldset className="space-y-2">
           <legend className="text-slate-600">알림은 사이트에서 늘 볼 수 있고, 고른 알림은 메일로도 보내 드립니다.</legend>
