@@ -45,6 +45,9 @@ describe('keyword alerts', () => {
     const [member, writer] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
     const { page, close } = await openPage(suite.browser, suite.server, { token: member.token, javaScriptEnabled: false, width: 360 });
     await page.goto('/mypage/alerts');
+    // An empty keyword is refused by the site in Korean, not by the browser's bubble.
+    await page.getByRole('button', { name: '추가' }).click();
+    await expect.poll(() => page.locator('form p[role="alert"]').textContent()).toMatch(/[가-힣]/);
     await page.getByRole('textbox', { name: '키워드' }).fill('간호사를');
     await page.getByRole('button', { name: '추가' }).click();
     await page.getByText('전체 · 알림만').waitFor();

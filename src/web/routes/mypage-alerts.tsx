@@ -1,3 +1,4 @@
+import { koreanDetail, Messages } from '#shared/messages.ts';
 import { data, redirect } from 'react-router';
 import { ALERT_MAX } from '#shared/alerts.ts';
 import { AlertDeleteSchema, AlertSaveSchema } from '#shared/schemas/alert.ts';
@@ -36,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (err) {
     if (statusOf(err) === 404) throw redirect('/mypage/alerts');
-    if (statusOf(err) === 400) return data({ error: (err as Error).message }, { status: 400 });
+    if (statusOf(err) === 400)
+      return data({ error: koreanDetail({ detail: (err as Error).message }) ?? Messages.processingError }, { status: 400 });
     throw err;
   }
   throw redirect('/mypage/alerts');

@@ -18,7 +18,7 @@ export function AlertForm({ count, error }: { count: number; error?: string }) {
   const busy = useNavigation().state === 'submitting';
   const full = count >= ALERT_MAX;
   return (
-    <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+    <Form method="post" noValidate className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <input type="hidden" name="intent" value="add" />
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
         <label className="block space-y-1">
