@@ -109,7 +109,9 @@ describe('customer centre and inquiries', () => {
     // Nothing typed: the form says what is missing and keeps what was typed.
     await page.getByLabel('내용').fill('주소 변경은 어디서 하나요?');
     await page.getByRole('button', { name: '문의 보내기' }).click();
-    expect(await page.getByText('제목을 입력하세요').count()).toBe(1);
+    // Under the field, and as the error toast.
+    expect(await page.getByText('제목을 입력하세요').count()).toBe(2);
+    expect(await page.getByRole('alert').filter({ hasText: '제목을 입력하세요' }).count()).toBe(1);
     expect(await page.getByLabel('내용').inputValue()).toBe('주소 변경은 어디서 하나요?');
     await saveScreenshot(page, 'account-inquiry-form');
 
