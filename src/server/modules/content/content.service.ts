@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Expression, SqlBool } from 'kysely';
 import { AppError, atIndex } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
+import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
@@ -74,6 +75,10 @@ function prepare<N extends ContentName>(def: ContentResource<N>, actor: Actor, f
   delete input.id;
   applyAdminFields(def, actor, input, before);
   for (const f of def.richText) if (typeof input[f] === 'string') input[f] = sanitizeRichText(input[f] as string);
+  // After sanitizing: markup that is dropped (an empty paragraph, a script) leaves nothing to read.
+  for (const f of def.requiredRichText ?? []) {
+    if (!hasRichContent(input[f] as string)) throw new AppError(400, ErrorKey.invalid, { field: f, detail: Messages.contentRequired });
+  }
   def.requireWrite(actor, input, before);
   const derived = def.derive ? def.derive(input, before, actor) : {};
   return def.toRow ? def.toRow({ ...input, ...derived }) : { ...input, ...derived };

@@ -26,6 +26,7 @@ export const inquiryResource: ContentResource<'inquiry'> = {
   serverFields: INQUIRY_SERVER_FIELDS,
   adminFields: INQUIRY_ADMIN_FIELDS,
   richText: ['content', 'answer'],
+  requiredRichText: ['content'],
   list: {
     table: 'inquiry',
     filters: ['status', 'user'],
