@@ -23,6 +23,7 @@ import { notificationRoutes } from '#server/modules/notification/notification.ap
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
+import { adminApiAllow, adminPageAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
@@ -67,6 +68,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
     return c.json({ code: ok ? 'ok' : 'error', database: deps.dialect }, ok ? 200 : 503);
   });
   api.use(authenticate((token) => resolveActor(deps, token)));
+  if (deps.env.ADMIN_ALLOW_IPS) api.use(adminApiAllow(deps.env.ADMIN_ALLOW_IPS));
   api.route('/jwt', authRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
@@ -86,6 +88,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   app.get('/metrics', metricsRoute(deps.metrics, deps.env.METRICS_ALLOW));
 
   app.route('/', seoRoutes(deps));
+  if (pages && deps.env.ADMIN_ALLOW_IPS) app.use(adminPageAllow(deps.env.ADMIN_ALLOW_IPS));
   if (pages) app.route('/', pageRoutes(deps, pages));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   const noteFault = faultLog(deps.logger);
