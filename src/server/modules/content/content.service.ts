@@ -217,6 +217,7 @@ export async function listContent<N extends ContentName>(deps: Deps, name: N, ca
   const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, {
     narrow: narrowing(deps, def, caller, params),
     tracker: deps.tracker,
+    timeZone: deps.env.SITE_TIMEZONE,
   });
   return { ...result, items: result.items.map((row) => decode(def, row)) };
 }
@@ -225,14 +226,20 @@ export async function listContent<N extends ContentName>(deps: Deps, name: N, ca
 export async function countContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}): Promise<{ total: number }> {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  return { total: await countRows(deps.db, def.list, params, { narrow: narrowing(deps, def, caller, params), tracker: deps.tracker }) };
+  return {
+    total: await countRows(deps.db, def.list, params, {
+      narrow: narrowing(deps, def, caller, params),
+      tracker: deps.tracker,
+      timeZone: deps.env.SITE_TIMEZONE,
+    }),
+  };
 }
 
 /** GET /api/<name>/sum: totals of the numeric fields under the same filters. */
 export async function sumContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}) {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  return sumRows(deps.db, def.list, params, narrowing(deps, def, caller, params));
+  return sumRows(deps.db, def.list, params, { narrow: narrowing(deps, def, caller, params), timeZone: deps.env.SITE_TIMEZONE });
 }
 
 /** GET /api/<name>/{id}: one item. With a `visitor`, a view is counted for them (+1 per visitor

@@ -34,6 +34,7 @@ export const inquiryResource: ContentResource<'inquiry'> = {
     sorts: ['id', 'date', 'updatedate', 'status'],
     defaultSort: '-id',
     sums: [],
+    dateRange: 'date',
   },
   narrowList(q, _params, caller) {
     const actor = requireActor(caller.actor);
