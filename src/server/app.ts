@@ -23,6 +23,7 @@ import { notificationRoutes } from '#server/modules/notification/notification.ap
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
+import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
@@ -67,6 +68,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
     return c.json({ code: ok ? 'ok' : 'error', database: deps.dialect }, ok ? 200 : 503);
   });
   api.use(authenticate((token) => resolveActor(deps, token)));
+  if (deps.env.ADMIN_ALLOW_IPS) api.use(adminApiAllow(deps.env.ADMIN_ALLOW_IPS));
   api.route('/jwt', authRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/upload', uploadRoutes(deps));

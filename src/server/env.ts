@@ -1,7 +1,7 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { phone, text } from '#shared/schemas/fields.ts';
+import { isAddressOrRange } from '#server/lib/ip-allow.ts';
 
 // PRODUCT.md's run contract, parsed once at boot. Nothing else reads process.env.
 
@@ -13,6 +13,19 @@ function optional<T extends z.ZodType>(schema: T) {
     .literal('')
     .transform(() => undefined)
     .or(schema.optional());
+}
+
+/** Addresses and CIDR ranges, comma-separated. */
+function addressList(name: string) {
+  return z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isAddressOrRange, { error: `${name} takes IP addresses and CIDR ranges` })));
 }
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000 };
@@ -60,16 +73,11 @@ const EnvSchema = z.object({
   LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   LOAD_MAX_DELAY_MS: z.coerce.number().int().min(0).default(500),
   /** Who may read GET /metrics: addresses and CIDR ranges, comma-separated. */
-  METRICS_ALLOW: z
-    .string()
-    .default('127.0.0.1,::1')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().refine(isAddressOrRange, { error: 'METRICS_ALLOW takes IP addresses and CIDR ranges' }))),
+  METRICS_ALLOW: addressList('METRICS_ALLOW').default(['127.0.0.1', '::1']),
+  /** Who may use the admin API and pages: addresses and CIDR ranges; unset or empty, anyone. */
+  ADMIN_ALLOW_IPS: addressList('ADMIN_ALLOW_IPS')
+    .optional()
+    .transform((list) => (list?.length ? list : undefined)),
   /** Where the browser sends its API calls (SPEC §7's configured API base): a path on this
    * origin or an http(s) URL, for when a proxy serves the API somewhere else. */
   API_BASE: z
@@ -79,16 +87,6 @@ const EnvSchema = z.object({
   /** The running code's commit, for the operator's page where the folder is no git checkout. */
   APP_COMMIT: optional(z.string().regex(/^[\w.-]{1,64}$/)),
 });
-
-/** An IPv4 or IPv6 address, or one with a /prefix. */
-function isAddressOrRange(value: string): boolean {
-  const [address = '', prefix, extra] = value.split('/');
-  const family = net.isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-}
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 

@@ -59,6 +59,36 @@ export function todayIn(timeZone: string, at: Date = new Date()): string {
   return f.format(at);
 }
 
+/** The UTC instant of midnight on a calendar date in a time zone (the zone's offset at that
+ * moment, read from Intl, subtracted from UTC midnight). */
+export function zonedMidnight(ymd: string, timeZone: string): string {
+  const utc = Date.parse(`${ymd}T00:00:00Z`);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(utc))
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return new Date(utc - (wall - utc)).toISOString();
+}
+
+/** SPEC §9's default range over calendar dates in a time zone, from `from` 00:00:00 to `to`
+ * 23:59:59, as the UTC instants stored dates are compared with: at or after `start`, before `end`
+ * (the next day's midnight, so every fraction of the last second is in). */
+export function zonedDayRange(from: string | undefined, to: string | undefined, timeZone: string): { start?: string; end?: string } {
+  const next = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : undefined;
+  return { start: from ? zonedMidnight(from, timeZone) : undefined, end: next ? zonedMidnight(next, timeZone) : undefined };
+}
+
 /** A stored date in one of SPEC §9's patterns. Timestamps (ISO UTC text) are shown as the date
  * in `timeZone`; a date-only value is a calendar date already and is never shifted. Empty or
  * unreadable values print as ''. */

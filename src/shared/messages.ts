@@ -35,6 +35,7 @@ export const Messages = {
   unavailable: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도하세요',
   storageFull: '저장 공간이 부족해 요청을 처리할 수 없습니다. 잠시 후 다시 시도하세요',
   overloaded: '요청이 많아 지금은 처리할 수 없습니다. 잠시 후 다시 시도하세요',
+  adminAddressRefused: '이 접속 주소에서는 관리자 기능을 사용할 수 없습니다',
 } as const;
 
 /** Stable keys in `{code: 'error', message}` answers (PRODUCT.md, API contract). */

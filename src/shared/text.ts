@@ -25,6 +25,12 @@ export function htmlToText(html: string | null | undefined): string {
   );
 }
 
+/** Whether rich text says anything once its markup is set aside: text, or an image (a post of
+ * photos only is a post). `<p></p>`, `<p>&nbsp;</p>` and an empty editor's `<p><br></p>` are not. */
+export function hasRichContent(html: string | null | undefined): boolean {
+  return htmlToText(html) !== '' || /<img\b/i.test(html ?? '');
+}
+
 /** At most `max` characters of text, cut at a word where one is near, with an ellipsis. */
 export function excerpt(text: string, max = 160): string {
   if (text.length <= max) return text;

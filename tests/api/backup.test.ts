@@ -133,7 +133,10 @@ describe(`backup and restore (${dbKind})`, () => {
       while (writing) {
         const res =
           written % 2 === 0
-            ? await t.call('POST', '/api/board', { token: writer.token, body: { topcategory: 5, title: `동시 글 ${written}` } })
+            ? await t.call('POST', '/api/board', {
+                token: writer.token,
+                body: { topcategory: 5, title: `동시 글 ${written}`, content: '<p>동시</p>' },
+              })
             : await t.call('POST', '/api/comment', { token: writer.token, body: { board: hot, content: `동시 댓글 ${written}` } });
         expect(res.status).toBe(200);
         written++;
@@ -192,7 +195,7 @@ describe(`backup and restore (${dbKind})`, () => {
     const found = await back.call('GET', `/api/search?q=${encodeURIComponent('백업검증')}&section=community`);
     expect(found.status).toBe(200);
     expect(found.body.groups.flatMap((g: { items: { item: number }[] }) => g.items.map((i) => i.item))).toContain(firstPosts[0]);
-    const post = await back.call('POST', '/api/board', { token, body: { topcategory: 5, title: '복원 뒤 새 글' } });
+    const post = await back.call('POST', '/api/board', { token, body: { topcategory: 5, title: '복원 뒤 새 글', content: '<p>복원</p>' } });
     expect(post.status).toBe(200);
     expect(post.body.id).toBeGreaterThan(Math.max(...firstPosts));
     const comment = await back.call('POST', '/api/comment', { token, body: { board: post.body.id, content: '새 댓글' } });

@@ -135,7 +135,10 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
 
   test('an integer is a JSON number in a body and plain digits in a query: true, null, [], "1" and 1.5 are refused', async () => {
     const m = await t.member();
-    const post = await t.call('POST', '/api/board', { token: m.token, body: { title: '원래 제목', topcategory: 2 } });
+    const post = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { title: '원래 제목', content: '<p>본문</p>', topcategory: 2 },
+    });
     expect(post.status).toBe(200);
     // Coercion read `true` as 1 (the first post), `null`, `[]` and "" as 0 (a new post).
     for (const id of [true, null, [], '', String(post.body.id), post.body.id + 0.5]) {
@@ -150,7 +153,10 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
       ['price', '1000'],
       ['status', [1]],
     ] as const) {
-      const res = await t.call('POST', '/api/board', { token: m.token, body: { title: '제목', topcategory: 2, [field]: value } });
+      const res = await t.call('POST', '/api/board', {
+        token: m.token,
+        body: { title: '제목', content: '<p>본문</p>', topcategory: 2, [field]: value },
+      });
       expect(res.body, `${field}: ${JSON.stringify(value)}`).toMatchObject({ message: 'invalid', field });
     }
     for (const body of [

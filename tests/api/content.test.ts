@@ -329,8 +329,9 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
   test('news with an English version is listed under the 언어: English filter', async () => {
     const staff = await t.member({ level: 2 });
     const save = (body: Record<string, unknown>) => t.call('POST', '/api/board', { token: staff.token, body: { topcategory: 1, ...body } });
-    const both = (await save({ title: '한인회 소식', etitle: 'Korean Association news', econtent: '<p>News</p>' })).body.id;
-    const korean = (await save({ title: '한국어 소식' })).body.id;
+    const both = (await save({ title: '한인회 소식', content: '<p>소식</p>', etitle: 'Korean Association news', econtent: '<p>News</p>' }))
+      .body.id;
+    const korean = (await save({ title: '한국어 소식', content: '<p>소식</p>' })).body.id;
     const ids = async (language: number) =>
       (await t.call('GET', `/api/board?topcategory=1&language=${language}&size=100`)).body.items.map((i: { id: number }) => i.id);
     expect(await ids(2)).toContain(both);
@@ -376,5 +377,26 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
     expect((await t.call('PUT', '/api/inquiry', { token: root, body: { id, answer: '<p>답변입니다</p>' } })).body.item).toMatchObject({
       status: 2,
     });
+  });
+
+  test('a post or an inquiry with nothing to read is refused, on create and on edit; photos alone are content', async () => {
+    const m = await t.member();
+    const empties = [undefined, '', '   ', '<p></p>', '<p>&nbsp;</p>', '<p><br></p>', '<p> </p><p>\n</p>', '<script>x</script>'];
+    const bodies = { board: post, inquiry: (fields = {}) => ({ title: '문의', content: '<p>안녕하세요</p>', ...fields }) };
+    for (const [name, body] of Object.entries(bodies)) {
+      for (const content of empties) {
+        const res = await t.call('POST', `/api/${name}`, { token: m.token, body: body({ content }) });
+        expect(res.status, `${name} ${JSON.stringify(content)}`).toBe(400);
+        expect(res.body).toMatchObject({ field: 'content', detail: '내용을 입력하세요' });
+      }
+      const id = (await t.call('POST', `/api/${name}`, { token: m.token, body: body() })).body.id;
+      const edit = await t.call('PUT', `/api/${name}`, { token: m.token, body: { id, content: '<p>&nbsp;</p>' } });
+      expect(edit).toMatchObject({ status: 400, body: { field: 'content', detail: '내용을 입력하세요' } });
+      expect((await t.call('GET', `/api/${name}/${id}`, { token: m.token })).body.item.content).toBe('<p>안녕하세요</p>');
+    }
+    const photo = '<p><img src="/api/webdata/board/photo.jpg" alt="" /></p>';
+    const photos = await t.call('POST', '/api/board', { token: m.token, body: post({ content: photo }) });
+    expect(photos.status).toBe(200);
+    expect((await t.call('GET', `/api/board/${photos.body.id}`)).body.item.content).toContain('<img');
   });
 });

@@ -15,7 +15,12 @@ beforeAll(async () => {
   const m = await t.member();
   ids = [];
   for (let batch = 0; batch < 3; batch++) {
-    const body = Array.from({ length: 450 }, (_, i) => ({ topcategory: 5, category: CATEGORY, title: `깊은 페이지 ${batch}-${i}` }));
+    const body = Array.from({ length: 450 }, (_, i) => ({
+      topcategory: 5,
+      category: CATEGORY,
+      title: `깊은 페이지 ${batch}-${i}`,
+      content: '<p>깊은 페이지</p>',
+    }));
     const created = await t.call('POST', '/api/board/batch', { token: m.token, body });
     expect(created.status).toBe(200);
     ids.push(...(created.body.ids as number[]));

@@ -30,7 +30,7 @@ describe('visitors’ lists and every kind of write', () => {
     const before = (await visitorList()).length;
     const created = await t.call('POST', '/api/board', {
       token: author.token,
-      body: { topcategory: 4, title: '캐시 확인 자전거 🚲', price: 30 },
+      body: { topcategory: 4, title: '캐시 확인 자전거 🚲', content: '<p>자전거</p>', price: 30 },
     });
     expect(created.status).toBe(200);
     const id = created.body.id as number;

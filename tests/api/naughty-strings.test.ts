@@ -220,7 +220,9 @@ describe('the naughty-strings list through every text field, never a 5xx', () =>
           expectKoreanRefusal(a, why);
           expect([...r.plain, ...r.rich], why).toContain(field);
           refused.add(`${start + Number(index)}.${field}`);
-          (chunk[Number(index)] as Record<string, unknown>)[field as string] = field === 'title' ? '제목' : '';
+          // Title and post content are required: a refused one is replaced by a plain value, not emptied.
+          (chunk[Number(index)] as Record<string, unknown>)[field as string] =
+            field === 'title' ? '제목' : field === 'content' ? '내용' : '';
         }
       }
       expect(ids).toHaveLength(STRINGS.length);
@@ -249,7 +251,10 @@ describe('the naughty-strings list through every text field, never a 5xx', () =>
       async ({ r, field, stores, s }) => {
         const token = r.byAdmin ? root : member.token;
         const value = field === 'images' ? [s] : s;
-        const a = await t.call('POST', `/api/${r.name}`, { token, body: { ...r.base, title: '형식', [field]: value } });
+        const a = await t.call('POST', `/api/${r.name}`, {
+          token,
+          body: { ...r.base, title: '형식', content: '<p>형식</p>', [field]: value },
+        });
         const why = label(s, `${r.name}.${field}`, a);
         if (a.status !== 200) {
           expectKoreanRefusal(a, why);

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
 async function newPost(m: Member, title = '알림 받을 글'): Promise<number> {
-  const res = await t.call('POST', '/api/board', { token: m.token, body: { topcategory: 5, title } });
+  const res = await t.call('POST', '/api/board', { token: m.token, body: { topcategory: 5, title, content: '<p>알림</p>' } });
   expect(res.status).toBe(200);
   return res.body.id;
 }

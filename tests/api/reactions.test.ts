@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newPost(token: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.call('POST', '/api/board', { token, body: { topcategory: 5, title: '반응 테스트', ...fields } });
+  const res = await t.call('POST', '/api/board', {
+    token,
+    body: { topcategory: 5, title: '반응 테스트', content: '<p>반응</p>', ...fields },
+  });
   return res.body.id;
 }
 const getPost = async (id: number) => (await t.call('GET', `/api/board/${id}`, { headers: { 'user-agent': 'Googlebot/2.1' } })).body.item;

@@ -31,7 +31,7 @@ beforeAll(async () => {
     content: '<p>서울 대표단이 방문했다</p>',
   });
   await post(member.token, 'phrase', { title: '서울 식당 추천', content: '<p>서울식당 말고 다른 곳</p>' });
-  await post(member.token, 'hidden', { title: '숨겨질 식당 글' });
+  await post(member.token, 'hidden', { title: '숨겨질 식당 글', content: '<p>곧 숨깁니다</p>' });
   await t.deps.db
     .updateTable('board')
     .set({ hidden: 1 })
@@ -87,7 +87,7 @@ describe('Korean search (search issue)', () => {
   });
 
   test('a syllable that starts very many indexed words still finds them', async () => {
-    await post(member.token, 'manyWords', { title: '뷂뷂 모임 안내' });
+    await post(member.token, 'manyWords', { title: '뷂뷂 모임 안내', content: '<p>모임 안내</p>' });
     if (t.deps.dialect === 'sqlite') {
       // More words than a query is expanded into: FTS5's own prefix query answers instead.
       const words = Array.from({ length: MAX_EXPANSION + 10 }, (_, i) => `뷂${String.fromCharCode(0xac00 + i)}`);
@@ -145,8 +145,8 @@ describe('Korean search (search issue)', () => {
     await t.call('DELETE', '/api/board', { token: member.token, body: { id: ids.restaurant } });
     expect((await items('김치찌개')).map((i) => i.item)).not.toContain(ids.restaurant);
     // A batch delete takes every entry out at once, in each one's own section.
-    await post(member.token, 'gone1', { title: '단체삭제 시험 하나' });
-    await post(member.token, 'gone2', { title: '단체삭제 시험 둘', topcategory: 2 });
+    await post(member.token, 'gone1', { title: '단체삭제 시험 하나', content: '<p>시험</p>' });
+    await post(member.token, 'gone2', { title: '단체삭제 시험 둘', content: '<p>시험</p>', topcategory: 2 });
     expect(await items('단체삭제')).toHaveLength(2);
     const batch = await t.call('DELETE', '/api/board/batch', { token: member.token, body: [ids.gone1, ids.gone2] });
     expect(batch.status).toBe(200);

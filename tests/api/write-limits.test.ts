@@ -22,7 +22,8 @@ async function establishedMember(): Promise<Member> {
   return m;
 }
 
-const post = (m: Member, title = '글') => t.call('POST', '/api/board', { token: m.token, body: { title, topcategory: 2 } });
+const post = (m: Member, title = '글') =>
+  t.call('POST', '/api/board', { token: m.token, body: { title, content: '<p>글</p>', topcategory: 2 } });
 
 function expectRefused(answer: Awaited<ReturnType<TestApp['call']>>, said: RegExp) {
   expect(answer.status).toBe(429);
@@ -57,7 +58,7 @@ describe('a member writes within a budget per minute and per day', () => {
     const m = await establishedMember();
     const { minute } = WRITE_LIMITS.post.established;
     expect(minute).toBeGreaterThan(WRITE_LIMITS.post.newcomer.minute);
-    const batch = Array.from({ length: minute + 1 }, (_, i) => ({ title: `묶음 ${i}`, topcategory: 2 }));
+    const batch = Array.from({ length: minute + 1 }, (_, i) => ({ title: `묶음 ${i}`, content: '<p>묶음</p>', topcategory: 2 }));
     expectRefused(await t.call('POST', '/api/board/batch', { token: m.token, body: batch }), /^글은 1분에/);
     expect(await postCount(m.id)).toBe(0);
     for (let i = 0; i < minute; i++) expect((await post(m, `글 ${i}`)).status, `post ${i}`).toBe(200);

@@ -290,7 +290,12 @@ describe('moderation', () => {
   });
 
   test('deleting asks first; a market post can be closed as 거래완료', async () => {
-    const market = await call('POST', '/api/board', member.token, { title: `중고 자전거 ${Date.now()}`, topcategory: 4, price: 50 });
+    const market = await call('POST', '/api/board', member.token, {
+      title: `중고 자전거 ${Date.now()}`,
+      content: '<p>자전거</p>',
+      topcategory: 4,
+      price: 50,
+    });
     const { page, close } = await visit('/admin?section=market', root);
     const box = page.getByRole('checkbox', { name: /^중고 자전거 .* 선택$/ });
     await box.check();
@@ -338,7 +343,8 @@ describe("moderation on an item's own page", () => {
   });
 
   test('a member sees no moderation box, not even on their own post, and the server refuses them', async () => {
-    const id = (await call('POST', '/api/board', member.token, { title: `내 글 ${Date.now()}`, topcategory: 5 })).body.id as number;
+    const id = (await call('POST', '/api/board', member.token, { title: `내 글 ${Date.now()}`, content: '<p>본문</p>', topcategory: 5 }))
+      .body.id as number;
     const other = await createAccount(suite.server, 1);
     for (const token of [member.token, other.token]) {
       const { page, close } = await visit(`/community/${id}`, token);
@@ -356,7 +362,8 @@ describe("moderation on an item's own page", () => {
 
   test('a market post is closed as 거래완료, then deleted after the confirm dialog, back to the list', async () => {
     const title = `중고 책상 ${Date.now()}`;
-    const id = (await call('POST', '/api/board', member.token, { title, topcategory: 4, price: 80 })).body.id as number;
+    const id = (await call('POST', '/api/board', member.token, { title, content: '<p>판매합니다</p>', topcategory: 4, price: 80 })).body
+      .id as number;
     const { page, close } = await visit(`/market/${id}`, admin.token);
     await box(page).getByRole('button', { name: '거래완료 처리' }).click();
     await expectMessage(page, 'status', '마감했습니다');

@@ -55,6 +55,7 @@ describe('keyword alerts', () => {
     const post = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', writer.token, {
       topcategory: 5,
       title: '간호사 모임 합니다',
+      content: '<p>이번 주 토요일입니다</p>',
     });
     // The server matches new items every few seconds.
     await expect

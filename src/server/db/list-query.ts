@@ -4,7 +4,8 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
-import { INT_MAX, inQuery, integer, paging } from '#shared/schemas/fields.ts';
+import { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, INT_MAX, inQuery, integer, paging } from '#shared/schemas/fields.ts';
+import { zonedDayRange } from '#shared/format.ts';
 
 // The list, count and sum calls of SPEC §7 share one filter language, declared per resource:
 // equality filters on enumerated or id columns, a keyword over text columns, a sort key and a
@@ -26,6 +27,9 @@ export interface ListSpec<T extends keyof Database> {
   thenBy?: readonly (keyof Database[T] & string)[];
   /** Numeric columns the sum call totals. */
   sums: readonly (keyof Database[T] & string)[];
+  /** The timestamp column ?from=&to= filter (admin lists): SPEC §9's default range, from 00:00:00
+   * to 23:59:59 in the site's time zone. */
+  dateRange?: keyof Database[T] & string;
 }
 
 export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, extra: z.ZodRawShape = {}): z.ZodType<ListParams> {
@@ -41,7 +45,7 @@ export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, ex
     ]),
   ]);
   const sortValues = spec.sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
-  return z.strictObject({
+  const schema = z.strictObject({
     ...paging(PAGE_SIZE_DEFAULT, { maxSize: PAGE_SIZE_MAX }),
     sort: z.enum(sortValues).default(spec.defaultSort),
     keyword: z
@@ -50,8 +54,10 @@ export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, ex
       .transform((s) => s.normalize('NFC').trim())
       .optional(),
     ...filterShape,
+    ...(spec.dateRange && dateRangeShape),
     ...extra,
-  }) as unknown as z.ZodType<ListParams>;
+  });
+  return (spec.dateRange ? schema.refine(dateRangeInOrder, DATE_RANGE_ORDER) : schema) as unknown as z.ZodType<ListParams>;
 }
 export type ListParams = {
   page: number;
@@ -68,8 +74,14 @@ export type AnyQuery = SelectQueryBuilder<any, any, any>;
 /** A resource's own conditions (scope, ranges, computed filters) added to every list query. */
 export type Narrow = (q: AnyQuery) => AnyQuery;
 
-function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, params: ListParams, narrow?: Narrow): AnyQuery {
-  let query = narrow ? narrow(q) : q;
+function applyFilters<T extends keyof Database>(q: AnyQuery, spec: ListSpec<T>, params: ListParams, options: ListOptions): AnyQuery {
+  let query = options.narrow ? options.narrow(q) : q;
+  if (spec.dateRange && (params.from || params.to)) {
+    if (!options.timeZone) throw new Error(`${spec.table}: a date range needs the site's time zone`);
+    const { start, end } = zonedDayRange(params.from as string | undefined, params.to as string | undefined, options.timeZone);
+    if (start) query = query.where(sql.ref(spec.dateRange), '>=', start);
+    if (end) query = query.where(sql.ref(spec.dateRange), '<', end);
+  }
   for (const f of [...spec.filters, ...(spec.textFilters ?? [])]) {
     const v = params[f] as number | string | undefined;
     if (v !== undefined && v !== '') query = query.where(sql.ref(f), '=', v);
@@ -104,15 +116,18 @@ export interface ListOptions {
   columns?: readonly string[];
   narrow?: Narrow;
   tracker?: WriteTracker;
+  /** The site's time zone, for a spec with a date range. */
+  timeZone?: string;
 }
 
 export async function listRows<T extends keyof Database, Row>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
-  { columns, narrow, tracker }: ListOptions = {},
+  options: ListOptions = {},
 ): Promise<{ items: Row[]; total: number; page: number; size: number }> {
-  const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow);
+  const { columns, tracker } = options;
+  const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options);
   const desc = params.sort.startsWith('-');
   const dir = desc ? 'desc' : 'asc';
   const sortCol = desc ? params.sort.slice(1) : params.sort;
@@ -157,18 +172,18 @@ export async function countRows<T extends keyof Database>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
-  { narrow, tracker }: ListOptions = {},
+  options: ListOptions = {},
 ): Promise<number> {
-  return countFiltered(spec.table, applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow), tracker);
+  return countFiltered(spec.table, applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options), options.tracker);
 }
 
 export async function sumRows<T extends keyof Database>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
-  narrow?: Narrow,
+  options: ListOptions = {},
 ): Promise<{ total: number; sum: Record<string, number> }> {
-  const q = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, narrow);
+  const q = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options);
   const row = (await q
     .select((eb) => [eb.fn.countAll().as('total'), ...spec.sums.map((col) => eb.fn.coalesce(eb.fn.sum(col), sql.lit(0)).as(col))])
     .executeTakeFirst()) as Record<string, unknown> | undefined;

@@ -102,6 +102,27 @@ export const dateText = z.union([
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '날짜 형식은 YYYY-MM-DD입니다' })
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: '올바른 날짜가 아닙니다' }),
 ]);
+/** An admin list's date range (?from=&to=, calendar dates in the site's time zone), each end
+ * optional; one that ends before it starts is refused on `to`. */
+export const dateRangeShape = {
+  from: dateText.optional(),
+  to: dateText.optional(),
+};
+export function dateRangeInOrder(range: { from?: string; to?: string }): boolean {
+  return !range.from || !range.to || range.from <= range.to;
+}
+export const DATE_RANGE_ORDER = { error: '종료일은 시작일과 같거나 그 뒤여야 합니다', path: ['to'] };
+export const DateRangeSchema = z.object(dateRangeShape).refine(dateRangeInOrder, DATE_RANGE_ORDER);
+export type DateRange = z.output<typeof DateRangeSchema>;
+
+/** A page's ?from=&to=: the range when it is one, else none and the reason (shown by the form,
+ * so a wrong range never costs the admin the page). */
+export function readDateRange(params: URLSearchParams): { range: DateRange; problem?: string } {
+  const raw = { from: params.get('from') || undefined, to: params.get('to') || undefined };
+  const parsed = DateRangeSchema.safeParse(raw);
+  return parsed.success ? { range: parsed.data } : { range: {}, problem: parsed.error.issues[0]?.message };
+}
+
 /** A time of day, HH:MM (24 h), or empty. */
 export const timeText = z.union([
   z.literal(''),

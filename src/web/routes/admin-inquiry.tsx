@@ -1,3 +1,4 @@
+import { readDateRange } from '#shared/schemas/fields.ts';
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -14,15 +15,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller } = context.get(pageContext);
   const params = new URL(request.url).searchParams;
   const status = params.get('status') === '1' || params.get('status') === '2' ? Number(params.get('status')) : null;
+  // A wrong range is said by the form and left out of the list.
+  const { range, problem } = readDateRange(params);
   const list = await orPageError(async () =>
     listContent(deps, 'inquiry', caller, {
-      ...parseContentQuery('inquiry', { page: params.get('page') ?? '1' }),
+      ...parseContentQuery('inquiry', { page: params.get('page') ?? '1', ...range }),
       size: 20,
       ...(status ? { status } : {}),
     }),
   );
   const items = list.items.map(({ answer, ...i }) => ({ ...i, answertext: htmlToLines(answer) }));
-  return { siteName: deps.env.SITE_NAME, data: { ...list, items, status, timeZone: deps.env.SITE_TIMEZONE } };
+  return {
+    siteName: deps.env.SITE_NAME,
+    data: {
+      ...list,
+      items,
+      status,
+      range: { from: params.get('from') ?? '', to: params.get('to') ?? '' },
+      rangeProblem: problem,
+      timeZone: deps.env.SITE_TIMEZONE,
+    },
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {

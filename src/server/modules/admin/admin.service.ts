@@ -9,7 +9,7 @@ import { SITE_SECTIONS } from '#shared/site.ts';
 import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { siteClock } from '#shared/business-hours.ts';
-import { todayIn } from '#shared/format.ts';
+import { todayIn, zonedMidnight } from '#shared/format.ts';
 import { removeContent } from '#server/modules/content/content.service.ts';
 import { indexItem } from '#server/modules/search/search.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
@@ -30,28 +30,6 @@ import { listAudit, recordAudit } from './audit.service.ts';
 // posts, jobs, listings and comments, and the users' CSV export. Every call is for levels >= 3.
 
 const DAY_MS = 86_400_000;
-
-/** The UTC instant of midnight on a calendar date in a time zone (the zone's offset at that
- * moment, read from Intl, subtracted from UTC midnight). */
-function zonedMidnight(ymd: string, timeZone: string): string {
-  const utc = Date.parse(`${ymd}T00:00:00Z`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(utc))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return new Date(utc - (wall - utc)).toISOString();
-}
 
 /** Where each section's items are stored (sections.ts); the counts carry topcategory 0 for the
  * tables that are one section each. */

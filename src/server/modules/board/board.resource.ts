@@ -16,6 +16,7 @@ export const boardResource: ContentResource<'board'> = {
   serverFields: BOARD_SERVER_FIELDS,
   adminFields: [],
   richText: ['content', 'econtent'],
+  requiredRichText: ['content'],
   countViews: true,
   search: 'board',
   async onDelete(db, ids) {

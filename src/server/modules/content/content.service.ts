@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Expression, SqlBool } from 'kysely';
 import { AppError, atIndex } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
+import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
@@ -74,6 +75,10 @@ function prepare<N extends ContentName>(def: ContentResource<N>, actor: Actor, f
   delete input.id;
   applyAdminFields(def, actor, input, before);
   for (const f of def.richText) if (typeof input[f] === 'string') input[f] = sanitizeRichText(input[f] as string);
+  // After sanitizing: markup that is dropped (an empty paragraph, a script) leaves nothing to read.
+  for (const f of def.requiredRichText ?? []) {
+    if (!hasRichContent(input[f] as string)) throw new AppError(400, ErrorKey.invalid, { field: f, detail: Messages.contentRequired });
+  }
   def.requireWrite(actor, input, before);
   const derived = def.derive ? def.derive(input, before, actor) : {};
   return def.toRow ? def.toRow({ ...input, ...derived }) : { ...input, ...derived };
@@ -212,6 +217,7 @@ export async function listContent<N extends ContentName>(deps: Deps, name: N, ca
   const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, {
     narrow: narrowing(deps, def, caller, params),
     tracker: deps.tracker,
+    timeZone: deps.env.SITE_TIMEZONE,
   });
   return { ...result, items: result.items.map((row) => decode(def, row)) };
 }
@@ -220,14 +226,20 @@ export async function listContent<N extends ContentName>(deps: Deps, name: N, ca
 export async function countContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}): Promise<{ total: number }> {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  return { total: await countRows(deps.db, def.list, params, { narrow: narrowing(deps, def, caller, params), tracker: deps.tracker }) };
+  return {
+    total: await countRows(deps.db, def.list, params, {
+      narrow: narrowing(deps, def, caller, params),
+      tracker: deps.tracker,
+      timeZone: deps.env.SITE_TIMEZONE,
+    }),
+  };
 }
 
 /** GET /api/<name>/sum: totals of the numeric fields under the same filters. */
 export async function sumContent(deps: Deps, name: ContentName, caller: Caller, query: ContentQuery = {}) {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  return sumRows(deps.db, def.list, params, narrowing(deps, def, caller, params));
+  return sumRows(deps.db, def.list, params, { narrow: narrowing(deps, def, caller, params), timeZone: deps.env.SITE_TIMEZONE });
 }
 
 /** GET /api/<name>/{id}: one item. With a `visitor`, a view is counted for them (+1 per visitor

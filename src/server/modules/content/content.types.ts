@@ -39,6 +39,8 @@ export interface ContentResource<T extends ContentName> {
   adminFields: readonly string[];
   /** HTML fields sanitized before storing. */
   richText: readonly string[];
+  /** Rich-text fields that must say something after sanitizing: a post's and an inquiry's content. */
+  requiredRichText?: readonly string[];
   list: ListSpec<T>;
   /** Extra list parameters and the conditions they add. */
   listParams?: z.ZodRawShape;

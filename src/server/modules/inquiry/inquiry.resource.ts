@@ -26,6 +26,7 @@ export const inquiryResource: ContentResource<'inquiry'> = {
   serverFields: INQUIRY_SERVER_FIELDS,
   adminFields: INQUIRY_ADMIN_FIELDS,
   richText: ['content', 'answer'],
+  requiredRichText: ['content'],
   list: {
     table: 'inquiry',
     filters: ['status', 'user'],
@@ -33,6 +34,7 @@ export const inquiryResource: ContentResource<'inquiry'> = {
     sorts: ['id', 'date', 'updatedate', 'status'],
     defaultSort: '-id',
     sums: [],
+    dateRange: 'date',
   },
   narrowList(q, _params, caller) {
     const actor = requireActor(caller.actor);

@@ -30,6 +30,7 @@ export const USER_LIST_SPEC = {
   sorts: ['id', 'date', 'logindate', 'name', 'nickname', 'level'],
   defaultSort: '-id',
   sums: ['level', 'status', 'use'],
+  dateRange: 'date',
 } as const satisfies ListSpec<'users'>;
 
 /** PRODUCT.md: nicknames are unique regardless of case and width (ＡＢＣ = abc). */

@@ -335,17 +335,21 @@ export async function removeUsers(deps: Deps, caller: Caller, list: number[]): P
 
 export async function listUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, query, { columns: USER_PUBLIC_COLUMNS, tracker: deps.tracker });
+  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, query, {
+    columns: USER_PUBLIC_COLUMNS,
+    tracker: deps.tracker,
+    timeZone: deps.env.SITE_TIMEZONE,
+  });
 }
 
 export async function countUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return { total: await countRows(deps.db, USER_LIST_SPEC, query, { tracker: deps.tracker }) };
+  return { total: await countRows(deps.db, USER_LIST_SPEC, query, { tracker: deps.tracker, timeZone: deps.env.SITE_TIMEZONE }) };
 }
 
 export async function sumUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return sumRows(deps.db, USER_LIST_SPEC, query);
+  return sumRows(deps.db, USER_LIST_SPEC, query, { timeZone: deps.env.SITE_TIMEZONE });
 }
 
 export async function getUser(deps: Deps, caller: Caller, id: number): Promise<{ item: PublicUser }> {

@@ -51,6 +51,36 @@ export const buttonClass = {
 
 export const inputClass = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3';
 
+/** A list filter's date range (SPEC §9: from 00:00:00 to 23:59:59 in the site's time zone), two
+ * plain date inputs inside the list's GET form, so it works without JavaScript. */
+export function DateRangeInputs({ from, to, problem }: { from?: string; to?: string; problem?: string }) {
+  const field = 'flex flex-col gap-1 text-sm font-semibold text-slate-700';
+  return (
+    <>
+      <label className={field}>
+        시작일
+        <input name="from" type="date" defaultValue={from ?? ''} className={inputClass} />
+      </label>
+      <label className={field}>
+        종료일
+        <input
+          name="to"
+          type="date"
+          defaultValue={to ?? ''}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'date-range-problem' : undefined}
+          className={inputClass}
+        />
+      </label>
+      {problem ? (
+        <p id="date-range-problem" role="alert" className="basis-full text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** The server's refusals in words an admin understands. */
 const REFUSALS: Record<string, string> = {
   forbidden: '이 작업을 할 권한이 없습니다',

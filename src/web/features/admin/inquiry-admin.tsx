@@ -1,11 +1,11 @@
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Form, Link, useLocation, useRevalidator } from 'react-router';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { api } from '../../lib/session.ts';
 import { linesToHtml } from '../../lib/paragraphs.ts';
-import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
+import { buttonClass, DateRangeInputs, Pager, runCalls } from './admin-ui.tsx';
 
 // /admin/inquiry: members' questions with a status filter; an answer (new or edited) is saved
 // with PUT /api/inquiry, which sets 답변완료 and updatedate and e-mails the member.
@@ -21,6 +21,9 @@ export interface InquiryAdminData {
   page: number;
   size: number;
   status: number | null;
+  /** The date range as the address has it, and why it was left out, if it was. */
+  range: { from: string; to: string };
+  rangeProblem?: string;
   timeZone: string;
 }
 
@@ -84,6 +87,8 @@ export function InquiryAdmin({ data }: { data: InquiryAdminData }) {
     [InquiryStatus.waiting, InquiryStatusLabel[InquiryStatus.waiting] as string],
     [InquiryStatus.answered, InquiryStatusLabel[InquiryStatus.answered] as string],
   ];
+  // The status tabs keep the chosen period.
+  const dateParams = Object.fromEntries(Object.entries(data.range).filter(([, v]) => v));
   return (
     <>
       <h2 className="mb-3 text-xl font-bold">문의 목록</h2>
@@ -91,7 +96,7 @@ export function InquiryAdmin({ data }: { data: InquiryAdminData }) {
         {tabs.map(([status, label]) => (
           <Link
             key={label}
-            to={status ? `?status=${status}` : '?'}
+            to={`?${new URLSearchParams({ ...(status ? { status: String(status) } : {}), ...dateParams })}`}
             aria-current={status === data.status ? 'page' : undefined}
             className={`font-semibold ${status === data.status ? 'text-brand-700 underline underline-offset-4' : 'text-slate-600 hover:text-brand-700'}`}
           >
@@ -99,6 +104,18 @@ export function InquiryAdmin({ data }: { data: InquiryAdminData }) {
           </Link>
         ))}
       </nav>
+      <Form
+        method="get"
+        role="search"
+        aria-label="문의 기간 검색"
+        className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
+        {data.status ? <input type="hidden" name="status" value={data.status} /> : null}
+        <DateRangeInputs from={data.range.from} to={data.range.to} problem={data.rangeProblem} />
+        <button type="submit" className={buttonClass.primary}>
+          검색
+        </button>
+      </Form>
       <div className="mt-4 flex flex-col gap-3">
         {data.items.length === 0 ? <p className="text-slate-600">문의가 없습니다.</p> : null}
         {data.items.map((item) => (

@@ -6,7 +6,18 @@ import type { UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import type { ApiFailure } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.ts';
-import { buttonClass, checkCell, identityCell, inputClass, Pager, refusedIndex, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
+import {
+  buttonClass,
+  checkCell,
+  DateRangeInputs,
+  identityCell,
+  inputClass,
+  Pager,
+  refusedIndex,
+  runCalls,
+  SelectableTable,
+  toggleId,
+} from './admin-ui.tsx';
 
 // /admin/user: search and filter, a table of users with the enumerations' Korean labels, an
 // editor per row (level, status, use, remark) with the row's audit log, batch 사용안함 and
@@ -32,6 +43,8 @@ export interface UserAdminData {
   page: number;
   size: number;
   filter: Record<string, string>;
+  /** Why the date range in the address was left out, if it was. */
+  rangeProblem?: string;
   actor: { id: number; level: number; root: boolean };
   timeZone: string;
 }
@@ -74,7 +87,7 @@ function Options({ labels, only }: { labels: Record<number, string>; only?: numb
   );
 }
 
-function FilterForm({ filter }: { filter: Record<string, string> }) {
+function FilterForm({ filter, rangeProblem }: { filter: Record<string, string>; rangeProblem?: string }) {
   const select = (name: string, label: string, labels: Record<number, string>) => (
     <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
       {label}
@@ -98,6 +111,7 @@ function FilterForm({ filter }: { filter: Record<string, string> }) {
       {select('level', '등급', UserLevelLabel)}
       {select('status', '상태', UserStatusLabel)}
       {select('use', '사용', UserUseLabel)}
+      <DateRangeInputs from={filter.from} to={filter.to} problem={rangeProblem} />
       <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
         정렬
         <select name="sort" defaultValue={filter.sort ?? '-id'} className={inputClass}>
@@ -235,7 +249,7 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
 
   return (
     <>
-      <FilterForm filter={data.filter} />
+      <FilterForm filter={data.filter} rangeProblem={data.rangeProblem} />
       <h2 className="mt-6 text-xl font-bold">회원 목록</h2>
       <fieldset className="mt-4 flex flex-wrap items-center gap-2">
         <legend className="sr-only">선택한 회원</legend>
