@@ -23,7 +23,9 @@ import {
 // admin, as a level-3 admin and as a member; the user, inquiry, schedule and moderation work
 // an admin does there; screenshots of every screen at 360 and 1280 px.
 
-const suite = setUpServerAndBrowser();
+// One new member writes a dozen items within a minute here: write limits are another file's
+// subject (tests/api/write-limits.test.ts, tests/browser/detail-nojs.test.ts).
+const suite = setUpServerAndBrowser({ env: { WRITE_LIMITS: '0' } });
 let root: string;
 let admin: Account;
 let member: Account;

@@ -18,7 +18,9 @@ import {
 // market prices, staff-only news with an English version, a validation error that keeps what was
 // typed, the question before leaving unsaved work, and how the forms look on a phone and a desk.
 
-const suite = setUpServerAndBrowser();
+// One new member writes a dozen items within a minute here: write limits are another file's
+// subject (tests/api/write-limits.test.ts, tests/browser/detail-nojs.test.ts).
+const suite = setUpServerAndBrowser({ env: { WRITE_LIMITS: '0' } });
 let member: Account;
 let staff: Account;
 
