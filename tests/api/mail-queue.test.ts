@@ -1,28 +1,17 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Messages } from '#shared/messages.ts';
 import { buildDeps } from '#server/boot.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { mailQueueReport, retryDueMails, startMailRetries } from '#server/modules/mail/mail.service.ts';
 import { startSmtp } from '#tests/support/smtp.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { type TestApp, testAppsOfFile } from '#tests/support/test-app.ts';
 
 // Mail survives an SMTP outage (modules/mail): code requests answer at once, the mail waits in the
 // database and goes when the server is back, and two app servers never send one mail twice.
 
-const apps: TestApp[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-  for (const t of apps) await t.close();
-});
-
-async function app(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const t = await startTestApp(overrides);
-  apps.push(t);
-  return t;
-}
+const { app, cleanups } = testAppsOfFile();
 
 /** A port nothing listens on (for now). */
 async function freePort(): Promise<number> {

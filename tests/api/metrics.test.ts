@@ -1,23 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp, testAppsOfFile } from '#tests/support/test-app.ts';
 
 // GET /metrics (Prometheus text): what an operator's scraper reads, who may read it, and that the
 // numbers move with what the server does.
 
-const apps: TestApp[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-  for (const t of apps) await t.close();
-});
-
-async function app(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const t = await startTestApp(overrides);
-  apps.push(t);
-  return t;
-}
+const { app, cleanups } = testAppsOfFile();
 
 interface Sample {
   name: string;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { buildDeps } from '#server/boot.ts';
 import { loadEnv } from '#server/env.ts';
@@ -166,3 +166,20 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
   return { app, deps, env, smtp, call, login, root, member, signUp, ageCodes, close, dataDir };
 }
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** For a file that starts several apps: `app()` starts one, `cleanups` takes whatever else the
+ * file opens; after the file's tests the cleanups run, then every app closes. */
+export function testAppsOfFile() {
+  const apps: TestApp[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+    for (const t of apps) await t.close();
+  });
+  async function app(overrides: Record<string, string> = {}): Promise<TestApp> {
+    const t = await startTestApp(overrides);
+    apps.push(t);
+    return t;
+  }
+  return { app, cleanups };
+}
