@@ -98,6 +98,20 @@ describe('keyword alerts', () => {
     expect(await keywordNotices(stays)).toHaveLength(1);
   });
 
+  test('a member who leaves the site takes their keywords and notifications along', async () => {
+    const [leaver, stays, writer] = await Promise.all([t.member(), t.member(), t.member()]);
+    await follow(leaver, '첼로', { mail: 'daily' });
+    await follow(stays, '첼로');
+    await post(writer, '첼로 팝니다');
+    await matchNewItems(t.deps);
+    expect(await keywordNotices(leaver)).toHaveLength(1);
+    expect((await t.call('DELETE', '/api/user', { token: leaver.token, body: { id: leaver.id } })).status).toBe(200);
+    const left = async (table: 'alerts' | 'notifications' | 'alert_digest') =>
+      (await t.deps.db.selectFrom(table).select('id').where('user', '=', leaver.id).execute()).length;
+    expect([await left('alerts'), await left('notifications'), await left('alert_digest')]).toEqual([0, 0, 0]);
+    expect(await keywordNotices(stays)).toHaveLength(1);
+  });
+
   test('a keyword followed by thousands tells each of them once', async () => {
     const writer = await t.member();
     // Followers written directly: 2,500 members' worth of one keyword (accounts are not needed).

@@ -6,21 +6,17 @@ import type { Db } from './database.ts';
 // update change the row, and runs the task. A server that stops mid-task loses nothing a later
 // run would not redo: the tasks here are deletions of what has expired.
 
-/** True when this server claimed the task's run now; the next one is due `everyMs` later. */
+/** True when this server claimed the task's run now; the next one is due `everyMs` later. One
+ * statement: the first claim ever inserts the row, a later one moves a due date that has come. */
 export async function claimRun(db: Db, name: string, everyMs: number, now = new Date()): Promise<boolean> {
   const next = new Date(now.getTime() + everyMs).toISOString();
-  await db
+  const claimed = await db
     .insertInto('schedules')
-    .values({ name, nextdate: now.toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const result = await db
-    .updateTable('schedules')
-    .set({ nextdate: next })
-    .where('name', '=', name)
-    .where('nextdate', '<=', now.toISOString())
+    .values({ name, nextdate: next })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ nextdate: next }).where('schedules.nextdate', '<=', now.toISOString()))
+    .returning('name')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return claimed !== undefined;
 }
 
 /** Runs `task` every `everyMs` on whichever server claims it first; failures are the caller's to log. */

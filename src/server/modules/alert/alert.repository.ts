@@ -30,6 +30,13 @@ export async function deleteAlertOf(db: Executor, user: number, id: number): Pro
   return Number(r.numDeletedRows) > 0;
 }
 
+/** A removed member's keywords and waiting digest go with them; `alert_words` keeps the keyword
+ * (it is shared, and a word nobody follows matches no follower). */
+export async function deleteAlertsOfUsers(db: Executor, users: number[]): Promise<void> {
+  await db.deleteFrom('alerts').where('user', 'in', users).execute();
+  await db.deleteFrom('alert_digest').where('user', 'in', users).execute();
+}
+
 const KEYS_PER_QUERY = 500;
 
 /** The keywords anyone follows whose key is one of these tokens. */

@@ -20,6 +20,7 @@ import {
   countAlertsOf,
   addWord,
   deleteAlertOf,
+  deleteAlertsOfUsers,
   followersOf,
   insertAlert,
   insertDigestRows,
@@ -173,4 +174,9 @@ export async function sendDailyDigests(deps: Deps): Promise<number> {
     sent++;
   }
   return sent;
+}
+
+/** Part of removing accounts, inside the removal's transaction. */
+export function forgetMembersAlerts(db: Executor, users: number[]): Promise<void> {
+  return deleteAlertsOfUsers(db, users);
 }

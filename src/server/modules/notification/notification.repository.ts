@@ -77,3 +77,10 @@ export async function saveMailSettings(db: Executor, user: number, rows: { kind:
     .onConflict((oc) => oc.columns(['user', 'kind']).doUpdateSet((eb) => ({ mail: eb.ref('excluded.mail') })))
     .execute();
 }
+
+/** A removed member's notifications and mail settings go with them (the notifications others got
+ * about their actions stay: they name the actor by a join, which then finds no one). */
+export async function deleteNotificationsOfUsers(db: Executor, users: number[]): Promise<void> {
+  await db.deleteFrom('notifications').where('user', 'in', users).execute();
+  await db.deleteFrom('notification_settings').where('user', 'in', users).execute();
+}

@@ -15,6 +15,7 @@ import { noticeMail } from './notification.mail.ts';
 import { type Recipient, recipientsOf } from './notification.policy.ts';
 import {
   countNotificationsOf,
+  deleteNotificationsOfUsers,
   deleteReadBefore,
   findNotificationOf,
   insertNotifications,
@@ -167,4 +168,9 @@ export async function pruneNotifications(target: BackgroundTarget, now = Date.no
   while ((await runInBackground(target, pruneReadJob, cutoff, PRUNE_BATCH)) === PRUNE_BATCH) {
     // Until a batch comes back short.
   }
+}
+
+/** Part of removing accounts, inside the removal's transaction. */
+export function forgetMembersNotifications(db: Executor, users: number[]): Promise<void> {
+  return deleteNotificationsOfUsers(db, users);
 }

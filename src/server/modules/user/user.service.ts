@@ -13,6 +13,8 @@ import { hashPassword, verifyPassword } from '#server/lib/password.ts';
 import { countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
 import { consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { forgetMembersNotifications } from '#server/modules/notification/notification.service.ts';
+import { forgetMembersAlerts } from '#server/modules/alert/alert.service.ts';
 import {
   countUsersAtLevel,
   deleteUsers,
@@ -307,13 +309,20 @@ async function auditRemovals(db: Executor, actor: NonNullable<Caller['actor']>, 
   }
 }
 
+/** Deletes the accounts with what is only theirs: their notifications and keyword alerts. */
+async function removeAccounts(db: Executor, ids: number[]): Promise<void> {
+  await deleteUsers(db, ids);
+  await forgetMembersNotifications(db, ids);
+  await forgetMembersAlerts(db, ids);
+}
+
 /** DELETE /api/user: a member leaves the site, or an admin removes a lower-level user. */
 export async function removeUser(deps: Deps, caller: Caller, id: number): Promise<{ id: number; self: boolean }> {
   const actor = requireActor(caller.actor);
   await deps.db.transaction().execute(async (trx) => {
     const target = await getUserRow(trx, id);
     await requireRemovable(trx, actor, [target]);
-    await deleteUsers(trx, [id]);
+    await removeAccounts(trx, [id]);
     await auditRemovals(trx, actor, [target]);
   });
   return { id, self: id === actor.id };
@@ -327,7 +336,7 @@ export async function removeUsers(deps: Deps, caller: Caller, list: number[]): P
     const targets = await findUsersByIds(trx, ids);
     if (targets.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
     await requireRemovable(trx, actor, targets);
-    await deleteUsers(trx, ids);
+    await removeAccounts(trx, ids);
     await auditRemovals(trx, actor, targets);
   });
   return { ids };
