@@ -77,3 +77,9 @@ export async function saveMailSettings(db: Executor, user: number, rows: { kind:
     .onConflict((oc) => oc.columns(['user', 'kind']).doUpdateSet((eb) => ({ mail: eb.ref('excluded.mail') })))
     .execute();
 }
+
+/** Deletes the notices of one kind about one item: a notice that is told again each period (a
+ * listing's close) replaces the last one, which the unique key would otherwise keep. */
+export async function deleteNoticesAbout(db: Executor, kind: string, target: string, item: number): Promise<void> {
+  await db.deleteFrom('notifications').where('kind', '=', kind).where('target', '=', target).where('item', '=', item).execute();
+}
