@@ -1,0 +1,77 @@
+import { Form } from 'react-router';
+import { formatDateTime } from '#shared/format.ts';
+import type { ListingTable } from '#shared/freshness.ts';
+import { RefusalNote } from '../board/refusal-note.tsx';
+
+// Listings that stay fresh: the 마감 badge of a closed listing, and the author's 끌어올리기 box
+// (when the listing closes, the button or when it may be pressed again). The box is a form that
+// posts to its page's action, with or without JavaScript.
+
+/** What a page needs of a listing's freshness. */
+export interface Freshness {
+  closed: number;
+  expiredate: string;
+}
+
+/** A closed listing (past its close date): 마감, in lists and on its page. */
+export function ClosedBadge({ className = '' }: { className?: string }) {
+  return (
+    <span className={`shrink-0 rounded bg-slate-700 px-1.5 py-0.5 text-xs font-bold whitespace-nowrap text-white ${className}`}>마감</span>
+  );
+}
+
+/** When a listing closes, or that it has. */
+export function closingText(item: Freshness, timeZone: string): string {
+  if (item.closed === 1) return '마감되어 목록에 보이지 않습니다';
+  return item.expiredate ? `${formatDateTime(item.expiredate, timeZone)}까지 게시` : '';
+}
+
+export function BumpBox({
+  item,
+  table,
+  nextBump,
+  bumpable,
+  timeZone,
+  action,
+  bumped = false,
+  refusal,
+}: {
+  item: Freshness & { id: number };
+  table: ListingTable;
+  /** When the next bump may be made (ISO). */
+  nextBump: string;
+  /** Whether it may be made now (decided by the server's clock). */
+  bumpable: boolean;
+  timeZone: string;
+  /** The page whose action bumps. */
+  action: string;
+  /** The page after a bump. */
+  bumped?: boolean;
+  refusal?: string;
+}) {
+  return (
+    <Form method="post" action={action} className="flex flex-wrap items-center gap-2 text-sm" aria-label="끌어올리기">
+      <input type="hidden" name="intent" value="bump" />
+      <input type="hidden" name="table" value={table} />
+      <input type="hidden" name="id" value={item.id} />
+      {item.closed === 1 ? <ClosedBadge /> : null}
+      <span className="text-slate-600">{closingText(item, timeZone)}</span>
+      {bumpable ? (
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center rounded-full border border-brand-600 bg-brand-50 px-4 font-semibold text-brand-700 hover:bg-brand-100"
+        >
+          끌어올리기
+        </button>
+      ) : (
+        <span className="text-slate-500">끌어올리기는 {formatDateTime(nextBump, timeZone)}부터 할 수 있습니다</span>
+      )}
+      {bumped ? (
+        <p role="status" className="basis-full rounded-lg bg-emerald-50 px-3 py-2 text-emerald-800">
+          끌어올렸습니다. 목록 맨 위에 다시 게시됩니다.
+        </p>
+      ) : null}
+      <RefusalNote message={refusal} />
+    </Form>
+  );
+}
