@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { formatDateTime } from '#shared/format.ts';
 import type { ListingTable } from '#shared/freshness.ts';
-import { RefusalNote } from '../board/refusal-note.tsx';
+import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
 // Listings that stay fresh: the 마감 badge of a closed listing, and the author's 끌어올리기 box
 // (when the listing closes, the button or when it may be pressed again). The box is a form that
@@ -11,13 +11,6 @@ import { RefusalNote } from '../board/refusal-note.tsx';
 export interface Freshness {
   closed: number;
   expiredate: string;
-}
-
-/** A closed listing (past its close date): 마감, in lists and on its page. */
-export function ClosedBadge({ className = '' }: { className?: string }) {
-  return (
-    <span className={`shrink-0 rounded bg-slate-700 px-1.5 py-0.5 text-xs font-bold whitespace-nowrap text-white ${className}`}>마감</span>
-  );
 }
 
 /** When a listing closes, or that it has. */
@@ -71,7 +64,11 @@ export function BumpBox({
           끌어올렸습니다. 목록 맨 위에 다시 게시됩니다.
         </p>
       ) : null}
-      <RefusalNote message={refusal} />
+      {refusal ? (
+        <p role="alert" className="basis-full rounded-lg bg-red-50 px-3 py-2 text-red-700">
+          {refusal}
+        </p>
+      ) : null}
     </Form>
   );
 }

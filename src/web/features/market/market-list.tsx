@@ -3,7 +3,7 @@ import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
-import { ClosedBadge } from '../freshness/listing-freshness.tsx';
+import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
 /** A market post: a board post (topcategory 4). */
 export type MarketItem = BoardRecord;
