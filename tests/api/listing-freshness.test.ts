@@ -1,12 +1,17 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDeps } from '#server/boot.ts';
+import { connect } from '#server/db/connect.ts';
+import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
 import { claimRun } from '#server/db/schedule.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { drainMails } from '#server/modules/mail/mail.service.ts';
 import { sweepListings } from '#server/modules/freshness/freshness.service.ts';
 import { zonedDayRange } from '#shared/format.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { dbKind, freshDatabaseUrl, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Listings that stay fresh (PRODUCT.md, beyond the spec): a market listing closes 30 days after
 // its last bump, a job at its deadline; the author is told three days before, once per close
@@ -280,5 +285,75 @@ describe('거래완료', () => {
     expect(sold.body.item).toMatchObject({ marketstatus: 2, closed: 0 });
     expect(await market(tag)).toEqual([b, a, c]);
     expect(await market(tag, '&marketstatus=2')).toEqual([c]);
+  });
+});
+
+describe('migration 0016', () => {
+  test('existing rows: bumped when written, closing by the rule, closed when that is past', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanin-migrate-'));
+    const { db, close } = connect({ dataDir, databaseUrl: await freshDatabaseUrl() });
+    try {
+      await migrateUpTo(db, dbKind, '0015-keyword-alerts');
+      const recent = new Date(Date.now() - 5 * DAY).toISOString();
+      const old = '2020-03-01T10:20:30.456Z';
+      const post = {
+        content: '',
+        etitle: '',
+        econtent: '',
+        image: '',
+        images: '[]',
+        location: '',
+        category: '',
+        subcategory: '',
+        name: '',
+        date: recent,
+      };
+      await db
+        .insertInto('board')
+        .values([
+          { ...post, id: 1, title: '최근 판매글', topcategory: 4 },
+          { ...post, id: 2, title: '오래된 판매글', topcategory: 4, date: old },
+          { ...post, id: 3, title: '뉴스', topcategory: 1, date: old },
+        ] as never)
+        .execute();
+      const job = {
+        content: '',
+        companyname: '',
+        tel: '',
+        url: '',
+        manager: '',
+        email: '',
+        category: '',
+        location: '',
+        employmenttype: '',
+        name: '',
+      };
+      await db
+        .insertInto('jobs')
+        .values([
+          { ...job, id: 1, title: '상시 모집', limitdate: '', date: recent },
+          { ...job, id: 2, title: '마감 지난 공고', limitdate: '2020-03-10', date: old },
+          { ...job, id: 3, title: '빈 날짜 공고', limitdate: '9999-01-01', date: recent },
+        ] as never)
+        .execute();
+      expect(await migrateToLatest(db, dbKind)).toEqual(['0016-listing-freshness']);
+      const board = await db.selectFrom('board').select(['id', 'bumpdate', 'expiredate', 'closed', 'expirynotice']).orderBy('id').execute();
+      const after30 = (iso: string) => new Date(Date.parse(iso) + 30 * DAY).toISOString();
+      expect(board).toEqual([
+        { id: 1, bumpdate: recent, expiredate: after30(recent), closed: 0, expirynotice: '' },
+        { id: 2, bumpdate: old, expiredate: after30(old), closed: 1, expirynotice: '' },
+        { id: 3, bumpdate: old, expiredate: '', closed: 0, expirynotice: '' },
+      ]);
+      const jobs = await db.selectFrom('jobs').select(['id', 'bumpdate', 'expiredate', 'closed']).orderBy('id').execute();
+      const deadline = zonedDayRange(undefined, '2020-03-10', process.env.SITE_TIMEZONE || 'America/Los_Angeles').end;
+      expect(jobs).toEqual([
+        { id: 1, bumpdate: recent, expiredate: after30(recent), closed: 0 },
+        { id: 2, bumpdate: old, expiredate: deadline, closed: 1 },
+        { id: 3, bumpdate: recent, expiredate: after30(recent), closed: 0 },
+      ]);
+    } finally {
+      await close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
