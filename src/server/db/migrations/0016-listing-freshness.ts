@@ -65,14 +65,23 @@ export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> 
   await db.updateTable('board').set({ closed: 1 }).where('topcategory', '=', MARKET).where('expiredate', '<=', now).execute();
   await db.updateTable('jobs').set({ closed: 1 }).where('expiredate', '<=', now).execute();
 
-  // The market's default order (거래중 first, then the last bump), open listings only; the jobs
-  // list's the same without the trade state; and the sweep's look for what closes next.
+  // The market's listing order (거래중 first, then the last bump), of open listings (the default
+  // list, and its count) and of all (마감 포함: without it, 100 ms to sort 200k listings per
+  // page); the jobs list's the same without the trade state; and the sweep's look for what
+  // closes next.
+  const market = ['marketstatus', 'bumpdate desc', 'id desc'];
   await db.schema
     .createIndex('board_market_fresh')
     .on('board')
-    .columns(['topcategory', 'hidden', 'closed', 'marketstatus', 'bumpdate desc', 'id desc'])
+    .columns(['topcategory', 'hidden', 'closed', ...market])
+    .execute();
+  await db.schema
+    .createIndex('board_market_all')
+    .on('board')
+    .columns(['topcategory', 'hidden', ...market])
     .execute();
   await db.schema.createIndex('board_expiry').on('board').columns(['topcategory', 'closed', 'expiredate']).execute();
   await db.schema.createIndex('jobs_fresh').on('jobs').columns(['hidden', 'closed', 'bumpdate', 'id']).execute();
+  await db.schema.createIndex('jobs_fresh_all').on('jobs').columns(['hidden', 'bumpdate', 'id']).execute();
   await db.schema.createIndex('jobs_expiry').on('jobs').columns(['closed', 'expiredate']).execute();
 }
