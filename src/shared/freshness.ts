@@ -47,3 +47,9 @@ export function freshnessOf(table: ListingTable, row: ListingFacts, bumpdate: st
 export function nextBumpAt(bumpdate: string): string {
   return new Date(Date.parse(bumpdate) + BUMP_EVERY_MS).toISOString();
 }
+
+/** Whether a bump now would list the listing again: not for a job whose own deadline has passed
+ * (its author moves the deadline instead). */
+export function renewable(table: ListingTable, row: ListingFacts, timeZone: string, now: Date): boolean {
+  return freshnessOf(table, row, now.toISOString(), timeZone, now).closed === 0;
+}

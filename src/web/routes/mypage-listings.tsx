@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { TopCategory } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { type ListingTable, nextBumpAt } from '#shared/freshness.ts';
+import { type ListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { BumpFormSchema } from '#shared/schemas/page-forms.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
@@ -30,7 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listContent(deps, 'board', caller, { ...mine, topcategory: TopCategory.market }),
     listContent(deps, 'jobs', caller, mine),
   ]);
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
+  const timeZone = deps.env.SITE_TIMEZONE;
   const rows = [
     ...market.items.map((i) => ({ ...i, table: 'board' as ListingTable, path: `/market/${i.id}`, section: '벼룩시장' })),
     ...jobs.items.map((i) => ({ ...i, table: 'jobs' as ListingTable, path: `/jobs/${i.id}`, section: '구인구직' })),
@@ -49,12 +51,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       expiredate: r.expiredate,
       nextBump,
       bumpable: nextBump <= now,
+      deadlinePassed: !renewable(r.table, r, timeZone, at),
     };
   });
   const url = new URL(request.url);
   return {
     siteName: deps.env.SITE_NAME,
-    timeZone: deps.env.SITE_TIMEZONE,
+    timeZone,
     closed: rows.filter((r) => r.closed === 1),
     open: rows.filter((r) => r.closed !== 1),
     bumped: url.searchParams.get('bumped') ?? '',
@@ -104,6 +107,7 @@ function Listing({ row, timeZone, bumped, refusal }: { row: Row; timeZone: strin
           table={row.table}
           nextBump={row.nextBump}
           bumpable={row.bumpable}
+          deadlinePassed={row.deadlinePassed}
           timeZone={timeZone}
           action={PATH}
           bumped={bumped}

@@ -27,7 +27,7 @@ import type { JobsItem } from '../features/jobs/jobs-list.tsx';
 import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { BumpBox } from '../features/freshness/listing-freshness.tsx';
 import { ClosedBadge } from '../components/ui/closed-badge.tsx';
-import { expires, type ListingTable, nextBumpAt } from '#shared/freshness.ts';
+import { expires, type ListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { bumpListing } from '#server/modules/freshness/freshness.service.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
@@ -100,7 +100,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     liked,
     nav,
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
-    bump: bumpState(resource, item, actor, url),
+    bump: bumpState(resource, item, actor, url, deps.env.SITE_TIMEZONE),
     opened: openedForms(url),
     timeZone,
     today: todayIn(timeZone),
@@ -110,12 +110,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The author's (or an admin's) 끌어올리기 box of a market listing or a job: when the next bump
  * may be made, by the server's clock; none for other items and other people. */
-function bumpState(resource: string, item: DetailItem, actor: { id: number; level: number } | undefined, url: URL) {
+function bumpState(resource: string, item: DetailItem, actor: { id: number; level: number } | undefined, url: URL, timeZone: string) {
   if (!actor || (actor.id !== item.user && actor.level < 3)) return null;
   const table: ListingTable | undefined = resource === 'jobs' || resource === 'board' ? resource : undefined;
   if (!table || !expires(table, item)) return null;
+  const now = new Date();
   const nextBump = nextBumpAt(item.bumpdate || item.date);
-  return { table, nextBump, bumpable: nextBump <= new Date().toISOString(), bumped: url.searchParams.has('bumped') };
+  return {
+    table,
+    nextBump,
+    bumpable: nextBump <= now.toISOString(),
+    deadlinePassed: !renewable(table, item, timeZone, now),
+    bumped: url.searchParams.has('bumped'),
+  };
 }
 
 /** The page's forms without JavaScript: a comment, a reply, an edit, a like and deleting a comment
@@ -277,6 +284,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
               table={d.bump.table}
               nextBump={d.bump.nextBump}
               bumpable={d.bump.bumpable}
+              deadlinePassed={d.bump.deadlinePassed}
               bumped={d.bump.bumped}
               timeZone={timeZone}
               action={`${d.path}#bump`}

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { expires, freshnessOf, type ListingFacts, type ListingTable, NOTICE_DAYS, nextBumpAt } from '#shared/freshness.ts';
+import { expires, freshnessOf, type ListingFacts, type ListingTable, NOTICE_DAYS, nextBumpAt, renewable } from '#shared/freshness.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { requireEditable } from '#server/modules/content/content.policy.ts';
@@ -46,13 +46,13 @@ export async function bumpListing(deps: Deps, table: ListingTable, caller: Calle
       detail: `끌어올리기는 하루에 한 번 할 수 있습니다. ${formatDateTime(next, deps.env.SITE_TIMEZONE)}부터 다시 할 수 있습니다`,
     });
   }
-  const values = freshnessOf(table, row, now.toISOString(), deps.env.SITE_TIMEZONE, now);
-  if (values.closed === 1) {
+  if (!renewable(table, row, deps.env.SITE_TIMEZONE, now)) {
     throw new AppError(400, ErrorKey.invalid, {
       field: 'limitdate',
       detail: '마감일이 지난 공고입니다. 마감일을 바꾼 뒤 다시 게시해 주세요',
     });
   }
+  const values = freshnessOf(table, row, now.toISOString(), deps.env.SITE_TIMEZONE, now);
   // Two bumps at once: the one whose update finds the old bump date wins, the other is too soon.
   if (!(await saveBump(deps.db, table, id, row.bumpdate, values))) {
     throw new AppError(400, ErrorKey.tooSoon, { detail: '끌어올리기는 하루에 한 번 할 수 있습니다' });

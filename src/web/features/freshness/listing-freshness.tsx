@@ -24,6 +24,7 @@ export function BumpBox({
   table,
   nextBump,
   bumpable,
+  deadlinePassed = false,
   timeZone,
   action,
   bumped = false,
@@ -35,6 +36,8 @@ export function BumpBox({
   nextBump: string;
   /** Whether it may be made now (decided by the server's clock). */
   bumpable: boolean;
+  /** A job past its own deadline: renewed by moving the deadline, not by a bump. */
+  deadlinePassed?: boolean;
   timeZone: string;
   /** The page whose action bumps. */
   action: string;
@@ -49,7 +52,9 @@ export function BumpBox({
       <input type="hidden" name="id" value={item.id} />
       {item.closed === 1 ? <ClosedBadge /> : null}
       <span className="text-slate-600">{closingText(item, timeZone)}</span>
-      {bumpable ? (
+      {deadlinePassed ? (
+        <span className="text-slate-500">마감일이 지났습니다. 글을 수정해 마감일을 바꾸면 다시 게시됩니다</span>
+      ) : bumpable ? (
         <button
           type="submit"
           className="inline-flex min-h-11 items-center rounded-full border border-brand-600 bg-brand-50 px-4 font-semibold text-brand-700 hover:bg-brand-100"
