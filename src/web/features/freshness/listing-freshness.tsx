@@ -13,10 +13,21 @@ export interface Freshness {
   expiredate: string;
 }
 
+/** A date and time that never splits across lines. */
+function When({ at, timeZone }: { at: string; timeZone: string }) {
+  return <span className="whitespace-nowrap">{formatDateTime(at, timeZone)}</span>;
+}
+
 /** When a listing closes, or that it has. */
-export function closingText(item: Freshness, timeZone: string): string {
-  if (item.closed === 1) return '마감되어 목록에 보이지 않습니다';
-  return item.expiredate ? `${formatDateTime(item.expiredate, timeZone)}까지 게시` : '';
+function Closing({ item, timeZone }: { item: Freshness; timeZone: string }) {
+  if (item.closed === 1) return <span className="text-slate-600">마감되어 목록에 보이지 않습니다</span>;
+  if (!item.expiredate) return null;
+  return (
+    <span className="text-slate-600">
+      <When at={item.expiredate} timeZone={timeZone} />
+      까지 게시
+    </span>
+  );
 }
 
 export function BumpBox({
@@ -51,7 +62,7 @@ export function BumpBox({
       <input type="hidden" name="table" value={table} />
       <input type="hidden" name="id" value={item.id} />
       {item.closed === 1 ? <ClosedBadge /> : null}
-      <span className="text-slate-600">{closingText(item, timeZone)}</span>
+      <Closing item={item} timeZone={timeZone} />
       {deadlinePassed ? (
         <span className="text-slate-500">마감일이 지났습니다. 글을 수정해 마감일을 바꾸면 다시 게시됩니다</span>
       ) : bumpable ? (
@@ -62,7 +73,10 @@ export function BumpBox({
           끌어올리기
         </button>
       ) : (
-        <span className="text-slate-500">끌어올리기는 {formatDateTime(nextBump, timeZone)}부터 할 수 있습니다</span>
+        <span className="text-slate-500">
+          끌어올리기는 <When at={nextBump} timeZone={timeZone} />
+          부터 할 수 있습니다
+        </span>
       )}
       {bumped ? (
         <p role="status" className="basis-full rounded-lg bg-emerald-50 px-3 py-2 text-emerald-800">
