@@ -113,6 +113,35 @@ describe('끌어올리기 from a listing’s page', () => {
     expect(await other.page.getByRole('form', { name: '끌어올리기' }).count()).toBe(0);
     await other.close();
   });
+
+  test('the my page’s form bumps through its action; too soon, the page says when', async () => {
+    const created = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', member.token, {
+      topcategory: 4,
+      title: '오늘 올린 스탠드',
+      content: '<p>밝습니다</p>',
+      price: 15,
+    });
+    const post = (p: Page, id: number) =>
+      p.request.post('/mypage/listings', {
+        form: { intent: 'bump', table: 'board', id: String(id) },
+        headers: { origin: suite.server.url },
+        maxRedirects: 0,
+      });
+    const mine = await page('/mypage/listings', { width: 360, js: false, token: member.token });
+    const early = await post(mine.page, created.body.id);
+    expect(early.status()).toBe(400);
+    expect(await early.text()).toMatch(/끌어올리기는 하루에 한 번 할 수 있습니다\. \d{4}-\d{2}-\d{2} \d{2}:\d{2}부터 다시 할 수 있습니다/);
+    await mine.close();
+
+    const [listing] = await bumpable();
+    if (!listing) throw new Error('no demo listing to bump');
+    const staff = await page('/mypage/listings', { width: 1280, js: false, token: admin });
+    const done = await post(staff.page, listing.id);
+    expect(done.status()).toBe(303);
+    expect(done.headers().location).toBe(`/mypage/listings?bumped=board-${listing.id}#listing-board-${listing.id}`);
+    expect((await marketApi())[0]?.id).toBe(listing.id);
+    await staff.close();
+  });
 });
 
 describe('the market list', () => {
