@@ -60,7 +60,7 @@ export async function bumpListing(deps: Deps, table: ListingTable, caller: Calle
   return { item: { id, ...values, nextbump: nextBumpAt(values.bumpdate) } };
 }
 
-/** How many the sweep closes or notifies per table in one round; the next round goes on. */
+/** How many authors the sweep tells per table in one round; the next round goes on. */
 const SWEEP_BATCH = 500;
 
 /** One round of the sweep: closes the listings whose close date has come, then tells the authors
