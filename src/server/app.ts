@@ -17,6 +17,7 @@ import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
 import { userRoutes } from '#server/modules/user/user.api.ts';
 import { contentRoutes } from '#server/modules/content/content.api.ts';
+import { bumpRoutes } from '#server/modules/freshness/freshness.api.ts';
 import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   api.route('/user', userRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
   api.route('/webdata', webdataRoutes(deps));
+  api.route('/', bumpRoutes(deps));
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
   api.route('/comment', commentRoutes(deps));
   api.route('/like', likeRoutes(deps));

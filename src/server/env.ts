@@ -45,6 +45,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   SITE_NAME: z.string().min(1).default('한인포털'),
   SITE_TIMEZONE: z.string().min(1).default('America/Los_Angeles'),
+  /** The site's public address (https://example.com), for links in mails; without it a mail
+   * names the page's path. */
+  SITE_URL: optional(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''))),
   /** The customer centre's contact (/customer), each shown only when set. Not in PRODUCT.md's
    * run contract: a site works without them, so they are optional. */
   CONTACT_PHONE: optional(phone),

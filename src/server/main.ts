@@ -10,6 +10,7 @@ import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
 import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
+import { sweepListings } from './modules/freshness/freshness.service.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
@@ -94,6 +95,18 @@ const digests = everyOnce(
   (err) => logger.error({ err }, 'keyword digest failed'),
 );
 
+// Listings that stay fresh: every minute one server closes the listings that are due (lists
+// drop them, cached pages renew) and tells the authors of those closing within three days.
+const freshness = everyOnce(
+  deps.db,
+  'listing-sweep',
+  60_000,
+  async () => {
+    await sweepListings(deps);
+  },
+  (err) => logger.error({ err }, 'listing sweep failed'),
+);
+
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);
 
@@ -119,6 +132,7 @@ async function shutdown(signal: string) {
   cleanup.stop();
   matching.stop();
   digests.stop();
+  freshness.stop();
   await mailRetries.stop();
   await backups.stop();
   await drainMails(deps);

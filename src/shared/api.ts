@@ -43,8 +43,15 @@ interface Counted {
   count: number;
   like: number;
 }
-export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & { comment: number; korean: number; english: number };
-export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted;
+/** A listing's freshness (market posts and jobs; other posts have no close date, ''). */
+interface Expiring {
+  bumpdate: string;
+  expiredate: string;
+  /** 1: past its close date, listed only with expired=1 (마감). */
+  closed: number;
+}
+export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & Expiring & { comment: number; korean: number; english: number };
+export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted & Expiring;
 export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted;
 export type InquiryRecord = Saved<'InquirySaveSchema'> & Authored & { updatedate: string };
 export type MainscheduleRecord = Saved<'MainscheduleSaveSchema'> & Authored;

@@ -59,6 +59,7 @@ export const ErrorKey = {
   server: 'server error',
   unavailable: 'unavailable',
   storageFull: 'storage full',
+  tooSoon: 'too soon',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

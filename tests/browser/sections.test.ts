@@ -99,7 +99,7 @@ describe('lists', () => {
   });
 
   test('market cards show the seller’s nickname and load thumbnails, not the full photos', async () => {
-    const [first] = await list('/api/board?topcategory=4&size=1');
+    const [first] = await list('/api/board?topcategory=4&size=1&sort=fresh');
     const { page, close } = await visit('/market');
     const card = page.locator('main ul > li').first();
     expect(await card.textContent()).toContain(first?.name);

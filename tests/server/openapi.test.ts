@@ -104,6 +104,9 @@ for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainsch
 }
 // The admins' batch edit of users.
 EXPECTED['/api/user/batch'] = [...(EXPECTED['/api/user/batch'] ?? []), 'put'];
+// 끌어올리기 of a market listing or a job.
+EXPECTED['/api/board/{id}/bump'] = ['post'];
+EXPECTED['/api/jobs/{id}/bump'] = ['post'];
 
 describe('the OpenAPI document', () => {
   test('is OpenAPI 3.1 JSON', async () => {

@@ -175,8 +175,17 @@ interface Counted {
   count: Generated<number>;
   like: Generated<number>;
 }
+/** Listings that expire (market posts and jobs, modules/freshness): the last bump (or the
+ * creation), when it closes ('' never), whether the sweep has closed it, and the close date its
+ * 3-day notice was sent for. */
+interface Expiring {
+  bumpdate: Generated<string>;
+  expiredate: Generated<string>;
+  closed: Generated<number>;
+  expirynotice: Generated<string>;
+}
 
-export interface BoardTable extends Authored, Counted {
+export interface BoardTable extends Authored, Counted, Expiring {
   id: Generated<number>;
   title: string;
   content: string;
@@ -199,7 +208,7 @@ export interface BoardTable extends Authored, Counted {
   subcategory: string;
 }
 
-export interface JobsTable extends Authored, Counted {
+export interface JobsTable extends Authored, Counted, Expiring {
   id: Generated<number>;
   title: string;
   content: string;

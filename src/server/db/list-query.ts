@@ -25,6 +25,9 @@ export interface ListSpec<T extends keyof Database> {
   /** Ascending orders that settle ties of the sort before the id does (a day's events by time,
    * then by the admins' order). A column that is the sort itself is skipped. */
   thenBy?: readonly (keyof Database[T] & string)[];
+  /** Named orders of several columns (`sort=fresh`: the market's 거래중 before 거래완료, then the
+   * last bump), each ending with the id, descending. */
+  orders?: Readonly<Record<string, readonly (readonly [keyof Database[T] & string, 'asc' | 'desc'])[]>>;
   /** Numeric columns the sum call totals. */
   sums: readonly (keyof Database[T] & string)[];
   /** The timestamp column ?from=&to= filter (admin lists): SPEC §9's default range, from 00:00:00
@@ -44,7 +47,7 @@ export function listParamsSchema<T extends keyof Database>(spec: ListSpec<T>, ex
         .optional(),
     ]),
   ]);
-  const sortValues = spec.sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]];
+  const sortValues = [...spec.sorts.flatMap((s) => [s, `-${s}`]), ...Object.keys(spec.orders ?? {})] as [string, ...string[]];
   const schema = z.strictObject({
     ...paging(PAGE_SIZE_DEFAULT, { maxSize: PAGE_SIZE_MAX }),
     sort: z.enum(sortValues).default(spec.defaultSort),
@@ -128,9 +131,10 @@ export async function listRows<T extends keyof Database, Row>(
 ): Promise<{ items: Row[]; total: number; page: number; size: number }> {
   const { columns, tracker } = options;
   const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options);
-  const desc = params.sort.startsWith('-');
+  const named = spec.orders?.[params.sort];
+  const desc = named !== undefined || params.sort.startsWith('-');
   const dir = desc ? 'desc' : 'asc';
-  const sortCol = desc ? params.sort.slice(1) : params.sort;
+  const sortCol = desc && !named ? params.sort.slice(1) : params.sort;
   let offset = (params.page - 1) * params.size;
   let page = base;
   if (tracker && sortCol === 'id' && offset >= ANCHOR_STEP) {
@@ -152,7 +156,9 @@ export async function listRows<T extends keyof Database, Row>(
       offset -= k * ANCHOR_STEP;
     }
   }
-  let ordered = (columns ? page.select(columns as string[]) : page.selectAll()).orderBy(sortCol, dir);
+  let ordered = columns ? page.select(columns as string[]) : page.selectAll();
+  if (named) for (const [col, by] of named) ordered = ordered.orderBy(col, by);
+  else ordered = ordered.orderBy(sortCol, dir);
   for (const col of spec.thenBy ?? []) if (col !== sortCol) ordered = ordered.orderBy(col, 'asc');
   const [items, total] = await Promise.all([
     ordered.orderBy('id', dir).limit(params.size).offset(offset).execute() as Promise<Row[]>,

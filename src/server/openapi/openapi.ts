@@ -1,3 +1,4 @@
+import { freshnessPaths } from './freshness-paths.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
@@ -102,6 +103,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...searchPaths(),
     ...uploadPaths(),
     ...adminPaths(),
+    ...freshnessPaths(),
   };
   // PUT /batch joins the call set's POST and DELETE /batch of /api/user.
   Object.assign(paths['/api/user/batch'] ?? {}, { put: userBatchEdit() });

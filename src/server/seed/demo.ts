@@ -9,6 +9,7 @@ import { spreadDates } from './dates.ts';
 import { createDemoImages } from './images.ts';
 import { addInquiries } from './inquiries.ts';
 import { addJobs } from './jobs.ts';
+import { freshenListings } from './freshness.ts';
 import { ensureMembers } from './members.ts';
 import { addNotifications } from './notifications.ts';
 import { addAlerts } from './alerts.ts';
@@ -61,6 +62,7 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     const dates = spreadDates(drafts.length, now);
     for (const [i, draft] of drafts.entries()) await addPost(s, draft, dates[i]!);
     await addJobs(s, scale, today);
+    await freshenListings(s, deps.env.SITE_TIMEZONE);
     await addBusinesses(s, scale);
     await addInquiries(s);
     await addSchedule(s, today);

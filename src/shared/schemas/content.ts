@@ -55,7 +55,17 @@ function accepted(fields: readonly string[]) {
   return Object.fromEntries(fields.map((f) => [f, z.unknown().optional()]));
 }
 
-export const BOARD_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, 'comment', 'korean', 'english'] as const;
+/** A listing's freshness (modules/freshness): set by saves, bumps and the sweep, never a client. */
+const EXPIRING_SERVER_FIELDS = ['bumpdate', 'expiredate', 'closed', 'expirynotice'] as const;
+
+export const BOARD_SERVER_FIELDS = [
+  ...AUTHORED_SERVER_FIELDS,
+  ...COUNTED_SERVER_FIELDS,
+  ...EXPIRING_SERVER_FIELDS,
+  'comment',
+  'korean',
+  'english',
+] as const;
 export const BoardSaveSchema = z.strictObject({
   id: id.default(0),
   topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
@@ -77,7 +87,7 @@ export const BoardSaveSchema = z.strictObject({
   ...accepted(BOARD_SERVER_FIELDS),
 });
 
-export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS] as const;
+export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS] as const;
 export const JobsSaveSchema = z.strictObject({
   id: id.default(0),
   title: text(200, TITLE_REQUIRED),

@@ -9,7 +9,11 @@ import { queryPositiveId } from './fields.ts';
 const content = CommentSaveSchema.shape.content;
 const confirmed = z.literal('1').optional();
 
+/** 끌어올리기 (a listing's page, my page's list of listings): which listing. */
+export const BumpFormSchema = z.strictObject({ intent: z.literal('bump'), table: z.enum(['board', 'jobs']), id: queryPositiveId });
+
 export const DetailFormSchema = z.discriminatedUnion('intent', [
+  BumpFormSchema,
   /** A comment, or with `parent` a reply (답글) to one. */
   z.strictObject({ intent: z.literal('comment'), parent: queryPositiveId.optional(), content }),
   z.strictObject({ intent: z.literal('edit-comment'), id: queryPositiveId, content }),

@@ -36,7 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // organizations' posts have none: SPEC §2).
     const where = sectionByKey(section.key) as Section;
     const { storage } = where;
-    const query = { size: 20, hidden, ...(storage.table === 'board' ? { topcategory: storage.topcategory } : {}) };
+    const query = {
+      size: 20,
+      hidden,
+      ...(storage.table === 'board' ? { topcategory: storage.topcategory } : {}),
+      // Moderators see closed listings too (마감: past their close date, still readable).
+      ...(storage.table === 'board' || storage.table === 'jobs' ? { expired: '1' } : {}),
+    };
     const list = await orPageError(async () =>
       listContent(deps, storage.table, who, { ...parseContentQuery(storage.table, { page }), ...query }),
     );

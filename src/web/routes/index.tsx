@@ -51,8 +51,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   const [news, market, jobs, business, community, schedule] = await Promise.all([
     list('board', { topcategory: TopCategory.news }),
-    list('board', { topcategory: TopCategory.market }),
-    list('jobs', {}),
+    // Listings in their listing order: the last bumped first, closed ones not at all.
+    list('board', { topcategory: TopCategory.market, sort: 'fresh' }),
+    list('jobs', { sort: 'fresh' }),
     list('business', { sort: '-main' }),
     list('board', { topcategory: TopCategory.community, sort: '-like' }),
     list('mainschedule', { upcoming: '1', sort: 'startdate' }),

@@ -25,6 +25,10 @@ import type { BusinessItem } from '../features/business/business-list.tsx';
 import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
 import type { JobsItem } from '../features/jobs/jobs-list.tsx';
 import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
+import { BumpBox } from '../features/freshness/listing-freshness.tsx';
+import { ClosedBadge } from '../components/ui/closed-badge.tsx';
+import { expires, type ListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
+import { bumpListing } from '#server/modules/freshness/freshness.service.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
@@ -96,10 +100,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     liked,
     nav,
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
+    bump: bumpState(resource, item, actor, url, deps.env.SITE_TIMEZONE),
     opened: openedForms(url),
     timeZone,
     today: todayIn(timeZone),
     clock: siteClock(timeZone),
+  };
+}
+
+/** The author's (or an admin's) 끌어올리기 box of a market listing or a job: when the next bump
+ * may be made, by the server's clock; none for other items and other people. */
+function bumpState(resource: string, item: DetailItem, actor: { id: number; level: number } | undefined, url: URL, timeZone: string) {
+  if (!actor || (actor.id !== item.user && actor.level < 3)) return null;
+  const table: ListingTable | undefined = resource === 'jobs' || resource === 'board' ? resource : undefined;
+  if (!table || !expires(table, item)) return null;
+  const now = new Date();
+  const nextBump = nextBumpAt(item.bumpdate || item.date);
+  return {
+    table,
+    nextBump,
+    bumpable: nextBump <= now.toISOString(),
+    deadlinePassed: !renewable(table, item, timeZone, now),
+    bumped: url.searchParams.has('bumped'),
   };
 }
 
@@ -129,6 +151,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await removeContent(deps, resource, caller, [item.id]);
       return redirect(section.path, 303);
     }
+    if (form.intent === 'bump') {
+      if (resource !== 'board' && resource !== 'jobs') throw data(`Page not found: ${pathname}`, { status: 404 });
+      await bumpListing(deps, resource, caller, item.id);
+      return redirect(`${pathname}?bumped=1#bump`, 303);
+    }
     if (form.intent === 'like') {
       await toggleLike(deps, caller, { target: resource, item: item.id });
       return redirect(`${pathname}#like`, 303);
@@ -151,16 +178,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const refusal =
       intent === 'like'
         ? { like: message }
-        : intent === 'delete-post'
-          ? { post: message }
-          : {
-              comment: {
-                intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
-                id: Number.isSafeInteger(named) ? named : 0,
-                content: typed,
-                message,
-              } satisfies CommentRefusal,
-            };
+        : intent === 'bump'
+          ? { bump: message }
+          : intent === 'delete-post'
+            ? { post: message }
+            : {
+                comment: {
+                  intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
+                  id: Number.isSafeInteger(named) ? named : 0,
+                  content: typed,
+                  message,
+                } satisfies CommentRefusal,
+              };
     return data(refusal, { status: statusOf(err) });
   }
 }
@@ -242,7 +271,27 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
       </nav>
       {admin ? <ItemModeration resource={resource} item={item} listPath={section.path} /> : null}
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        {item.closed === 1 && !d.bump ? (
+          <p className="mb-3 flex items-center gap-2 text-sm text-slate-600">
+            <ClosedBadge /> 마감된 글입니다
+          </p>
+        ) : null}
         {body}
+        {d.bump ? (
+          <div id="bump" className="mt-4 rounded-xl bg-slate-50 p-3">
+            <BumpBox
+              item={item}
+              table={d.bump.table}
+              nextBump={d.bump.nextBump}
+              bumpable={d.bump.bumpable}
+              deadlinePassed={d.bump.deadlinePassed}
+              bumped={d.bump.bumped}
+              timeZone={timeZone}
+              action={`${d.path}#bump`}
+              refusal={refused && 'bump' in refused ? refused.bump : undefined}
+            />
+          </div>
+        ) : null}
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <LikeButton
             key={id}

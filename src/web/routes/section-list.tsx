@@ -39,6 +39,8 @@ interface ListConfig {
   filters: Filter[];
   /** The page's sort names and the API's sort for each; the first is the default. */
   sorts?: [value: string, label: string, api: string][];
+  /** The API's sort of a list without sort names (the API's default when left out). */
+  order?: string;
 }
 
 const LISTS: Record<SectionKey, ListConfig> = {
@@ -68,6 +70,8 @@ const LISTS: Record<SectionKey, ListConfig> = {
       select('employmenttype', '고용형태', labels(EMPLOYMENT_TYPES)),
       { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
     ],
+    // Listing order: the last bumped first (끌어올리기).
+    order: 'fresh',
   },
   market: {
     filters: [
@@ -83,9 +87,11 @@ const LISTS: Record<SectionKey, ListConfig> = {
       ]),
       { name: 'minprice', label: '최저가($)', kind: 'number' },
       { name: 'maxprice', label: '최고가($)', kind: 'number' },
+      { name: 'expired', label: '마감 포함', kind: 'check' },
     ],
     sorts: [
-      ['', '최신순', '-id'],
+      // Listing order: 거래중 before 거래완료, each the last bumped (끌어올리기) first.
+      ['', '최신순', 'fresh'],
       ['price', '낮은 가격순', 'price'],
       ['-price', '높은 가격순', '-price'],
     ],
@@ -126,7 +132,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const sort = config.sorts?.find(([value]) => value === (form.sort ?? ''));
   const { sort: _pageSort, ...filters } = form;
-  const query = { ...filters, ...base, size: String(PAGE_SIZE_DEFAULT), ...(sort ? { sort: sort[2] } : {}) };
+  const apiSort = sort?.[2] ?? config.order;
+  const query = { ...filters, ...base, size: String(PAGE_SIZE_DEFAULT), ...(apiSort ? { sort: apiSort } : {}) };
   let list: Awaited<ReturnType<typeof listContent<typeof table>>>;
   try {
     list = await listContent(deps, table, caller, parseContentQuery(table, query));

@@ -7,6 +7,8 @@ import { inQuery, money } from '#shared/schemas/fields.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
+import { expiredParam, openListings } from '#server/modules/freshness/freshness.list.ts';
+import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 
 /** Board posts: news, life, market, community, organizations and the FAQ, told apart by
  * topcategory (PRODUCT.md, Sections). */
@@ -29,14 +31,21 @@ export const boardResource: ContentResource<'board'> = {
     keyword: ['title', 'content', 'etitle', 'econtent'],
     sorts: ['id', 'date', 'count', 'like', 'comment', 'price'],
     defaultSort: '-id',
+    orders: {
+      fresh: [
+        ['marketstatus', 'asc'],
+        ['bumpdate', 'desc'],
+      ],
+    },
     sums: ['count', 'like', 'comment', 'price'],
   },
   listParams: {
     minprice: inQuery(money).optional(),
     maxprice: inQuery(money).optional(),
+    ...expiredParam,
   },
   narrowList(q, params) {
-    let query = q;
+    let query = openListings(q, params);
     if (params.minprice !== undefined) query = query.where('price', '>=', params.minprice as number);
     if (params.maxprice !== undefined) query = query.where('price', '<=', params.maxprice as number);
     return query;
@@ -73,9 +82,10 @@ export const boardResource: ContentResource<'board'> = {
     if (!section) throw new AppError(400, ErrorKey.invalid, { field: 'topcategory', detail: '게시판이 아닌 분류입니다' });
     if (actor.level < section.writeLevel) throw new AppError(403, ErrorKey.forbidden, { field: 'topcategory' });
   },
-  derive(input) {
+  derive(input, before, _actor, deps) {
     const images = input.images as string[];
     return {
+      ...listingColumns(deps, 'board', input, before),
       // The list thumbnail: the first image unless one was chosen.
       image: input.image || images[0] || '',
       korean: input.title ? 1 : 0,

@@ -68,7 +68,7 @@ export function parseContentQuery(name: ContentName, query: Record<string, strin
 
 /** Validates a create (before undefined) or an edit (merged over the stored item) and answers the
  * columns to write. Rich text is sanitized; client copies of server fields are dropped. */
-function prepare<N extends ContentName>(def: ContentResource<N>, actor: Actor, fields: ContentFields, before: Row | undefined) {
+function prepare<N extends ContentName>(deps: Deps, def: ContentResource<N>, actor: Actor, fields: ContentFields, before: Row | undefined) {
   const merged = before ? { ...decode(def, before), ...fields } : fields;
   const input = parseInput(def.schema, merged) as Record<string, unknown>;
   for (const f of def.serverFields) delete input[f];
@@ -80,7 +80,7 @@ function prepare<N extends ContentName>(def: ContentResource<N>, actor: Actor, f
     if (!hasRichContent(input[f] as string)) throw new AppError(400, ErrorKey.invalid, { field: f, detail: Messages.contentRequired });
   }
   def.requireWrite(actor, input, before);
-  const derived = def.derive ? def.derive(input, before, actor) : {};
+  const derived = def.derive ? def.derive(input, before, actor, deps) : {};
   return def.toRow ? def.toRow({ ...input, ...derived }) : { ...input, ...derived };
 }
 
@@ -107,7 +107,7 @@ export async function createContent(deps: Deps, name: ContentName, caller: Calle
   const def = resourceOf(name);
   const actor = requireActor(caller.actor);
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
-  const values = prepare(def, actor, fields, undefined);
+  const values = prepare(deps, def, actor, fields, undefined);
   await spendWriteAllowance(deps, actor, 'post');
   const id = await deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values));
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
@@ -130,7 +130,7 @@ export async function createContentBatch(
   const prepared = items.map((item, i) => {
     try {
       if (fieldsId(item) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id' });
-      return prepare(def, actor, item, undefined);
+      return prepare(deps, def, actor, item, undefined);
     } catch (err) {
       throw atIndex(err, i);
     }
@@ -158,7 +158,7 @@ export async function updateContent<N extends ContentName>(
   const before = await findContentRow(deps.db, def.table, id);
   if (!before) throw new AppError(404, ErrorKey.notFound);
   requireEditable(actor, before);
-  const values = prepare(def, actor, fields, before);
+  const values = prepare(deps, def, actor, fields, before);
   await deps.db.transaction().execute(async (trx) => {
     await updateContentRow(trx, def.table, id, values);
     await syncSearch(deps, trx, def, id);

@@ -58,8 +58,9 @@ export interface ContentResource<T extends ContentName> {
   /** Storage form of a value (board images: a JSON array stored as text) and back. */
   toRow?(input: Record<string, unknown>): Record<string, unknown>;
   fromRow?(row: Record<string, unknown>): Record<string, unknown>;
-  /** Fields the server derives from the input (board's korean/english flags). */
-  derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor): Record<string, unknown>;
+  /** Fields the server derives from the input (board's korean/english flags, a listing's close
+   * date in the site's time zone). */
+  derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor, deps: Deps): Record<string, unknown>;
   /** After a committed save by `actor` (an inquiry's answer notifies its author). */
   afterSave?(deps: Deps, before: Row | undefined, after: Row, actor: Actor): Promise<void>;
   /** A resource's own rows that hang off an item and go with it (likes, visits and search

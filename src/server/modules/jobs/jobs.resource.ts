@@ -1,10 +1,11 @@
-import { z } from 'zod';
 import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
-import { todayIn } from '#shared/format.ts';
+import { expiredParam, openListings } from '#server/modules/freshness/freshness.list.ts';
+import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 
-/** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline is hidden from the list unless asked
- * for (?expired=1) and shown as 마감. */
+/** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline (or, without one, 30 days after its
+ * last bump) is closed by the sweep (modules/freshness), hidden from the list unless asked for
+ * (?expired=1) and shown as 마감. */
 export const jobsResource: ContentResource<'jobs'> = {
   table: 'jobs',
   schema: JobsSaveSchema,
@@ -20,13 +21,13 @@ export const jobsResource: ContentResource<'jobs'> = {
     keyword: ['title', 'content', 'companyname'],
     sorts: ['id', 'date', 'count', 'like', 'limitdate'],
     defaultSort: '-id',
+    orders: { fresh: [['bumpdate', 'desc']] },
     sums: ['count', 'like'],
   },
-  listParams: { expired: z.enum(['0', '1']).optional() },
-  narrowList(q, params, _caller, deps) {
-    if (params.expired === '1') return q;
-    const today = todayIn(deps.env.SITE_TIMEZONE);
-    return q.where((eb) => eb.or([eb('limitdate', '=', ''), eb('limitdate', '>=', today)]));
+  listParams: expiredParam,
+  narrowList: openListings,
+  derive(input, before, _actor, deps) {
+    return listingColumns(deps, 'jobs', input, before);
   },
   initdata: () => ({
     id: 0,

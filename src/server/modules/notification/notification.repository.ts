@@ -84,3 +84,9 @@ export async function deleteNotificationsOfUsers(db: Executor, users: number[]):
   await db.deleteFrom('notifications').where('user', 'in', users).execute();
   await db.deleteFrom('notification_settings').where('user', 'in', users).execute();
 }
+
+/** Deletes the notices of one kind about one item: a notice that is told again each period (a
+ * listing's close) replaces the last one, which the unique key would otherwise keep. */
+export async function deleteNoticesAbout(db: Executor, kind: string, target: string, item: number): Promise<void> {
+  await db.deleteFrom('notifications').where('kind', '=', kind).where('target', '=', target).where('item', '=', item).execute();
+}

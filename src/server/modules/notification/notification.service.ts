@@ -15,6 +15,7 @@ import { noticeMail } from './notification.mail.ts';
 import { type Recipient, recipientsOf } from './notification.policy.ts';
 import {
   countNotificationsOf,
+  deleteNoticesAbout,
   deleteNotificationsOfUsers,
   deleteReadBefore,
   findNotificationOf,
@@ -54,6 +55,13 @@ export async function notify(db: Executor, event: Event, candidates: Recipient[]
     db,
     recipientsOf(event.actor, candidates).map((r) => ({ ...event, user: r.user, kind: r.kind, date })),
   );
+}
+
+/** Tells `user` of an event that recurs (a listing closing, once per close date): the notice of
+ * the last time goes, so the new one is unread and on top. Answers it, or none for the actor. */
+export async function notifyAgain(db: Executor, event: Event, recipient: Recipient): Promise<Notice[]> {
+  await deleteNoticesAbout(db, recipient.kind, event.target, event.item);
+  return notify(db, event, [recipient]);
 }
 
 /** After the writer's commit: mails the new notices whose members want that kind by e-mail,

@@ -10,10 +10,12 @@ export type JobsItem = JobsRecord;
  * hiring word. */
 export const hasNoDeadline = (job: Pick<JobsItem, 'limitdate' | 'type'>) => job.type === JobsType.seeking && isEmptyDate(job.limitdate);
 
-/** PRODUCT.md: the deadline as D-day, 마감 once past or when the status says sold (2). */
-export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' | 'status' | 'type'>; today: string }) {
-  if (job.status !== 2 && hasNoDeadline(job)) return null;
-  const label = job.status === 2 ? '마감' : dDay(job.limitdate, today);
+/** PRODUCT.md: the deadline as D-day, 마감 once past, closed (30 days without a bump) or when
+ * the status says sold (2). */
+export function DeadlineBadge({ job, today }: { job: Pick<JobsItem, 'limitdate' | 'status' | 'type' | 'closed'>; today: string }) {
+  const over = job.status === 2 || job.closed === 1;
+  if (!over && hasNoDeadline(job)) return null;
+  const label = over ? '마감' : dDay(job.limitdate, today);
   const closed = label === '마감';
   const soon = label === 'D-day' || /^D-[1-3]$/.test(label);
   return (

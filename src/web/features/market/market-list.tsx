@@ -3,6 +3,7 @@ import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
+import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
 /** A market post: a board post (topcategory 4). */
 export type MarketItem = BoardRecord;
@@ -33,6 +34,7 @@ export function MarketList({ items, base, timeZone }: { items: MarketItem[]; bas
         <ThumbnailCard key={i.id} to={`${base}/${i.id}`} image={i.image}>
           <span className="flex items-center gap-2">
             <MarketStatusBadge status={i.marketstatus} />
+            {i.closed === 1 ? <ClosedBadge /> : null}
             {i.category ? <span className="truncate text-sm text-slate-500">{i.category}</span> : null}
           </span>
           <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>

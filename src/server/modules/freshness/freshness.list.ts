@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { TopCategory } from '#shared/enums.ts';
+import type { AnyQuery, ListParams } from '#server/db/list-query.ts';
+
+// How lists treat listings that close (PRODUCT.md, beyond the spec): closed ones leave the default
+// list and come back with 마감 포함 (`expired=1`); `sort=fresh` is the listing order, the last bump
+// first (the market's 거래완료 below every 거래중).
+
+/** The list parameter of board and jobs: `expired=1` lists closed listings too. */
+export const expiredParam = { expired: z.enum(['0', '1']).optional() };
+
+/** Open listings only, unless asked for all. Board lists of other sections have none closed and
+ * skip the condition, which their indexes do not hold. */
+export function openListings(q: AnyQuery, params: ListParams): AnyQuery {
+  if (params.expired === '1') return q;
+  if (params.topcategory !== undefined && params.topcategory !== TopCategory.market) return q;
+  return q.where('closed', '=', 0);
+}

@@ -1,0 +1,91 @@
+import { TopCategory } from '#shared/enums.ts';
+import type { ListingTable } from '#shared/freshness.ts';
+import type { Executor } from '#server/db/database.ts';
+
+// The SQL of listings that expire (market posts and jobs): a bump, the sweep's closing, and the
+// 3-day notices' look-up and claim. Every write goes through the tracked connection, so the
+// cached lists and pages that show these rows are renewed (db/write-tracker.ts).
+
+export type ListingRow = {
+  id: number;
+  user: number;
+  title: string;
+  topcategory?: number;
+  limitdate?: string;
+  bumpdate: string;
+  date: string;
+  hidden: number;
+};
+
+export async function findListing(db: Executor, table: ListingTable, id: number): Promise<ListingRow | undefined> {
+  const columns = ['id', 'user', 'title', 'bumpdate', 'date', 'hidden'] as const;
+  if (table === 'board') {
+    return db
+      .selectFrom('board')
+      .select([...columns, 'topcategory'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+  return db
+    .selectFrom('jobs')
+    .select([...columns, 'limitdate'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A bump: the new bump date and close date, open again. Answers false when another bump got
+ * there first (the row's bump date is no longer `before`). */
+export async function saveBump(
+  db: Executor,
+  table: ListingTable,
+  id: number,
+  before: string,
+  values: { bumpdate: string; expiredate: string; closed: number },
+): Promise<boolean> {
+  const result = await db.updateTable(table).set(values).where('id', '=', id).where('bumpdate', '=', before).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Closes the open listings whose close date has come; answers how many. */
+export async function closeDue(db: Executor, table: ListingTable, now: string): Promise<number> {
+  let q = db.updateTable(table).set({ closed: 1 }).where('closed', '=', 0).where('expiredate', '<>', '').where('expiredate', '<=', now);
+  if (table === 'board') q = q.where('topcategory', '=', TopCategory.market);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface Closing {
+  id: number;
+  user: number;
+  title: string;
+  expiredate: string;
+}
+
+/** Open, visible listings that close after `now` and by `by`, whose author has not been told of
+ * this close date yet. */
+export function findClosingSoon(db: Executor, table: ListingTable, now: string, by: string, limit: number): Promise<Closing[]> {
+  let q = db
+    .selectFrom(table)
+    .select(['id', 'user', 'title', 'expiredate'])
+    .where('closed', '=', 0)
+    .where('expiredate', '>', now)
+    .where('expiredate', '<=', by)
+    .where((eb) => eb('expirynotice', '<>', eb.ref('expiredate')))
+    .where('hidden', '=', 0)
+    .orderBy('expiredate')
+    .limit(limit);
+  if (table === 'board') q = q.where('topcategory', '=', TopCategory.market);
+  return q.execute() as Promise<Closing[]>;
+}
+
+/** Marks a close date's notice as sent; false when it was already (another sweep, a bump since). */
+export async function claimNotice(db: Executor, table: ListingTable, id: number, expiredate: string): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ expirynotice: expiredate })
+    .where('id', '=', id)
+    .where('expiredate', '=', expiredate)
+    .where('expirynotice', '<>', expiredate)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,55 @@
+import { isEmptyDate, zonedDayRange } from './format.ts';
+import { TopCategory } from './enums.ts';
+
+// Listings that stay fresh (PRODUCT.md, beyond the spec): when a market listing or a job closes,
+// when its author is told, how often it may be bumped. Pure rules, shared by the server (saves,
+// bumps, the sweep, the demo) and the pages (the 마감 badge, the bump button's hint).
+
+const DAY_MS = 86_400_000;
+/** A market listing, and a job without a deadline, stay listed this long after the last bump. */
+export const LISTING_DAYS = 30;
+/** The author is told this long before the listing closes. */
+export const NOTICE_DAYS = 3;
+/** One bump a day per listing. */
+export const BUMP_EVERY_MS = DAY_MS;
+
+export type ListingTable = 'board' | 'jobs';
+
+/** What decides a listing's close: its section (board) or deadline (jobs). */
+export interface ListingFacts {
+  topcategory?: number;
+  limitdate?: string;
+}
+
+/** Whether a row of `table` is a listing that expires: market posts and every job. */
+export function expires(table: ListingTable, row: ListingFacts): boolean {
+  return table === 'jobs' || row.topcategory === TopCategory.market;
+}
+
+/** When a listing bumped (or created) at `bumpdate` closes, as ISO UTC text; '' never. A job
+ * with a deadline closes when its deadline day ends in the site's time zone (상시 모집 and 구직
+ * posts have none and close like a market listing). */
+export function closeDateOf(table: ListingTable, row: ListingFacts, bumpdate: string, timeZone: string): string {
+  if (!expires(table, row)) return '';
+  if (table === 'jobs' && row.limitdate && !isEmptyDate(row.limitdate)) {
+    return zonedDayRange(undefined, row.limitdate.slice(0, 10), timeZone).end as string;
+  }
+  return new Date(Date.parse(bumpdate) + LISTING_DAYS * DAY_MS).toISOString();
+}
+
+/** The freshness columns of a listing saved with `row`'s values and last bumped at `bumpdate`. */
+export function freshnessOf(table: ListingTable, row: ListingFacts, bumpdate: string, timeZone: string, now: Date) {
+  const expiredate = closeDateOf(table, row, bumpdate, timeZone);
+  return { bumpdate, expiredate, closed: expiredate !== '' && expiredate <= now.toISOString() ? 1 : 0 };
+}
+
+/** When a listing last bumped at `bumpdate` may be bumped again (ISO UTC text). */
+export function nextBumpAt(bumpdate: string): string {
+  return new Date(Date.parse(bumpdate) + BUMP_EVERY_MS).toISOString();
+}
+
+/** Whether a bump now would list the listing again: not for a job whose own deadline has passed
+ * (its author moves the deadline instead). */
+export function renewable(table: ListingTable, row: ListingFacts, timeZone: string, now: Date): boolean {
+  return freshnessOf(table, row, now.toISOString(), timeZone, now).closed === 0;
+}
