@@ -26,3 +26,15 @@ export function htmlToLines(html: string): string {
     .filter(Boolean)
     .join('\n');
 }
+
+/** Whether stored HTML is nothing but paragraphs and line breaks, so that its lines say all of
+ * it: the plain text box without JavaScript can then edit it as lines without losing anything. */
+export function isPlainParagraphs(html: string): boolean {
+  return !/<(?!\/?p>|br\s*\/?>)[^>]*>/i.test(html);
+}
+
+/** The hidden field that says a plain text box holds the content's HTML itself (a formatted post
+ * edited without JavaScript), so the page's action stores it as it is instead of as lines. */
+export function htmlSourceField(name: string): string {
+  return `${name}-html`;
+}
