@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { valuesFromForm, writeTargetOf } from '../features/editor/write-target.ts';
-import { htmlSourceField, htmlToLines, isPlainParagraphs, linesToHtml } from './paragraphs.ts';
+import { htmlForEditing, htmlSourceField, htmlToLines, isPlainParagraphs, linesToHtml } from './paragraphs.ts';
 
 // The content's plain text box without JavaScript: plain posts are edited as lines, formatted
 // ones as their HTML, and the write page's action stores each back without losing anything.
@@ -34,8 +34,17 @@ test('the write action stores a formatted post’s HTML as sent, and plain lines
   asHtml.set('content', formatted);
   asHtml.set(htmlSourceField('content'), '1');
   expect(valuesFromForm(target, asHtml).content).toBe(formatted);
+  asHtml.set('content', htmlForEditing(formatted).replace(/\n/g, '\r\n'));
+  expect(valuesFromForm(target, asHtml).content).toBe(htmlForEditing(formatted));
 
   const asLines = new FormData();
   asLines.set('content', '첫 줄\n<b>굵게 아님</b>');
   expect(valuesFromForm(target, asLines).content).toBe('<p>첫 줄</p><p>&lt;b&gt;굵게 아님&lt;/b&gt;</p>');
+});
+
+test('a formatted post is edited one block a line, and the lines are not added twice', () => {
+  const html = '<h3>안내</h3><p><strong>굵게</strong></p><ul><li>하나</li><li>둘</li></ul>';
+  const editing = htmlForEditing(html);
+  expect(editing).toBe('<h3>안내</h3>\n<p><strong>굵게</strong></p>\n<ul>\n<li>하나</li>\n<li>둘</li>\n</ul>');
+  expect(htmlForEditing(editing)).toBe(editing);
 });

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { RICH } from '../../components/ui/rich-text.tsx';
-import { htmlSourceField, htmlToLines, isPlainParagraphs } from '../../lib/paragraphs.ts';
+import { htmlForEditing, htmlSourceField, htmlToLines, isPlainParagraphs } from '../../lib/paragraphs.ts';
 import { problemProps } from '../../lib/field-problems.tsx';
 import { errorProps, FieldShell, type FormState, fieldId } from './form-fields.tsx';
 import { LinkDialog } from './link-dialog.tsx';
@@ -94,7 +94,7 @@ export function RichEditor({ form, name, label }: { form: FormState; name: strin
         <textarea
           name={name}
           rows={10}
-          defaultValue={source ? initial : htmlToLines(initial)}
+          defaultValue={source ? htmlForEditing(initial) : htmlToLines(initial)}
           aria-labelledby={`${fieldId(name)}-label`}
           {...problemProps(form.problems[name], fieldId(name), source ? `${fieldId(name)}-html-note` : undefined)}
           {...(source && { spellCheck: false })}

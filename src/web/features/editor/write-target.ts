@@ -126,7 +126,10 @@ export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>
       if (name === 'free') return [name, text(name) === String(BoardFree.free) ? BoardFree.free : BoardFree.paid];
       if (name === 'price') return [name, Number(text(name).replace(/,/g, '')) || 0];
       if (typeof d === 'number') return [name, Number(text(name)) || d];
-      if (name === 'content' || name === 'econtent') return [name, form.has(htmlSourceField(name)) ? text(name) : linesToHtml(text(name))];
+      if (name === 'content' || name === 'econtent') {
+        // A form sends its text box's line breaks as CRLF; stored HTML keeps LF.
+        return [name, form.has(htmlSourceField(name)) ? text(name).replace(/\r\n?/g, '\n') : linesToHtml(text(name))];
+      }
       if (name === 'closeddays') return [name, form.getAll(name).join(',')];
       return [name, text(name)];
     }),
