@@ -115,7 +115,7 @@ describe('a post’s attachments', () => {
     seller = await createAccount(suite.server, 1);
     // Noise does not compress: sizes in KB, as a phone's photos are.
     const photo = (width: number) =>
-      sharp({ create: { width, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+      sharp({ create: { width, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
     files = await upload(seller.token, [
       { data: await photo(1200).jpeg({ quality: 95 }).toBuffer(), name: '캠핑 의자 두 개 세트 정면 사진 2026년 11월.jpg' },
       { data: await photo(300).png().toBuffer(), name: 'chair.png' },
