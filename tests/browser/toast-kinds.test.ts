@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type Account, apiGet, createAccount, message, saveScreenshot, setUpServerAndBrowser, WIDTHS } from '#tests/support/browser.ts';
 
-// The message box's kinds as a person sees them: an error is red with a "!", a done outcome
+// The message box's kinds as a person sees them: an error is red with a "!" mark, a done outcome
 // (copied, saved) is green with a check mark, so a success no longer looks like a grey notice.
 
 const suite = setUpServerAndBrowser();
@@ -31,7 +31,7 @@ function background(toast: Locator): Promise<[number, number, number]> {
 const boxOf = (text: Locator) => text.locator('xpath=ancestor::div[@data-kind][1]');
 
 describe('toast kinds', () => {
-  test.each(WIDTHS)('an error is red with "!", the success after it green with ✓ and replaces it (%i px)', async (width) => {
+  test.each(WIDTHS)('an error is red with its mark, the success after it green with a check and replaces it (%i px)', async (width) => {
     const { page, close } = await suite.visit(postPath, { token: member.token, width, status: 200 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -42,7 +42,7 @@ describe('toast kinds', () => {
     expect(er, 'the error is red').toBeGreaterThan(eg + 80);
     expect(er).toBeGreaterThan(eb + 80);
     expect(await boxOf(error).getAttribute('data-kind')).toBe('error');
-    expect(await boxOf(error).innerText()).toContain('!');
+    expect(await boxOf(error).locator('svg[data-mark="error"]').isVisible()).toBe(true);
     // Kept on screen while the pointer rests on it, until the success replaces it.
     await error.hover();
 
@@ -53,7 +53,8 @@ describe('toast kinds', () => {
     expect(sg, 'the success is green').toBeGreaterThan(sr + 60);
     expect(sg).toBeGreaterThan(sb);
     expect(await boxOf(done).getAttribute('data-kind')).toBe('success');
-    expect(await boxOf(done).innerText()).toContain('✓');
+    expect(await boxOf(done).locator('svg[data-mark="success"]').isVisible()).toBe(true);
+    expect(await done.innerText(), 'the mark is no part of the text').toBe('주소를 복사했습니다');
     expect(await error.count(), 'the success replaced the error').toBe(0);
     await saveScreenshot(page, 'toast-success', { fullPage: false });
     await close();

@@ -5,10 +5,11 @@ import { dismissMessage, type Toast, useScreen } from '../../lib/screen-store.ts
 const TOAST_MS = { info: 2000, success: 2000, error: 3000 } as const;
 
 /** Each kind's look: errors red, successes the site's positive emerald (as 답변완료 and 영업중),
- * other news neutral; the mark beside the text says the same to those who do not see colour. */
+ * other news neutral; the mark beside the text (a drawing, so the message's text stays the
+ * message) says the same to those who do not see colour. */
 const TOAST_LOOK = {
-  error: { className: 'bg-red-700 text-white', mark: '!' },
-  success: { className: 'bg-emerald-700 text-white', mark: '✓' },
+  error: { className: 'bg-red-700 text-white', mark: 'M12 6v8M12 17.5v.5' },
+  success: { className: 'bg-emerald-700 text-white', mark: 'M6.5 12.5l3.5 3.5 7.5-8' },
   info: { className: 'bg-slate-800 text-white', mark: '' },
 } as const;
 
@@ -59,9 +60,14 @@ function ToastItem({ toast }: { toast: Toast }) {
       className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-base font-medium shadow-lg ${look.className}`}
     >
       {look.mark ? (
-        <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-white/20 font-bold">
-          {look.mark}
-        </span>
+        <svg
+          aria-hidden="true"
+          data-mark={toast.kind}
+          viewBox="0 0 24 24"
+          className="size-7 shrink-0 rounded-full bg-white/20 fill-none stroke-current stroke-[2.5] [stroke-linecap:round] [stroke-linejoin:round]"
+        >
+          <path d={look.mark} />
+        </svg>
       ) : null}
       <p className="min-w-0 flex-1">{toast.text}</p>
       <button
