@@ -55,6 +55,15 @@ export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted & Expiring
 export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted;
 export type InquiryRecord = Saved<'InquirySaveSchema'> & Authored & { updatedate: string };
 export type MainscheduleRecord = Saved<'MainscheduleSaveSchema'> & Authored;
+/** A file an item carries (its photos, and images its text shows), as its detail answer lists
+ * them: the original name and the stored size, for the page's attachment list and its download. */
+export interface Attachment {
+  id: number;
+  path: string;
+  filename: string;
+  mime: string;
+  size: number;
+}
 /** A comment in its thread: a deleted one keeps its place with no text and no author. */
 export type CommentRecord = Saved<'CommentSaveSchema'> & {
   id: number;

@@ -46,6 +46,17 @@ describe('file sizes', () => {
     expect(formatFileSize(3 * 1024 ** 4)).toBe('3.0 TB');
     expect(formatFileSize(2048 * 1024 ** 4)).toBe('2048.0 TB');
   });
+
+  test('take the larger unit when rounding reaches 1024, and print nothing for no size', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(1023)).toBe('1023 B');
+    expect(formatFileSize(1024)).toBe('1.0 KB');
+    expect(formatFileSize(1024 ** 2 - 1)).toBe('1.0 MB');
+    expect(formatFileSize(1024 ** 2 - 60)).toBe('1023.9 KB');
+    expect(formatFileSize(238_517)).toBe('232.9 KB');
+    expect(formatFileSize(-1)).toBe('');
+    expect(formatFileSize(Number.NaN)).toBe('');
+  });
 });
 
 describe('dates', () => {

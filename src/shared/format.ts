@@ -29,16 +29,18 @@ export function formatMoney(value: number | string | null | undefined): string {
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
-/** B, KB, MB, GB, TB (1024 apart) with 1 decimal; whole bytes need none ("512 B", "1.5 KB"). */
+/** B, KB, MB, GB, TB (1024 apart) with 1 decimal; whole bytes need none ("512 B", "1.5 KB").
+ * The unit is chosen after rounding, so 1,048,575 bytes read "1.0 MB", not "1024.0 KB". */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
-  let size = bytes;
-  let unit = 0;
-  while (size >= 1024 && unit < SIZE_UNITS.length - 1) {
+  if (bytes < 1024) return `${Math.floor(bytes)} B`;
+  let size = bytes / 1024;
+  let unit = 1;
+  while (Number(size.toFixed(1)) >= 1024 && unit < SIZE_UNITS.length - 1) {
     size /= 1024;
     unit++;
   }
-  return unit === 0 ? `${size} B` : `${size.toFixed(1)} ${SIZE_UNITS[unit]}`;
+  return `${size.toFixed(1)} ${SIZE_UNITS[unit]}`;
 }
 
 export type DatePattern = 'YYYY-MM-DD' | 'YYYY년 MM월 DD일';

@@ -55,8 +55,38 @@ describe('admin lists filtered by a date range in the site time zone', () => {
     expect(count.body.total).toBe(2);
   });
 
+  test('the comment moderation list: from 00:00:00 to 23:59:59 local, each end optional, total counted alike', async () => {
+    const m = await t.member();
+    const post = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, title: '댓글 기간', content: '<p>본문</p>' },
+    });
+    const ids: Record<string, number> = {};
+    for (const [key, date] of Object.entries(STAMPS)) {
+      const made = await t.call('POST', '/api/comment', {
+        token: m.token,
+        body: { board: post.body.id, parent: 0, content: `기간 댓글 ${key}` },
+      });
+      expect(made.status).toBe(200);
+      await t.deps.db.updateTable('comment').set({ date }).where('id', '=', made.body.id).execute();
+      ids[key] = made.body.id;
+    }
+    const listed = async (range: string) => {
+      const res = await t.call('GET', `/api/admin/comments?size=100&${range}`, { token: root });
+      expect(res.status, range).toBe(200);
+      const mine = (res.body.items as { id: number }[]).map((i) => i.id).filter((id) => Object.values(ids).includes(id));
+      return { ids: mine.sort((a, b) => a - b), total: res.body.total as number };
+    };
+    const want = (...keys: (keyof typeof STAMPS)[]) => keys.map((k) => ids[k] as number).sort((a, b) => a - b);
+    expect((await listed('from=2026-11-20&to=2026-11-20')).ids).toEqual(want('first', 'last'));
+    expect((await listed('from=2026-11-20&to=2026-11-20')).total).toBe(2);
+    expect((await listed('from=2026-11-21&to=2026-11-21')).ids).toEqual(want('after'));
+    expect((await listed('to=2026-11-19')).ids).toEqual(want('before'));
+    expect((await listed('from=2026-11-19&to=2026-11-21')).ids).toEqual(want('before', 'first', 'last', 'after'));
+  });
+
   test('a date that is not one, or a range that ends before it starts, is a 400 in Korean', async () => {
-    for (const path of ['/api/user', '/api/inquiry']) {
+    for (const path of ['/api/user', '/api/inquiry', '/api/admin/comments']) {
       expect(await t.call('GET', `${path}?from=2026-13-01`, { token: root })).toMatchObject({
         status: 400,
         body: { field: 'from', detail: '올바른 날짜가 아닙니다' },

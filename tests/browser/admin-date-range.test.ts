@@ -83,6 +83,47 @@ describe('admin lists filtered by period', () => {
   });
 });
 
+describe('the comment moderation list filtered by period', () => {
+  test.each([
+    [360, false],
+    [1280, true],
+  ] as const)(
+    'at %i px (JavaScript: %s): 시작일 and 종료일 narrow the comments, a wrong range is said',
+    async (width, javaScriptEnabled) => {
+      const post = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', member.token, {
+        topcategory: 5,
+        title: '기간 댓글 글',
+        content: '<p>본문</p>',
+      });
+      const text = `기간으로 찾을 댓글 ${width}`;
+      expect(
+        (await apiCall(suite.server, 'POST', '/api/comment', member.token, { board: post.body.id, parent: 0, content: text })).status,
+      ).toBe(200);
+      const { page, close } = await openPage(suite.browser, suite.server, { token: root, width, javaScriptEnabled });
+      await page.goto('/admin?section=comment');
+      const form = page.getByRole('search', { name: '댓글 기간 검색' });
+      const search = async (from: string, to: string) => {
+        await form.getByLabel('시작일').fill(from);
+        await form.getByLabel('종료일').fill(to);
+        await Promise.all([
+          page.waitForURL((url) => url.search === `?section=comment&from=${from}&to=${to}`),
+          form.getByRole('button', { name: '검색' }).click(),
+        ]);
+      };
+      await search(yesterday, yesterday);
+      await expect.poll(() => page.getByText('댓글에 해당하는 항목이 없습니다.').count()).toBe(1);
+      await search(yesterday, today);
+      await expect.poll(() => page.getByText(text).count()).toBe(1);
+      await expectNoHorizontalScroll(page);
+      await saveScreenshot(page, 'admin-comment-period');
+      await search(today, yesterday);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: '종료일은 시작일과 같거나 그 뒤여야 합니다' }).count()).toBe(1);
+      expect(await page.getByText(text).count(), 'a wrong range is left out of the list').toBe(1);
+      await close();
+    },
+  );
+});
+
 describe('ADMIN_ALLOW_IPS on the pages', () => {
   test('/admin and its loader data answer a Korean 403 outside the list; inside, the page', async () => {
     for (const path of ['/admin', '/admin/user', '/admin.data', '/admin/inquiry.data']) {

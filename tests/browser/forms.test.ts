@@ -307,6 +307,58 @@ describe('without JavaScript', () => {
     await close();
   });
 
+  test.each(WIDTHS)('editing a formatted post keeps its bold, heading, list and link (%i px)', async (width) => {
+    const formatted =
+      '<h3>모임 안내</h3><p><strong>토요일 오후 2시</strong>, <em>공원</em>에서 만나요. <a href="https://map.example/park">지도 보기</a></p><ul><li>회비 없음</li><li>간식 각자</li></ul>';
+    const created = await fetch(`${suite.server.url}/api/board`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+      body: JSON.stringify({ topcategory: 5, category: '모임', title: '서식 있는 모임 글', content: formatted }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    // As stored: the sanitizer's form of it (a link gets its rel).
+    const stored = (await apiGet<{ item: { content: string } }>(suite.server, `/api/board/${id}`)).item.content;
+    expect(stored).toContain('<strong>토요일 오후 2시</strong>');
+    const { page, close } = await withoutScript(`/community/write?id=${id}`, member.token, width);
+    const content = page.getByRole('textbox', { name: '내용' });
+    // One block a line, as a person reads it.
+    const editing = await content.inputValue();
+    expect(editing.replace(/\n/g, ''), 'the box holds the post’s HTML, not its bare lines').toBe(stored);
+    expect(editing.split('\n')[0]).toBe('<h3>모임 안내</h3>');
+    expect(await page.getByRole('main').innerText()).toContain('HTML 그대로 고칩니다');
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'forms-nojs-formatted-edit');
+    await content.fill(editing.replace('간식 각자', '간식 각자 준비'));
+    await page.getByRole('button', { name: '수정 완료' }).click();
+    await page.waitForURL(new RegExp(`/community/${id}$`));
+    const { item } = await apiGet<{ item: { content: string } }>(suite.server, `/api/board/${id}`);
+    expect(item.content.replace(/\n/g, '')).toBe(stored.replace('간식 각자', '간식 각자 준비'));
+    const article = page.getByRole('article');
+    expect(await article.locator('strong').innerText()).toBe('토요일 오후 2시');
+    expect(await article.getByRole('link', { name: '지도 보기' }).getAttribute('href')).toBe('https://map.example/park');
+    expect(await article.getByRole('listitem').allInnerTexts()).toEqual(['회비 없음', '간식 각자 준비']);
+    await close();
+  });
+
+  test('editing a plain post keeps it as lines', async () => {
+    const created = await fetch(`${suite.server.url}/api/board`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+      body: JSON.stringify({ topcategory: 5, category: '자유게시판', title: '그냥 글', content: '<p>첫 줄</p><p>둘째 줄</p>' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const { page, close } = await withoutScript(`/community/write?id=${id}`, member.token);
+    const content = page.getByRole('textbox', { name: '내용' });
+    expect(await content.inputValue()).toBe('첫 줄\n둘째 줄');
+    expect(await page.getByRole('main').innerText()).not.toContain('HTML 그대로 고칩니다');
+    await content.fill('첫 줄\n둘째 줄\n셋째 줄 <b>글자 그대로</b>');
+    await page.getByRole('button', { name: '수정 완료' }).click();
+    await page.waitForURL(new RegExp(`/community/${id}$`));
+    const { item } = await apiGet<{ item: { content: string } }>(suite.server, `/api/board/${id}`);
+    expect(item.content).toBe('<p>첫 줄</p><p>둘째 줄</p><p>셋째 줄 &lt;b&gt;글자 그대로&lt;/b&gt;</p>');
+    await close();
+  });
+
   test('a business edit keeps its photos and saves its closed days', async () => {
     const photo = ['/api/webdata/2026/11/kept.webp'];
     const created = await fetch(`${suite.server.url}/api/business`, {

@@ -63,6 +63,12 @@ function components(schemas: Record<string, Schema>): Obj {
           mime: text,
         },
       },
+      Attachment: {
+        type: 'object',
+        description: 'An upload an item carries: the name its download has and its stored size in bytes.',
+        properties: { id: integer, path: text, filename: text, mime: text, size: integer },
+        required: ['id', 'path', 'filename', 'mime', 'size'],
+      },
       ...schemas,
     },
     responses: Object.fromEntries(

@@ -68,4 +68,6 @@ export interface ResourceDoc {
   list: ListSpec<any>;
   /** Calls a visitor may make. */
   open: readonly Call[];
+  /** The content resources' GET /{id} also lists the item's files. */
+  attachments?: boolean;
 }

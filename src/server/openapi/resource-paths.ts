@@ -91,9 +91,9 @@ export function resourcePaths(r: ResourceDoc, schemas: Record<string, Schema>): 
     },
     [`${base}/{id}`]: {
       get: call('get', {
-        summary: 'One item',
+        summary: r.attachments ? 'One item, with the files it carries (its photos and the images its text shows)' : 'One item',
         parameters: [pathParameter('id', { type: 'integer', minimum: 1 })],
-        answer: okWith({ item }),
+        answer: okWith(r.attachments ? { item, attachments: { type: 'array', items: ref('Attachment') } } : { item }),
         errors: [403, 404],
       }),
     },
@@ -114,6 +114,7 @@ export function contentDoc(def: ContentResource<ContentTable>): ResourceDoc {
     list: def.list,
     // Private items (inquiries) are read by their author and admins only.
     open: def.privateItems ? ['initdata'] : READS,
+    attachments: true,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paging, positiveId, queryPositiveId } from './fields.ts';
+import { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, paging, positiveId, queryPositiveId } from './fields.ts';
 
 // The admin area's own inputs (/api/admin): checked by the server, described in the OpenAPI
 // document and typed in the admin screens from these schemas.
@@ -21,5 +21,6 @@ export type ModerateInput = z.infer<typeof ModerateSchema>;
 /** GET /api/admin/audit: one item's changes; users are audited as well as the moderated kinds. */
 export const AuditQuerySchema = z.strictObject({ target: z.enum(['users', ...ModerationTargets]), item: queryPositiveId });
 
-/** GET /api/admin/comments: a page of the site's newest comments. */
-export const CommentModerationQuerySchema = z.strictObject(paging(20));
+/** GET /api/admin/comments: a page of the site's newest comments, optionally those written from
+ * `from` 00:00:00 to `to` 23:59:59 (SPEC §9's default range) like the other admin lists. */
+export const CommentModerationQuerySchema = z.strictObject({ ...paging(20), ...dateRangeShape }).refine(dateRangeInOrder, DATE_RANGE_ORDER);

@@ -12,7 +12,9 @@ export type LoginTab = 0 | 1 | 2;
 export interface Toast {
   id: number;
   text: string;
-  kind: 'info' | 'error';
+  /** SPEC §2's info and error messages; `success` is an info message that reports a done
+   * outcome (saved, sent, deleted), shown in the site's positive colour. */
+  kind: 'info' | 'success' | 'error';
 }
 
 export interface ConfirmState {
@@ -98,10 +100,11 @@ export function setLoginTab(loginTab: LoginTab): void {
 
 let nextToast = 1;
 /** Shows a message (info 2 s, error 3 s: the message box removes it). The same text shown
- * again replaces the old one, so a repeated click does not stack copies. Every info message is
- * an outcome (saved, sent, confirmed ...), so it replaces the errors before it: a red 제목을
- * 입력하세요 must not stay beside the 저장했습니다 of the save that fixed it. */
-export function showMessage(text: string, kind: Toast['kind'] = 'info'): void {
+ * again replaces the old one, so a repeated click does not stack copies. Nearly every message
+ * that is not an error reports an outcome (saved, sent, confirmed ...), so that is the default,
+ * and it replaces the errors before it: a red 제목을 입력하세요 must not stay beside the 저장했습니다
+ * of the save that fixed it. A plain `info` is for news that is not a success (mail still queued). */
+export function showMessage(text: string, kind: Toast['kind'] = 'success'): void {
   const kept = state.messages.filter((m) => m.text !== text && (kind === 'error' || m.kind !== 'error'));
   set({ messages: [...kept, { id: nextToast++, text, kind }] });
 }

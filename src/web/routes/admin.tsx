@@ -11,6 +11,7 @@ import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin.ts';
 import { CommentModerationQuerySchema } from '#shared/schemas/admin.ts';
+import { readDateRange } from '#shared/schemas/fields.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,13 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let moderation: ModerationData | null = null;
   if (section?.key === 'comment') {
-    const list = await orPageError(async () => listCommentsForModeration(deps, who, parseInput(CommentModerationQuerySchema, { page })));
+    // A wrong range is said by the form and left out of the list.
+    const { range, problem } = readDateRange(url.searchParams);
+    const list = await orPageError(async () =>
+      listCommentsForModeration(deps, who, parseInput(CommentModerationQuerySchema, { page, ...range })),
+    );
     const items = list.items.map((c): ModerationItem => {
       const post = boardSectionOf(c.topcategory);
       const path = post && itemPagesOf(post);
       return { id: c.id, title: c.title, name: c.name, date: c.date, content: c.content, link: path ? `${path}/${c.board}` : null };
     });
-    moderation = { ...section, target: 'comment', hidden: 0, ...list, items };
+    const written = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' };
+    moderation = { ...section, target: 'comment', hidden: 0, ...list, items, range: written, rangeProblem: problem };
   } else if (section) {
     // Where the section's items live, and the public page of one item (FAQ answers and
     // organizations' posts have none: SPEC §2).

@@ -3,7 +3,7 @@ import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
-import { contentNeighbours, getContent, removeContent } from '#server/modules/content/content.service.ts';
+import { contentAttachments, contentNeighbours, getContent, removeContent } from '#server/modules/content/content.service.ts';
 import { addComment, editComment, listComments, removeComment } from '#server/modules/comment/comment.service.ts';
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -18,6 +18,7 @@ import type { BoardItem } from '../features/board/board-types.ts';
 import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
+import { Attachments } from '../components/ui/attachments.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
@@ -83,10 +84,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // It shows this item's likes and comments, and no other item's.
   effects.shows = [itemKey(resource, id)];
 
-  const [comments, liked, nav] = await Promise.all([
+  const [comments, liked, nav, attachments] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
     actor ? likeStatus(deps, caller, { target: resource, items: [id] }).then((s) => s.liked.includes(id)) : false,
     contentNeighbours(deps, resource, id, topcategory),
+    contentAttachments(deps, resource, item),
   ]);
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
@@ -99,6 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comments,
     liked,
     nav,
+    attachments,
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
     bump: bumpState(resource, item, actor, url, deps.env.SITE_TIMEZONE),
     opened: openedForms(url),
@@ -277,6 +280,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
           </p>
         ) : null}
         {body}
+        <Attachments items={d.attachments} signedIn={viewer !== null} path={d.path} />
         {d.bump ? (
           <div id="bump" className="mt-4 rounded-xl bg-slate-50 p-3">
             <BumpBox

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import type { AnyQuery } from '#server/db/list-query.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import type { AuditTable, Executor } from '#server/db/database.ts';
 
@@ -115,23 +116,30 @@ export async function markCommentsDeleted(db: Executor, comments: { id: number; 
   }
 }
 
-/** The newest live comments across the site, for the moderation list. */
-export async function listRecentComments(db: Executor, page: number, size: number) {
+/** The newest live comments across the site, for the moderation list; with `start` and `end`
+ * (UTC instants), those written at or after `start` and before `end`. */
+export async function listRecentComments(
+  db: Executor,
+  { page, size, start, end }: { page: number; size: number; start?: string; end?: string },
+) {
+  const live = <Q extends AnyQuery>(q: Q): Q => {
+    let query = q.where('comment.deleted', '=', 0);
+    if (start) query = query.where('comment.date', '>=', start);
+    if (end) query = query.where('comment.date', '<', end);
+    return query as Q;
+  };
   const [items, total] = await Promise.all([
-    db
-      .selectFrom('comment')
-      .innerJoin('board', 'board.id', 'comment.board')
-      .select(['comment.id', 'comment.board', 'comment.content', 'comment.name', 'comment.date', 'board.title', 'board.topcategory'])
-      .where('comment.deleted', '=', 0)
+    live(
+      db
+        .selectFrom('comment')
+        .innerJoin('board', 'board.id', 'comment.board')
+        .select(['comment.id', 'comment.board', 'comment.content', 'comment.name', 'comment.date', 'board.title', 'board.topcategory']),
+    )
       .orderBy('comment.id', 'desc')
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
-    db
-      .selectFrom('comment')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('deleted', '=', 0)
-      .executeTakeFirst(),
+    live(db.selectFrom('comment').select((eb) => eb.fn.countAll().as('n'))).executeTakeFirst(),
   ]);
   return { items, total: Number(total?.n ?? 0), page, size };
 }

@@ -9,7 +9,7 @@ import { SITE_SECTIONS } from '#shared/site.ts';
 import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { siteClock } from '#shared/business-hours.ts';
-import { todayIn, zonedMidnight } from '#shared/format.ts';
+import { todayIn, zonedDayRange, zonedMidnight } from '#shared/format.ts';
 import { removeContent } from '#server/modules/content/content.service.ts';
 import { indexItem } from '#server/modules/search/search.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
@@ -122,9 +122,13 @@ export async function moderate(deps: Deps, caller: Caller, input: z.output<typeo
 }
 
 /** GET /api/admin/comments: the newest live comments of the whole site, for moderation. */
-export async function listCommentsForModeration(deps: Deps, caller: Caller, { page, size }: z.output<typeof CommentModerationQuerySchema>) {
+export async function listCommentsForModeration(
+  deps: Deps,
+  caller: Caller,
+  { page, size, from, to }: z.output<typeof CommentModerationQuerySchema>,
+) {
   requireAdmin(caller.actor);
-  return listRecentComments(deps.db, page, size);
+  return listRecentComments(deps.db, { page, size, ...zonedDayRange(from || undefined, to || undefined, deps.env.SITE_TIMEZONE) });
 }
 
 /** A CSV field: quoted when needed; a leading = + - @ is defused so that a spreadsheet does not

@@ -8,6 +8,7 @@ import { caller, idsOf, member, resourceRoutes } from '#server/http/resource-rou
 import { parseInput } from '#server/lib/parse-input.ts';
 import { CONTENT_NAMES } from './content-resources.ts';
 import {
+  contentAttachments,
   contentInitdata,
   countContent,
   createContent,
@@ -52,7 +53,10 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
         list: (c, q) => listContent(deps, name, caller(c), parseContentQuery(name, q)),
         count: (c, q) => countContent(deps, name, caller(c), parseContentQuery(name, q)),
         sum: (c, q) => sumContent(deps, name, caller(c), parseContentQuery(name, q)),
-        get: async (c, id, visitor) => ({ item: await getContent(deps, name, caller(c), id, visitor) }),
+        get: async (c, id, visitor) => {
+          const item = await getContent(deps, name, caller(c), id, visitor);
+          return { item, attachments: await contentAttachments(deps, name, item) };
+        },
         initdata: async () => ({ item: contentInitdata(name) }),
       },
       undefined,

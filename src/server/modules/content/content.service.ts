@@ -5,7 +5,7 @@ import { ErrorKey, Messages } from '#shared/messages.ts';
 import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
-import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
+import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
@@ -15,6 +15,7 @@ import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
+import { listAttachments } from '#server/modules/upload/upload.service.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
@@ -266,6 +267,20 @@ export async function getContent<N extends ContentName>(
     row.count = (row.count as number) + queued;
   }
   return decode(def, row);
+}
+
+/** Sanitized HTML keeps an image only with a src on our upload path, in double quotes. */
+const IMAGE_SRC = /<img\b[^>]*?\ssrc="([^"]+)"/g;
+
+/** The files an item carries, for its detail answer and page: its photos (`image`, `images`),
+ * then the uploaded images its rich text shows, each once, with name and size. */
+export function contentAttachments<N extends ContentName>(deps: Deps, name: N, item: ContentItem<N>): Promise<Attachment[]> {
+  const fields = item as Record<string, unknown>;
+  const photos = [...(Array.isArray(fields.images) ? fields.images : []), fields.image].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  );
+  const inline = resourceOf(name).richText.flatMap((f) => [...String(fields[f] ?? '').matchAll(IMAGE_SRC)].map((m) => m[1] as string));
+  return listAttachments(deps, [...photos, ...inline]);
 }
 
 /** GET /api/<name>/initdata: a new item with the spec's defaults. */

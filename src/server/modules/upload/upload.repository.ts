@@ -21,3 +21,9 @@ export async function uploadedBytes(db: Executor, user: number): Promise<number>
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }
+
+/** The uploads stored under these public paths (path is unique), in no particular order. */
+export function findUploadsByPaths(db: Executor, paths: string[]): Promise<UploadRow[]> {
+  if (paths.length === 0) return Promise.resolve([]);
+  return db.selectFrom('upload').selectAll().where('path', 'in', paths).execute();
+}

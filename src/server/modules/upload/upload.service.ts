@@ -11,7 +11,8 @@ import { nowIso } from '#server/lib/clock.ts';
 import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
 import { newStoredNames, publicPath, removeStored, resolvePublicPath, writeStored } from '#server/lib/storage.ts';
 import { WEBDATA_BASE } from '#shared/uploads.ts';
-import { findUploadById, insertUpload, uploadedBytes } from './upload.repository.ts';
+import type { Attachment } from '#shared/api.ts';
+import { findUploadById, findUploadsByPaths, insertUpload, uploadedBytes } from './upload.repository.ts';
 
 /** Upload issue: at most 10 images a post, so at most 10 a request. */
 export const MAX_FILES = 10;
@@ -163,4 +164,16 @@ export async function getDownload(deps: Deps, caller: Caller, id: number): Promi
   const stored = row && (await statStored(deps.env.DATA_DIR, row.path));
   if (!row || !stored) throw new AppError(404, ErrorKey.notFound);
   return { ...stored, filename: downloadName(row.filename, row.mime) };
+}
+
+/** The uploads behind these public paths, in the order given, each once: what an item's page
+ * lists as its attachments, under the name its download will have. A path without an upload row
+ * (written before uploads were recorded) is left out. */
+export async function listAttachments(deps: Deps, paths: string[]): Promise<Attachment[]> {
+  const unique = [...new Set(paths)];
+  const rows = new Map((await findUploadsByPaths(deps.db, unique)).map((row) => [row.path, row]));
+  return unique.flatMap((p) => {
+    const row = rows.get(p);
+    return row ? [{ id: row.id, path: row.path, filename: downloadName(row.filename, row.mime), mime: row.mime, size: row.size }] : [];
+  });
 }

@@ -1,8 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { dismissMessage, type Toast, useScreen } from '../../lib/screen-store.ts';
 
-/** SPEC §9: how long a message stays. */
-const TOAST_MS = { info: 2000, error: 3000 } as const;
+/** SPEC §9: how long a message stays (a success is an info message). */
+const TOAST_MS = { info: 2000, success: 2000, error: 3000 } as const;
+
+/** Each kind's look: errors red, successes the site's positive emerald (as 답변완료 and 영업중),
+ * other news neutral; the mark beside the text (a drawing, so the message's text stays the
+ * message) says the same to those who do not see colour. */
+const TOAST_LOOK = {
+  error: { className: 'bg-red-700 text-white', mark: 'M12 6v8M12 17.5v.5' },
+  success: { className: 'bg-emerald-700 text-white', mark: 'M6.5 12.5l3.5 3.5 7.5-8' },
+  info: { className: 'bg-slate-800 text-white', mark: '' },
+} as const;
 
 /** The message box. Two live regions that exist before any message arrives (a region added
  * together with its text is often not read): info is polite (role=status), an error
@@ -15,7 +24,7 @@ export function ToastRegion() {
         {messages.map((m) => (m.kind === 'error' ? <ToastItem key={m.id} toast={m} /> : null))}
       </div>
       <div role="status" className="flex w-full max-w-md flex-col gap-2">
-        {messages.map((m) => (m.kind === 'info' ? <ToastItem key={m.id} toast={m} /> : null))}
+        {messages.map((m) => (m.kind !== 'error' ? <ToastItem key={m.id} toast={m} /> : null))}
       </div>
     </div>
   );
@@ -39,17 +48,27 @@ function ToastItem({ toast }: { toast: Toast }) {
     };
   }, [paused, toast.id]);
 
+  const look = TOAST_LOOK[toast.kind];
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the timer
     <div
+      data-kind={toast.kind}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
-      className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-base font-medium shadow-lg ${
-        toast.kind === 'error' ? 'bg-red-700 text-white' : 'bg-slate-800 text-white'
-      }`}
+      className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-base font-medium shadow-lg ${look.className}`}
     >
+      {look.mark ? (
+        <svg
+          aria-hidden="true"
+          data-mark={toast.kind}
+          viewBox="0 0 24 24"
+          className="size-7 shrink-0 rounded-full bg-white/20 fill-none stroke-current stroke-[2.5] [stroke-linecap:round] [stroke-linejoin:round]"
+        >
+          <path d={look.mark} />
+        </svg>
+      ) : null}
       <p className="min-w-0 flex-1">{toast.text}</p>
       <button
         type="button"

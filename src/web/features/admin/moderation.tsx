@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Form, Link, useLocation, useRevalidator } from 'react-router';
 import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ModerationAction, ModerationTarget } from '#shared/schemas/admin.ts';
 import { SECTION_LISTS } from '#shared/sections.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
-import { buttonClass, checkCell, identityCell, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
+import { buttonClass, checkCell, DateRangeInputs, identityCell, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
 import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
 
 // The moderators' list for one section (or the site's newest comments): hide, show, close and
@@ -35,6 +35,9 @@ export interface ModerationData {
   total: number;
   page: number;
   size: number;
+  /** Comments: the date range as typed, and why it was left out when it is not one. */
+  range?: { from: string; to: string };
+  rangeProblem?: string;
 }
 
 /** The moderators' tabs: every section's list (sections.ts; FAQ by its short name), then the
@@ -112,6 +115,20 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
             </Link>
           ))}
         </nav>
+      ) : null}
+      {data.range ? (
+        <Form
+          method="get"
+          role="search"
+          aria-label="댓글 기간 검색"
+          className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <input type="hidden" name="section" value={data.key} />
+          <DateRangeInputs from={data.range.from} to={data.range.to} problem={data.rangeProblem} />
+          <button type="submit" className={buttonClass.primary}>
+            검색
+          </button>
+        </Form>
       ) : null}
 
       <fieldset className="mt-3 flex flex-wrap items-center gap-2">

@@ -69,7 +69,8 @@ export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword',
     if (answer.code !== 'ok') return fail('loginid', failureMessage('sendCode', answer));
     setCodeId(answer.id);
     setConfirmed(false);
-    showMessage(answer.mail === 'queued' ? Messages.mailQueued : Messages.codeSent);
+    if (answer.mail === 'queued') showMessage(Messages.mailQueued, 'info');
+    else showMessage(Messages.codeSent);
     fieldOf(form, 'number')?.focus();
   }
 

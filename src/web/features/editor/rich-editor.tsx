@@ -1,13 +1,16 @@
 import { useRef, useState } from 'react';
 import { RICH } from '../../components/ui/rich-text.tsx';
-import { htmlToLines } from '../../lib/paragraphs.ts';
+import { htmlForEditing, htmlSourceField, htmlToLines, isPlainParagraphs } from '../../lib/paragraphs.ts';
+import { problemProps } from '../../lib/field-problems.tsx';
 import { errorProps, FieldShell, type FormState, fieldId } from './form-fields.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 
 // A small rich-text editor: an editable area and a toolbar of the browser's own editing commands.
 // It only has to produce simple HTML; the server sanitizes whatever arrives before storing it.
 // Without JavaScript the area cannot send what is typed: a plain text box takes its place, whose
-// lines the page's action stores as paragraphs.
+// lines the page's action stores as paragraphs. A post that has formatting (bold, a list, a link,
+// an image) would lose it as lines, so its box holds the post's HTML to edit instead, said above
+// the box (docs/decisions.md).
 
 const COMMANDS: readonly { label: string; run: () => void }[] = [
   { label: '굵게', run: () => document.execCommand('bold') },
@@ -49,6 +52,8 @@ export function RichEditor({ form, name, label }: { form: FormState; name: strin
   const area = useRef<HTMLDivElement>(null);
   // The area keeps its own DOM after the first render: re-rendering its HTML would move the caret.
   const [initial] = useState(() => String(form.values[name] ?? ''));
+  // Without JavaScript: a formatted post is edited as its HTML, a plain one as lines.
+  const source = !isPlainParagraphs(initial);
   const changed = () => form.set(name, area.current?.innerHTML ?? '');
   // The selection the link dialog will link; the dialog's field takes focus and the selection.
   const [linking, setLinking] = useState<Range | null>(null);
@@ -78,13 +83,22 @@ export function RichEditor({ form, name, label }: { form: FormState; name: strin
     <FieldShell form={form} name={name} label={label} wide>
       <noscript>
         <style>{`#${fieldId(name)}-rich{display:none}`}</style>
+        {source ? (
+          <>
+            <input type="hidden" name={htmlSourceField(name)} value="1" />
+            <p id={`${fieldId(name)}-html-note`} className="mb-2 text-sm text-slate-600">
+              서식(굵게, 목록, 링크, 사진)이 있는 글이라 HTML 그대로 고칩니다. 태그를 지우면 그 서식도 없어집니다.
+            </p>
+          </>
+        ) : null}
         <textarea
           name={name}
           rows={10}
-          defaultValue={htmlToLines(initial)}
+          defaultValue={source ? htmlForEditing(initial) : htmlToLines(initial)}
           aria-labelledby={`${fieldId(name)}-label`}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-lg"
-          {...errorProps(form, name)}
+          {...problemProps(form.problems[name], fieldId(name), source ? `${fieldId(name)}-html-note` : undefined)}
+          {...(source && { spellCheck: false })}
+          className={`w-full rounded-lg border border-slate-300 bg-white px-3 py-2 ${source ? 'font-mono text-base' : 'text-lg'}`}
         />
       </noscript>
       <div id={`${fieldId(name)}-rich`} className="rounded-lg border border-slate-300 bg-white">

@@ -1,6 +1,6 @@
 import type { CategorySection } from '#shared/categories.ts';
 import { BoardFree, JobsType, MarketStatus } from '#shared/enums.ts';
-import { linesToHtml } from '../../lib/paragraphs.ts';
+import { htmlSourceField, linesToHtml } from '../../lib/paragraphs.ts';
 import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema, type SectionTable } from '#shared/schemas/content.ts';
 import { itemPagesOf, listOf, sectionOfPath } from '#shared/sections.ts';
 
@@ -116,7 +116,7 @@ export function saveBody(target: WriteTarget, id: number, values: WriteValues): 
 /** The form's fields as a browser without JavaScript posts them: numbers back to numbers, the
  * photos already on the item from their hidden fields, the price without its separators, the
  * 무료나눔 box as 2 when ticked, the ticked closed days as "6,7", and the plain text box of the
- * content as paragraphs. */
+ * content as paragraphs, or as the HTML it holds when the box was given a formatted post's HTML. */
 export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>, form: FormData): WriteValues {
   const defaults = formDefaults(target);
   const text = (name: string) => (form.get(name) ?? '').toString();
@@ -126,7 +126,10 @@ export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>
       if (name === 'free') return [name, text(name) === String(BoardFree.free) ? BoardFree.free : BoardFree.paid];
       if (name === 'price') return [name, Number(text(name).replace(/,/g, '')) || 0];
       if (typeof d === 'number') return [name, Number(text(name)) || d];
-      if (name === 'content' || name === 'econtent') return [name, linesToHtml(text(name))];
+      if (name === 'content' || name === 'econtent') {
+        // A form sends its text box's line breaks as CRLF; stored HTML keeps LF.
+        return [name, form.has(htmlSourceField(name)) ? text(name).replace(/\r\n?/g, '\n') : linesToHtml(text(name))];
+      }
       if (name === 'closeddays') return [name, form.getAll(name).join(',')];
       return [name, text(name)];
     }),
