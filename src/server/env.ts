@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   /** Per-member limits on posts, comments, likes and uploads (write-limits.ts); off only where
    * one account writes in bulk on purpose (a data import, the API tests). */
   WRITE_LIMITS: flag.default(true),
+  /** Reports (modules/report): this many members' reports hide an item until an admin looks. */
+  REPORT_HIDE_AT: z.coerce.number().int().min(1).max(1000).default(3),
   /** How much a member may have uploaded in all, in megabytes. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Scheduled backups (modules/backup): how often, as a number and s, m, h or d (`6h`); unset
