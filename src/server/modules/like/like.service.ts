@@ -9,7 +9,7 @@ import {
   type LikeToggleSchema,
   type MyLikesQuerySchema,
 } from '#shared/schemas/content.ts';
-import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { itemKey, orderKey } from '#server/cache/shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';

@@ -71,12 +71,7 @@ export async function countReportsOf(db: Executor, target: ReportTarget, item: n
 
 /** Sets an item's `hidden` state if it is still `from`; true when it changed. */
 export async function moveHidden(db: Executor, target: ReportTarget, id: number, from: number[], to: number): Promise<boolean> {
-  const r = await db
-    .updateTable(target)
-    .set({ hidden: to })
-    .where('id', '=', id)
-    .where('hidden', 'in', from)
-    .executeTakeFirst();
+  const r = await db.updateTable(target).set({ hidden: to }).where('id', '=', id).where('hidden', 'in', from).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
