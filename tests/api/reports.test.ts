@@ -60,7 +60,7 @@ describe('reporting an item (POST /api/report)', () => {
 
     const ok = await report(reporter, { target: 'board', item: post, reason: 'other', detail: '같은 글을 매일 올립니다' });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ code: 'ok', reported: true });
+    expect(ok.body).toEqual({ code: 'ok', reported: true, hidden: false });
   });
 
   test('once per member: a second report is refused with a Korean reason and stores nothing', async () => {

@@ -75,8 +75,9 @@ async function setHidden(deps: Deps, trx: Executor, target: ReportTarget, id: nu
 }
 
 /** POST /api/report: one report per member and item. The item must be one the member can see
- * (a hidden one is 404, as everywhere), and not their own. */
-export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveInput): Promise<{ reported: true }> {
+ * (a hidden one is 404, as everywhere), and not their own. Answers whether the item is now
+ * hidden (the reporter's page then leads elsewhere). */
+export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveInput): Promise<{ reported: true; hidden: boolean }> {
   const actor = requireActor(caller.actor);
   const item = await findItem(deps.db, input.target, input.item);
   if (!item || !isShownRow(item)) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
@@ -99,10 +100,11 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   );
   // Hiding changes lists, counts and search: an ordinary write, which renews every stored page.
   // Written after the report: should it fail, the next report (still at the threshold) hides.
-  if (count >= deps.env.REPORT_HIDE_AT) {
+  const hidden = count >= deps.env.REPORT_HIDE_AT;
+  if (hidden) {
     await deps.db.transaction().execute((trx) => setHidden(deps, trx, input.target, input.item, [Visibility.shown], Visibility.review));
   }
-  return { reported: true };
+  return { reported: true, hidden };
 }
 
 /** Which of these items the caller reported (a page's 신고함 state); none for a visitor. */

@@ -12,6 +12,7 @@ const TABS = [
   ['/admin', '대시보드'],
   ['/admin/user', '회원 관리'],
   ['/admin/inquiry', '문의 관리'],
+  ['/admin/report', '신고'],
   ['/admin/mainschedule', '메인 일정'],
 ] as const;
 
