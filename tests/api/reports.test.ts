@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { WRITE_LIMITS } from '#server/lib/rate-limit.ts';
+import { seedDemo } from '#server/seed/demo.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
 import { testAppsOfFile } from '#tests/support/test-app.ts';
 
@@ -270,5 +271,20 @@ describe('reports count against the write limits', () => {
     });
     expect(refused.status).toBe(429);
     expect(refused.body.detail).toMatch(/^가입 첫날에는 신고는 1분에 \d+개까지 할 수 있습니다/);
+  });
+});
+
+describe('demo content', () => {
+  test('a new site shows /admin/report with work in it: one listing held for review, one post still shown', async () => {
+    const seeded = await apps.app();
+    await seedDemo(seeded.deps);
+    const list = await seeded.call('GET', '/api/admin/report', { token: await seeded.root() });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(2);
+    const [held, shown] = list.body.items;
+    expect(held).toMatchObject({ target: 'board', reports: 3, hidden: 2, link: expect.stringMatching(/^\/market\/\d+$/) });
+    expect(held.reasons[0]).toMatchObject({ label: '사기 의심', detail: '선입금을 요구하고 연락이 끊겼습니다' });
+    expect(shown).toMatchObject({ reports: 2, hidden: 0 });
+    expect((await seeded.call('GET', held.link.replace('/market/', '/api/board/'))).status).toBe(404);
   });
 });
