@@ -14,6 +14,9 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: '기타',
 };
 
+/** How many members' reports hide an item when REPORT_HIDE_AT is not set. */
+export const REPORT_HIDE_AT_DEFAULT = 3;
+
 /** What a reporter may write beside the reason (기타 needs it). */
 export const REPORT_DETAIL_MAX = 500;
 

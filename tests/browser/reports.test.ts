@@ -137,8 +137,15 @@ describe('reporting from an item’s page', () => {
   test('the author of a post that reports hid still reads it, marked 검토 중; others get 404', async () => {
     const author = await createAccount(suite.server);
     const post = await newPost(author, '검토 중이 될 글');
-    await reportByMembers(2, post);
+    // A visitor's list and the post's page, stored by the page cache, are renewed by the hiding.
+    expect((await fetchPage(suite.server, '/community')).html).toContain('검토 중이 될 글');
+    expect((await fetchPage(suite.server, `/community/${post}`)).status).toBe(200);
+    await reportByMembers(1, post);
+    expect((await fetchPage(suite.server, '/community')).html).toContain('검토 중이 될 글');
+    await reportByMembers(1, post);
+    expect((await fetchPage(suite.server, '/community')).html).not.toContain('검토 중이 될 글');
     expect((await fetchPage(suite.server, `/community/${post}`)).status).toBe(404);
+    expect((await fetchPage(suite.server, '/sitemap.xml')).html).not.toContain(`/community/${post}<`);
     const { page, errors, close } = await suite.visit(`/community/${post}`, { width: 360, token: author.token, status: 200 });
     await page.getByRole('note').getByText('검토 중', { exact: true }).waitFor();
     await saveScreenshot(page, 'report-under-review', { fullPage: false });
