@@ -243,6 +243,20 @@ describe('/api/admin/report: restore or delete', () => {
   });
 });
 
+describe('the admin allow-list (ADMIN_ALLOW_IPS)', () => {
+  test('the reports list and decisions answer only from listed addresses', async () => {
+    const guarded = await apps.app({ ADMIN_ALLOW_IPS: '10.20.0.0/16' });
+    const root = await guarded.root();
+    const inside = { token: root, ip: '10.20.1.2' };
+    const outside = { token: root, ip: '198.51.100.9' };
+    expect((await guarded.call('GET', '/api/admin/report', inside)).status).toBe(200);
+    expect((await guarded.call('GET', '/api/admin/report', outside)).status).toBe(403);
+    const body = { target: 'board', item: 1 };
+    expect((await guarded.call('POST', '/api/admin/report/restore', { ...outside, body })).status).toBe(403);
+    expect((await guarded.call('POST', '/api/admin/report/delete', { ...outside, body })).status).toBe(403);
+  });
+});
+
 describe('reports count against the write limits', () => {
   test("a new account's report budget per minute, then 429 with a Korean reason", async () => {
     const limited = await apps.app({ WRITE_LIMITS: '1' });
