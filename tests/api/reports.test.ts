@@ -108,6 +108,11 @@ describe('hidden at REPORT_HIDE_AT members, for review', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.item).toMatchObject({ id: post, hidden: 2 });
     expect((await t.call('GET', `/api/board/${post}`, { token: await t.root() })).body.item.hidden).toBe(2);
+    // Told on 마이페이지 > 알림, by nobody: the reporters stay unnamed.
+    const told = (await t.call('GET', '/api/notification', { token: author.token })).body.items;
+    expect(told).toEqual([
+      expect.objectContaining({ kind: 'held', actor: '', title: '숨김테스트 중고차 급매', link: `/community/${post}` }),
+    ]);
     // A hidden item cannot be reported, liked or commented on by others.
     expect((await report(await t.member(), { target: 'board', item: post, reason: 'spam' })).status).toBe(404);
     const other = await t.member();

@@ -6,7 +6,8 @@ import { maySee } from '#server/modules/report/visibility.policy.ts';
 import type { ContentName, ContentResource, Row } from './content.types.ts';
 
 // Who may read and edit a content item (PRODUCT.md): the author or an admin edits and deletes;
-// a hidden item is gone for everyone but admins (and, held for review, its author); a resource may narrow reading further.
+// a hidden item is gone for everyone but admins (and, held for review, its author: maySee); a
+// resource may narrow reading further.
 
 export function requireEditable(actor: Actor, row: Row): void {
   if (row.user !== actor.id && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);

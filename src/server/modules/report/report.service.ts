@@ -102,7 +102,19 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   // Written after the report: should it fail, the next report (still at the threshold) hides.
   const hidden = count >= deps.env.REPORT_HIDE_AT;
   if (hidden) {
-    await deps.db.transaction().execute((trx) => setHidden(deps, trx, input.target, input.item, [Visibility.shown], Visibility.review));
+    const notices = await deps.db.transaction().execute(async (trx) => {
+      if (!(await setHidden(deps, trx, input.target, input.item, [Visibility.shown], Visibility.review))) return [];
+      // The author learns of the hold on 마이페이지 > 알림, from nobody: reporters stay unnamed.
+      const event = {
+        actor: 0,
+        target: input.target,
+        item: input.item,
+        title: nameOf(input.target, item),
+        link: pageOf(input.target, item),
+      };
+      return notify(trx, event, [{ user: item.user, kind: 'held' }]);
+    });
+    deliver(deps, notices);
   }
   return { reported: true, hidden };
 }
