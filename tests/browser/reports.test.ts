@@ -119,6 +119,8 @@ describe('reporting from an item’s page', () => {
     const commentControl = page.locator(`#report-comment-${comment.body.id}`);
     await commentControl.locator('summary').click();
     await commentControl.getByLabel('개인정보 노출').check();
+    await expectNoHorizontalScroll(page, "a comment's open report form is wider than the screen");
+    await saveScreenshot(page, 'report-comment-form-nojs', { fullPage: false });
     await commentControl.getByRole('button', { name: '신고하기' }).click();
     await page.waitForURL((u) => u.searchParams.get('reported') === `comment-${comment.body.id}`);
     await page.locator(`#report-comment-${comment.body.id}`).getByText('신고함').waitFor();

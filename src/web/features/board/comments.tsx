@@ -163,7 +163,7 @@ export function Comments({
             ) : (
               <p className="mt-0.5 break-words whitespace-pre-line">{c.content}</p>
             )}
-            <div className="flex gap-4 text-sm">
+            <div className="flex flex-wrap gap-x-4 text-sm">
               {!reply && viewer ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), replyTo === c.id) : null}
               {mine && editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id)) : null}
               {viewer && (viewer.admin || mine) ? (
