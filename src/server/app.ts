@@ -23,6 +23,7 @@ import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
+import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
 import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
@@ -81,6 +82,8 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   api.route('/notification', notificationRoutes(deps));
   api.route('/alert', alertRoutes(deps));
   api.route('/search', searchRoutes(deps));
+  api.route('/report', reportRoutes(deps));
+  api.route('/admin/report', reportAdminRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/', openapiRoutes(deps));
   api.all('*', () => {

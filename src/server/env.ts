@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { phone, text } from '#shared/schemas/fields.ts';
+import { REPORT_HIDE_AT_DEFAULT } from '#shared/reports.ts';
 import { isAddressOrRange } from '#server/lib/ip-allow.ts';
 
 // PRODUCT.md's run contract, parsed once at boot. Nothing else reads process.env.
@@ -58,6 +59,8 @@ const EnvSchema = z.object({
   /** Per-member limits on posts, comments, likes and uploads (write-limits.ts); off only where
    * one account writes in bulk on purpose (a data import, the API tests). */
   WRITE_LIMITS: flag.default(true),
+  /** Reports (modules/report): this many members' reports hide an item until an admin looks. */
+  REPORT_HIDE_AT: z.coerce.number().int().min(1).max(1000).default(REPORT_HIDE_AT_DEFAULT),
   /** How much a member may have uploaded in all, in megabytes. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Scheduled backups (modules/backup): how often, as a number and s, m, h or d (`6h`); unset

@@ -70,6 +70,8 @@ export type CommentRecord = Saved<'CommentSaveSchema'> & {
   name: string;
   user: number;
   deleted: number;
+  /** shared/reports.ts Visibility: 2 while reports hold it for review. */
+  hidden: number;
   date: string;
   replies?: CommentRecord[];
 };

@@ -37,6 +37,7 @@ const ADMIN = [
   '/admin?section=comment',
   '/admin/user',
   '/admin/inquiry',
+  '/admin/report',
   '/admin/mainschedule',
   '/admin/mainschedule/write',
 ];

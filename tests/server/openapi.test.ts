@@ -98,6 +98,10 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/moderate': ['post'],
   '/api/admin/users.csv': ['get'],
   '/api/admin/backup': ['get', 'post'],
+  '/api/report': ['post'],
+  '/api/admin/report': ['get'],
+  '/api/admin/report/restore': ['post'],
+  '/api/admin/report/delete': ['post'],
 };
 for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule']) {
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;

@@ -62,6 +62,7 @@ export interface Database {
   alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
   alert_digest: AlertDigestTable;
+  reports: ReportsTable;
 }
 
 /** Periodic work shared by the app servers (db/schedule.ts): when a task is next due. */
@@ -277,6 +278,19 @@ export interface CommentTable {
   name: string;
   user: number;
   deleted: Generated<number>;
+  /** shared/reports.ts Visibility: 2 while reports hold it for review. */
+  hidden: Generated<number>;
+  date: string;
+}
+
+/** One member's report of one item (modules/report): unique per target, item and member. */
+export interface ReportsTable {
+  id: Generated<number>;
+  target: string;
+  item: number;
+  user: number;
+  reason: string;
+  detail: Generated<string>;
   date: string;
 }
 

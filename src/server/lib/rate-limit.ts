@@ -35,7 +35,7 @@ function inPostgres(pool: pg.Pool): Store {
 }
 
 /** What a member writes, each with its own budget (security review: a burst made ~1,200 posts). */
-export type WriteAction = 'post' | 'comment' | 'like' | 'upload';
+export type WriteAction = 'post' | 'comment' | 'like' | 'upload' | 'report';
 export type WriteWindow = 'minute' | 'day';
 export type WriteTier = 'established' | 'newcomer';
 
@@ -47,6 +47,8 @@ export const WRITE_LIMITS: Record<WriteAction, Record<WriteTier, Record<WriteWin
   like: { established: { minute: 60, day: 2000 }, newcomer: { minute: 20, day: 300 } },
   // Files, not requests: one request carries up to ten images.
   upload: { established: { minute: 30, day: 300 }, newcomer: { minute: 10, day: 50 } },
+  // A few reports hide an item: a burst of them from one account is an attack, not moderation.
+  report: { established: { minute: 5, day: 30 }, newcomer: { minute: 2, day: 5 } },
 };
 const WINDOW_SECONDS: Record<WriteWindow, number> = { minute: 60, day: 86400 };
 

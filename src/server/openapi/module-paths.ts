@@ -391,7 +391,7 @@ export function adminPaths(): Record<string, Obj> {
       id: integer,
       actor: integer,
       actorname: { ...text, description: "The acting admin's nickname; empty once that account is deleted." },
-      action: { enum: ['update', 'delete', 'hide', 'show', 'close'] },
+      action: { enum: ['update', 'delete', 'hide', 'show', 'close', 'report-restore', 'report-delete'] },
       before: { type: ['object', 'null'], description: 'The changed fields as they were.' },
       after: { type: ['object', 'null'], description: 'The changed fields as they became; null for a delete.' },
       date: text,

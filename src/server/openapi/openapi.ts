@@ -1,4 +1,5 @@
 import { freshnessPaths } from './freshness-paths.ts';
+import { reportPaths } from './report-paths.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
@@ -106,6 +107,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...likePaths(),
     ...notificationPaths(),
     ...alertPaths(),
+    ...reportPaths(),
     ...searchPaths(),
     ...uploadPaths(),
     ...adminPaths(),
@@ -132,6 +134,7 @@ export function buildOpenApi(siteName: string): Obj {
       { name: 'like', description: 'Likes on board posts, jobs and businesses' },
       { name: 'notification', description: "A member's notifications and which go by e-mail" },
       { name: 'alert', description: 'Keyword alerts: new items that match a keyword' },
+      { name: 'report', description: 'Reports (신고): members report an item; enough reports hold it for review' },
       { name: 'search', description: 'Search across the sections' },
       { name: 'upload', description: 'Images' },
       { name: 'admin', description: 'The admin area: dashboard, audit log, moderation, user export (levels 3 and up)' },

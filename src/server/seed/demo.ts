@@ -13,6 +13,7 @@ import { freshenListings } from './freshness.ts';
 import { ensureMembers } from './members.ts';
 import { addNotifications } from './notifications.ts';
 import { addAlerts } from './alerts.ts';
+import { addReports } from './reports.ts';
 import { addPost, boardDrafts } from './posts.ts';
 import { addSchedule } from './schedule.ts';
 import type { Seeder } from './seeder.ts';
@@ -68,6 +69,7 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     await addSchedule(s, today);
     await addNotifications(s);
     await addAlerts(s);
+    await addReports(s);
     return true;
   });
   if (!seeded) return { seeded, counts: {} };

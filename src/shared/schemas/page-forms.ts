@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CommentSaveSchema } from './content.ts';
 import { queryPositiveId } from './fields.ts';
+import { ReportTargets } from '../reports.ts';
 
 // What a post's page posts without JavaScript (routes/section-detail.tsx's action): the same
 // fields as POST/PUT/DELETE /api/comment and POST /api/like, as the text a form sends. The post
@@ -21,5 +22,13 @@ export const DetailFormSchema = z.discriminatedUnion('intent', [
   z.strictObject({ intent: z.literal('delete-comment'), id: queryPositiveId, confirmed }),
   z.strictObject({ intent: z.literal('delete-post'), confirmed }),
   z.strictObject({ intent: z.literal('like') }),
+  /** 신고: the reason and text are checked by ReportSaveSchema, as the API checks them. */
+  z.strictObject({
+    intent: z.literal('report'),
+    target: z.enum(ReportTargets),
+    item: queryPositiveId,
+    reason: z.string().optional(),
+    detail: z.string().optional(),
+  }),
 ]);
 export type DetailForm = z.output<typeof DetailFormSchema>;

@@ -6,6 +6,9 @@ import { excerpt, htmlToText } from '#shared/text.ts';
 import { contentAttachments, contentNeighbours, getContent, removeContent } from '#server/modules/content/content.service.ts';
 import { addComment, editComment, listComments, removeComment } from '#server/modules/comment/comment.service.ts';
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
+import { reportedItems, reportItem } from '#server/modules/report/report.service.ts';
+import { ReportSaveSchema } from '#shared/schemas/report.ts';
+import { type ReportTarget, Visibility } from '#shared/reports.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
@@ -19,6 +22,7 @@ import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { Attachments } from '../components/ui/attachments.tsx';
+import { type ReportOutcome, ReportControl, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
@@ -61,6 +65,18 @@ async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: str
   return { section, resource, topcategory, item };
 }
 
+/** A refused report comes back to its form, open, with the reason and text kept. */
+function reportRefusal(sent: Record<string, FormDataEntryValue>, resource: ReportTarget, message: string): ReportOutcome {
+  const item = Number(sent.item);
+  return {
+    target: sent.target === 'comment' ? 'comment' : resource,
+    item: Number.isSafeInteger(item) ? item : 0,
+    message,
+    reason: typeof sent.reason === 'string' ? sent.reason : undefined,
+    detail: typeof sent.detail === 'string' ? sent.detail : undefined,
+  };
+}
+
 /** A client navigation asks for `/market/1.data`: the page's path is without the suffix. */
 const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '');
 
@@ -71,6 +87,13 @@ function openedForms(url: URL) {
     return isPathId(raw) ? Number(raw) : 0;
   };
   return { reply: idIn('reply'), edit: idIn('edit') };
+}
+
+/** ?reported=comment-12: the report the page's action just took (without JavaScript), said once. */
+function justReported(url: URL): ReportOutcome | undefined {
+  const [target, raw] = (url.searchParams.get('reported') ?? '').split('-');
+  if (!(target === 'board' || target === 'jobs' || target === 'business' || target === 'comment') || !isPathId(raw ?? '')) return;
+  return { target, item: Number(raw), done: true };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -84,12 +107,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // It shows this item's likes and comments, and no other item's.
   effects.shows = [itemKey(resource, id)];
 
-  const [comments, liked, nav, attachments] = await Promise.all([
+  const [comments, liked, nav, attachments, reported] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
     actor ? likeStatus(deps, caller, { target: resource, items: [id] }).then((s) => s.liked.includes(id)) : false,
     contentNeighbours(deps, resource, id, topcategory),
     contentAttachments(deps, resource, item),
+    reportedItems(deps, caller, resource, [id]).then((ids) => ids.includes(id)),
   ]);
+  const commentIds = (comments?.items ?? []).flatMap((c) => [c.id, ...(c.replies ?? []).map((r) => r.id)]);
+  const reportedComments = await reportedItems(deps, caller, 'comment', commentIds);
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
     siteName: deps.env.SITE_NAME,
@@ -102,6 +128,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     liked,
     nav,
     attachments,
+    reported,
+    reportedComments,
+    justReported: justReported(url),
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
     bump: bumpState(resource, item, actor, url, deps.env.SITE_TIMEZONE),
     opened: openedForms(url),
@@ -163,6 +192,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await toggleLike(deps, caller, { target: resource, item: item.id });
       return redirect(`${pathname}#like`, 303);
     }
+    if (form.intent === 'report') {
+      // This page's item, or a comment (the service checks it exists and may be reported).
+      const target: ReportTarget = form.target === 'comment' ? 'comment' : resource;
+      if (target !== 'comment' && form.item !== item.id) throw data(`Page not found: ${pathname}`, { status: 404 });
+      const input = parseInput(ReportSaveSchema, { target, item: form.item, reason: form.reason, detail: form.detail ?? '' });
+      const { hidden } = await reportItem(deps, caller, input);
+      // A post the report hid is no longer this member's to read: back to its list.
+      if (hidden && target !== 'comment') return redirect(section.path, 303);
+      const anchor = reportAnchor(target, form.item);
+      return redirect(`${pathname}?reported=${target}-${form.item}#${anchor}`, 303);
+    }
     // Comments are on board posts only.
     if (resource !== 'board') throw data(`Page not found: ${pathname}`, { status: 404 });
     if (form.intent === 'comment') {
@@ -183,9 +223,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? { like: message }
         : intent === 'bump'
           ? { bump: message }
-          : intent === 'delete-post'
-            ? { post: message }
-            : {
+          : intent === 'report'
+            ? { report: reportRefusal(sent, resource, message) }
+            : intent === 'delete-post'
+              ? { post: message }
+              : {
                 comment: {
                   intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
                   id: Number.isSafeInteger(named) ? named : 0,
@@ -234,6 +276,12 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
   // Admins edit and delete from their moderation box; the author gets 수정 / 삭제 here.
   const author = !admin && viewer !== null && viewer.id === item.user;
   const title = item.title;
+  // 신고 is for members reading someone else's item; admins moderate it instead.
+  const mayReport = viewer !== null && !admin && viewer.id !== item.user && item.hidden === Visibility.shown;
+  const reportOutcome = (target: ReportTarget, itemId: number) => {
+    const outcome = refused && 'report' in refused ? refused.report : d.justReported;
+    return outcome?.target === target && outcome.item === itemId ? outcome : undefined;
+  };
   const body =
     resource === 'jobs' ? (
       <>
@@ -274,6 +322,12 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
       </nav>
       {admin ? <ItemModeration resource={resource} item={item} listPath={section.path} /> : null}
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        {item.hidden === Visibility.review ? (
+          <p role="note" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
+            <ReviewBadge />
+            신고가 접수되어 다른 회원에게는 보이지 않습니다. 운영자가 검토한 뒤 다시 공개하거나 삭제합니다.
+          </p>
+        ) : null}
         {item.closed === 1 && !d.bump ? (
           <p className="mb-3 flex items-center gap-2 text-sm text-slate-600">
             <ClosedBadge /> 마감된 글입니다
@@ -308,6 +362,17 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             refusal={refused && 'like' in refused ? refused.like : undefined}
           />
           <ShareButton title={title} />
+          {mayReport ? (
+            <ReportControl
+              key={id}
+              target={resource}
+              item={id}
+              path={d.path}
+              what="글"
+              reported={d.reported}
+              outcome={reportOutcome(resource, id)}
+            />
+          ) : null}
           {author ? (
             <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2">
               <PostActions
@@ -332,6 +397,8 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             opened={d.opened}
             refusal={refused && 'comment' in refused ? refused.comment : undefined}
             asked={refused && 'asked' in refused && refused.asked.intent === 'delete-comment' ? refused.asked.id : 0}
+            reported={d.reportedComments}
+            reportOutcome={(commentId) => reportOutcome('comment', commentId)}
           />
         ) : null}
       </div>

@@ -56,8 +56,9 @@ export async function getDashboard(deps: Deps, caller: Caller) {
   const sections = SITE_SECTIONS.map((s) => {
     const where = SECTION_STORAGE[s.key] as { table: SectionTable; topcategory: number };
     const rows = counts[where.table].filter((r) => r.topcategory === where.topcategory);
-    const sum = (hidden: number) => rows.filter((r) => r.hidden === hidden).reduce((n, r) => n + r.n, 0);
-    return { key: s.key, label: s.label, shown: sum(0), hidden: sum(1) };
+    const sum = (hidden: boolean) => rows.filter((r) => (r.hidden !== 0) === hidden).reduce((n, r) => n + r.n, 0);
+    // Hidden: by a moderator, or held for review after reports.
+    return { key: s.key, label: s.label, shown: sum(false), hidden: sum(true) };
   });
   return { signups: { today: signupsToday, week: signupsWeek }, sections, inquiries: { waiting } };
 }

@@ -8,6 +8,7 @@ import { itemPath } from '#shared/site.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { isShownRow } from '#server/db/visibility.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
@@ -133,7 +134,7 @@ export async function matchNewItems(deps: Deps): Promise<number> {
 
 async function tellSubscribers(deps: Deps, table: Table, row: NewItem): Promise<number> {
   const list = listOfItem(table, row);
-  if (!list || row.hidden === 1) return 0;
+  if (!list || !isShownRow(row)) return 0;
   const subscribers = await matchSubscribers(deps.db, textOf(table, row), list.key, row.user);
   const event = { actor: row.user, target: table, item: row.id, title: row.title, link: itemPath(list.path, row.id) };
   const notices = await notify(

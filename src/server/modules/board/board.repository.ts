@@ -1,4 +1,5 @@
 import type { Executor } from '#server/db/database.ts';
+import { shown } from '#server/db/visibility.ts';
 
 /** The page of a section's list, newest first and `size` to a page, on which a visible post is:
  * a link to an entry that opens in place (FAQ, organizations) reaches it past the first page. */
@@ -7,7 +8,7 @@ export async function listPageOfPost(db: Executor, topcategory: number, id: numb
     .selectFrom('board')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('topcategory', '=', topcategory)
-    .where('hidden', '=', 0)
+    .where(shown())
     .where('id', '>', id)
     .executeTakeFirst();
   return Math.floor(Number(newer?.n ?? 0) / size) + 1;

@@ -9,6 +9,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import { itemKey, orderKey } from '#server/cache/shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { maySee } from '#server/modules/report/visibility.policy.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
@@ -37,7 +38,7 @@ async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
     .select(['id', 'hidden', 'user', 'title', 'topcategory'])
     .where('id', '=', board)
     .executeTakeFirst();
-  if (!post || (post.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
+  if (!post || !maySee(caller.actor, post)) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
   return post;
 }
 
@@ -129,7 +130,10 @@ export async function removeComment(deps: Deps, caller: Caller, id: number): Pro
 export async function listComments(deps: Deps, caller: Caller, params: z.output<typeof CommentListQuerySchema>) {
   await requireVisiblePost(deps, caller, params.board);
   const { top, replies, total } = await listThread(deps.db, params.board, params.page, params.size);
-  const view = (c: CommentRow): CommentRecord => (c.deleted === 1 ? { ...c, content: '', name: '', user: 0 } : { ...c });
+  // A deleted comment, and one held for review to all but its author and admins, keep their
+  // place in the thread without their text or author.
+  const view = (c: CommentRow): CommentRecord =>
+    c.deleted === 1 || !maySee(caller.actor, c) ? { ...c, content: '', name: '', user: 0 } : { ...c };
   const items = top.map((c) => ({ ...view(c), replies: replies.filter((r) => r.parent === c.id).map(view) }));
   return { items, total, page: params.page, size: params.size };
 }

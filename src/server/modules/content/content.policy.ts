@@ -2,17 +2,19 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type { Actor } from '#server/context.ts';
 import { isAdmin } from '#server/modules/auth/actor.policy.ts';
+import { maySee } from '#server/modules/report/visibility.policy.ts';
 import type { ContentName, ContentResource, Row } from './content.types.ts';
 
 // Who may read and edit a content item (PRODUCT.md): the author or an admin edits and deletes;
-// a hidden item is gone for everyone but admins; a resource may narrow reading further.
+// a hidden item is gone for everyone but admins (and, held for review, its author: maySee); a
+// resource may narrow reading further.
 
 export function requireEditable(actor: Actor, row: Row): void {
   if (row.user !== actor.id && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
 }
 
 export function requireReadable<N extends ContentName>(def: ContentResource<N>, actor: Actor | undefined, row: Row | undefined): Row {
-  if (!row || (row.hidden === 1 && !isAdmin(actor))) throw new AppError(404, ErrorKey.notFound);
+  if (!row || !maySee(actor, row)) throw new AppError(404, ErrorKey.notFound);
   if (def.canRead && !def.canRead(actor, row)) {
     if (!def.privateItems) throw new AppError(404, ErrorKey.notFound);
     throw actor ? new AppError(403, ErrorKey.forbidden) : new AppError(401, ErrorKey.unauthorized);
@@ -35,7 +37,8 @@ export function applyAdminFields<N extends ContentName>(
   }
 }
 
-/** Hidden items are listed only for admins who ask for them. */
-export function listedHidden(actor: Actor | undefined, asked: number | undefined): number {
-  return isAdmin(actor) && asked !== undefined ? asked : 0;
+/** Hidden items are listed only for admins who ask for them (a `hidden` state); undefined: the
+ * shown items (db/visibility.ts). */
+export function listedHidden(actor: Actor | undefined, asked: number | undefined): number | undefined {
+  return isAdmin(actor) && asked !== undefined && asked !== 0 ? asked : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Db, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
+import { shown } from '#server/db/visibility.ts';
 import type { ContentName, Row } from './content.types.ts';
 
 // The SQL of the generic resource: rows by id, insert, update, delete, and a detail page's
@@ -55,7 +56,7 @@ export async function findNeighbours(db: Executor, table: 'board' | 'jobs' | 'bu
     let q = db
       .selectFrom(table)
       .select(['id', 'title'])
-      .where('hidden', '=', 0)
+      .where(shown())
       .where('id', older ? '<' : '>', id)
       .orderBy('id', older ? 'desc' : 'asc')
       .limit(1);

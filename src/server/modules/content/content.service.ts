@@ -10,6 +10,7 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
@@ -205,7 +206,8 @@ async function scoped<N extends ContentName>(deps: Deps, def: ContentResource<N>
 /** Hidden items for admins who ask for them; the keyword's condition; the resource's own scope. */
 function narrowing<N extends ContentName>(deps: Deps, def: ContentResource<N>, caller: Caller, params: Scoped) {
   return (q: AnyQuery) => {
-    let query = q.where('hidden', '=', listedHidden(caller.actor, params.hidden as number | undefined));
+    const hidden = listedHidden(caller.actor, params.hidden as number | undefined);
+    let query = hidden === undefined ? q.where(shown()) : q.where('hidden', '=', hidden);
     if (params.searchCondition) query = query.where(params.searchCondition);
     return def.narrowList ? def.narrowList(query, params, caller, deps) : query;
   };

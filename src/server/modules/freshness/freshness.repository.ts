@@ -1,4 +1,5 @@
 import { TopCategory } from '#shared/enums.ts';
+import { shown } from '#server/db/visibility.ts';
 import type { ListingTable } from '#shared/freshness.ts';
 import type { Executor } from '#server/db/database.ts';
 
@@ -71,7 +72,7 @@ export function findClosingSoon(db: Executor, table: ListingTable, now: string, 
     .where('expiredate', '>', now)
     .where('expiredate', '<=', by)
     .where((eb) => eb('expirynotice', '<>', eb.ref('expiredate')))
-    .where('hidden', '=', 0)
+    .where(shown())
     .orderBy('expiredate')
     .limit(limit);
   if (table === 'board') q = q.where('topcategory', '=', TopCategory.market);

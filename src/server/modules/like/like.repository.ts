@@ -30,7 +30,7 @@ export async function addItemLikes(db: Executor, target: LikeTarget, item: numbe
 }
 
 export function findItem(db: Executor, target: LikeTarget, item: number) {
-  return db.selectFrom(target).select(['id', 'hidden', 'title', 'like']).where('id', '=', item).executeTakeFirst();
+  return db.selectFrom(target).select(['id', 'hidden', 'user', 'title', 'like']).where('id', '=', item).executeTakeFirst();
 }
 
 export async function listLikesOfUser(db: Executor, user: number, target: LikeTarget | undefined, page: number, size: number) {

@@ -9,11 +9,12 @@ import {
   type LikeToggleSchema,
   type MyLikesQuerySchema,
 } from '#shared/schemas/content.ts';
-import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { itemKey, orderKey } from '#server/cache/shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { maySee } from '#server/modules/report/visibility.policy.ts';
 import {
   addItemLikes,
   deleteLike,
@@ -33,7 +34,7 @@ type LikeInput = z.output<typeof LikeToggleSchema>;
 
 async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof LikeTargets)[number], item: number) {
   const row = await findItem(deps.db, target, item);
-  if (!row || (row.hidden === 1 && !isAdmin(caller.actor))) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
+  if (!row || !maySee(caller.actor, { hidden: row.hidden, user: row.user })) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
 }
 
 /** A like changes its item's count, and lists ordered by likes (the index's popular posts). */

@@ -8,6 +8,7 @@ import { BOARD_SECTIONS as BOARD_SECTION_LIST, SECTION_LISTS } from '#shared/sec
 import { itemPath } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
+import { isShownRow, shown } from '#server/db/visibility.ts';
 import type { Deps } from '#server/context.ts';
 import {
   clearSearchIndex,
@@ -73,7 +74,7 @@ function docOf(target: SearchTarget, row: Row): SearchDoc {
 
 /** Keeps an item's entry in step with the item, inside the caller's transaction. */
 export async function indexItem(db: Executor, dialect: Dialect, target: SearchTarget, row: Row): Promise<void> {
-  if (row.hidden === 1) await deleteSearchDocs(db, dialect, target, [Number(row.id)]);
+  if (!isShownRow(row as { hidden: number })) await deleteSearchDocs(db, dialect, target, [Number(row.id)]);
   else await upsertSearchDoc(db, dialect, docOf(target, row));
 }
 
@@ -223,7 +224,7 @@ export async function reindexAll(deps: Pick<Deps, 'db' | 'dialect'>, onProgress:
 
 /** A section's items that search may show: not hidden; board posts of the section's topcategory. */
 function visibleItems(db: Executor, s: SearchSection) {
-  const q = db.selectFrom(s.target).where('hidden', '=', 0);
+  const q = db.selectFrom(s.target).where(shown());
   return s.target === 'board' ? q.where('topcategory', '=', s.section) : q;
 }
 

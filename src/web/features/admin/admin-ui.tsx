@@ -12,10 +12,11 @@ const TABS = [
   ['/admin', '대시보드'],
   ['/admin/user', '회원 관리'],
   ['/admin/inquiry', '문의 관리'],
+  ['/admin/report', '신고'],
   ['/admin/mainschedule', '메인 일정'],
 ] as const;
 
-/** The root admin's own screen (/admin/system), shown to them alone. Five tabs fit a 360 px
+/** The root admin's own screen (/admin/system), shown to them alone. Six tabs fit a 360 px
  * screen in the smaller type the tabs take there. */
 const ROOT_TABS = [['/admin/system', '시스템']] as const;
 
@@ -30,7 +31,7 @@ export function AdminTabs() {
           to={to}
           end={to === '/admin'}
           className={({ isActive }) =>
-            `flex-1 border-b-2 px-1 py-2 text-center text-sm font-semibold whitespace-nowrap sm:flex-none sm:px-3 sm:text-base ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
+            `flex-1 border-b-2 px-0.5 py-2 text-center text-[13px] font-semibold whitespace-nowrap sm:flex-none sm:px-3 sm:text-base ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
           }
         >
           {label}

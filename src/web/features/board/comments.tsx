@@ -7,6 +7,7 @@ import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts'
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { ConfirmForm } from './confirm-form.tsx';
+import { type ReportOutcome, ReportControl, ReviewBadge } from './report-control.tsx';
 
 export type CommentItem = CommentRecord;
 
@@ -52,6 +53,8 @@ export function Comments({
   opened,
   refusal,
   asked,
+  reported,
+  reportOutcome,
 }: {
   board: number;
   /** The post's page, where the forms post. */
@@ -64,6 +67,10 @@ export function Comments({
   refusal?: CommentRefusal;
   /** The comment whose delete the page's action asked about (without JavaScript), or 0. */
   asked: number;
+  /** The comments this member reported (신고함). */
+  reported: number[];
+  /** What the page's action said about a comment's report form (without JavaScript). */
+  reportOutcome: (id: number) => ReportOutcome | undefined;
 }) {
   const revalidator = useRevalidator();
   const [replyTo, setReplyTo] = useState(refusal?.intent === 'comment' && refusal.id ? refusal.id : opened.reply);
@@ -132,10 +139,13 @@ export function Comments({
       >
         {c.deleted ? (
           <p className="text-slate-600">삭제된 댓글입니다</p>
+        ) : c.hidden && !mine && !viewer?.admin ? (
+          <p className="text-slate-600">신고가 접수되어 검토 중인 댓글입니다</p>
         ) : (
           <>
-            <p className="text-sm">
+            <p className="flex flex-wrap items-center gap-x-2 text-sm">
               <strong>{c.name}</strong> <span className="text-slate-600">{formatDate(c.date, timeZone)}</span>
+              {c.hidden ? <ReviewBadge /> : null}
             </p>
             {mine && editing === c.id ? (
               <CommentForm
@@ -153,7 +163,7 @@ export function Comments({
             ) : (
               <p className="mt-0.5 break-words whitespace-pre-line">{c.content}</p>
             )}
-            <div className="flex gap-4 text-sm">
+            <div className="flex flex-wrap gap-x-4 text-sm">
               {!reply && viewer ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), replyTo === c.id) : null}
               {mine && editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id)) : null}
               {viewer && (viewer.admin || mine) ? (
@@ -171,6 +181,17 @@ export function Comments({
                     삭제
                   </button>
                 </form>
+              ) : null}
+              {viewer && !viewer.admin && !mine && !c.hidden ? (
+                <ReportControl
+                  target="comment"
+                  item={c.id}
+                  path={path}
+                  what="댓글"
+                  reported={reported.includes(c.id)}
+                  outcome={reportOutcome(c.id)}
+                  compact
+                />
               ) : null}
             </div>
             {asked === c.id ? (

@@ -1,0 +1,132 @@
+import { type Insertable, sql } from 'kysely';
+import type { ReportTarget } from '#shared/reports.ts';
+import type { Executor, ReportsTable } from '#server/db/database.ts';
+
+// The reports module's SQL: one row per member and item, the items they point at, and the
+// admin's list grouped by item.
+
+/** What a report needs of its item: whose it is, whether it is hidden, what to call it, and, for
+ * a comment, its post (whose page shows it). */
+export interface ReportedItem {
+  id: number;
+  user: number;
+  hidden: number;
+  title: string;
+  /** A comment's post; a post its own id. */
+  board: number;
+  topcategory: number;
+  deleted: number;
+}
+
+export async function findReportedItems(db: Executor, target: ReportTarget, ids: number[]): Promise<ReportedItem[]> {
+  if (!ids.length) return [];
+  if (target === 'comment') {
+    const rows = await db
+      .selectFrom('comment')
+      .innerJoin('board', 'board.id', 'comment.board')
+      .select([
+        'comment.id',
+        'comment.user',
+        'comment.hidden',
+        'comment.content as title',
+        'comment.board',
+        'board.topcategory',
+        'comment.deleted',
+        'board.hidden as boardhidden',
+      ])
+      .where('comment.id', 'in', ids)
+      .execute();
+    // A comment under a hidden post is as hidden as its post.
+    return rows.map(({ boardhidden, ...r }) => ({ ...r, hidden: r.hidden || boardhidden }));
+  }
+  if (target === 'board') {
+    const rows = await db.selectFrom('board').select(['id', 'user', 'hidden', 'title', 'topcategory']).where('id', 'in', ids).execute();
+    return rows.map((r) => ({ ...r, board: r.id, deleted: 0 }));
+  }
+  const rows = await db.selectFrom(target).select(['id', 'user', 'hidden', 'title']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ ...r, board: 0, topcategory: 0, deleted: 0 }));
+}
+
+/** Adds the report unless this member already reported the item; true when this call added it. */
+export async function insertReport(db: Executor, row: Insertable<ReportsTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('reports')
+    .values(row)
+    .onConflict((oc) => oc.columns(['target', 'item', 'user']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** How many members reported the item (one row each). */
+export async function countReportsOf(db: Executor, target: ReportTarget, item: number): Promise<number> {
+  const r = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('target', '=', target)
+    .where('item', '=', item)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Sets an item's `hidden` state if it is still `from`; true when it changed. */
+export async function moveHidden(db: Executor, target: ReportTarget, id: number, from: number[], to: number): Promise<boolean> {
+  const r = await db.updateTable(target).set({ hidden: to }).where('id', '=', id).where('hidden', 'in', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteReportsOf(db: Executor, target: ReportTarget, ids: number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('reports').where('target', '=', target).where('item', 'in', ids).execute();
+}
+
+/** Which of these items the member reported. */
+export async function reportedByUser(db: Executor, user: number, target: ReportTarget, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('reports')
+    .select('item')
+    .where('user', '=', user)
+    .where('target', '=', target)
+    .where('item', 'in', ids)
+    .execute();
+  return rows.map((r) => r.item);
+}
+
+/** One page of reported items, most reported first, then the most recently reported. */
+export async function listReportedItems(db: Executor, page: number, size: number) {
+  const [items, total] = await Promise.all([
+    db
+      .selectFrom('reports')
+      .select((eb) => ['target', 'item', eb.fn.countAll().as('n'), eb.fn.max('date').as('last')])
+      .groupBy(['target', 'item'])
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy(sql`max(date)`, 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    sql<{ n: number }>`select count(*) as n from (select 1 from reports group by target, item) as t`.execute(db),
+  ]);
+  return {
+    items: items.map((r) => ({ target: r.target as ReportTarget, item: r.item, reports: Number(r.n), last: String(r.last) })),
+    total: Number(total.rows[0]?.n ?? 0),
+  };
+}
+
+/** Every report of these items, oldest first, for the admin's list. */
+export function reportsOfItems(db: Executor, target: ReportTarget, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('reports')
+    .select(['item', 'reason', 'detail', 'date'])
+    .where('target', '=', target)
+    .where('item', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+/** A content item's whole row, for the search index after its state changed. */
+export function findWholeRow(db: Executor, target: 'board' | 'jobs' | 'business', id: number) {
+  return db.selectFrom(target).selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+    (Record<string, unknown> & { id: number; hidden: number }) | undefined
+  >;
+}

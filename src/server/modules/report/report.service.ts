@@ -1,0 +1,213 @@
+import type { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { REPORT_REASON_LABELS, type ReportReason, ReportMessages, type ReportTarget, Visibility } from '#shared/reports.ts';
+import type { ReportDecisionInput, ReportListQuerySchema, ReportSaveInput } from '#shared/schemas/report.ts';
+import { boardSectionOf, listOf } from '#shared/sections.ts';
+import { commentPath, itemPath } from '#shared/site.ts';
+import { excerpt, htmlToText } from '#shared/text.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import { itemKey } from '#server/cache/shows.ts';
+import type { Executor } from '#server/db/database.ts';
+import { isShownRow } from '#server/db/visibility.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
+import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
+import { removeComment } from '#server/modules/comment/comment.service.ts';
+import { removeContent } from '#server/modules/content/content.service.ts';
+import { deliver, notify } from '#server/modules/notification/notification.service.ts';
+import { indexItem, unindexItems } from '#server/modules/search/search.service.ts';
+import {
+  countReportsOf,
+  deleteReportsOf,
+  findReportedItems,
+  findWholeRow,
+  insertReport,
+  listReportedItems,
+  moveHidden,
+  type ReportedItem,
+  reportedByUser,
+  reportsOfItems,
+} from './report.repository.ts';
+
+// Reports (신고, PRODUCT.md beyond the spec): a member reports a post, comment, job, listing or
+// business once, with a reason. At REPORT_HIDE_AT members' reports the item is hidden for review
+// (`hidden` = 2: out of every list, search, sitemap and feed; its author still sees it); an admin
+// restores it (shown again, reports cleared) or deletes it (the author is told), both audited.
+
+/** Where the item is read (a comment: at its post). */
+function pageOf(target: ReportTarget, item: ReportedItem): string {
+  if (target === 'comment') return commentPath(item.topcategory, item.board, item.id);
+  if (target === 'board') {
+    const section = boardSectionOf(item.topcategory);
+    return section ? itemPath(listOf(section).path, item.id) : `/community/${item.id}`;
+  }
+  return `/${target}/${item.id}`;
+}
+
+/** The page that shows the item, for the page cache (a comment is on its post's page). */
+function shownOn(target: ReportTarget, item: ReportedItem): string {
+  return target === 'comment' ? itemKey('board', item.board) : itemKey(target, item.id);
+}
+
+/** An item as people name it: a comment by the start of its text. */
+function nameOf(target: ReportTarget, item: ReportedItem): string {
+  return target === 'comment' ? excerpt(htmlToText(item.title), 60) : item.title;
+}
+
+async function findItem(db: Executor, target: ReportTarget, id: number): Promise<ReportedItem | undefined> {
+  const [row] = await findReportedItems(db, target, [id]);
+  return row && row.deleted === 0 ? row : undefined;
+}
+
+/** Hidden and shown again together with the item's search entry (hidden items are never in it). */
+async function setHidden(deps: Deps, trx: Executor, target: ReportTarget, id: number, from: number[], to: number): Promise<boolean> {
+  const moved = await moveHidden(trx, target, id, from, to);
+  if (!moved || target === 'comment') return moved;
+  if (to !== Visibility.shown) await unindexItems(trx, deps.dialect, target, [id]);
+  else {
+    const row = await findWholeRow(trx, target, id);
+    if (row) await indexItem(trx, deps.dialect, target, row);
+  }
+  return moved;
+}
+
+/** POST /api/report: one report per member and item. The item must be one the member can see
+ * (a hidden one is 404, as everywhere), and not their own. Answers whether the item is now
+ * hidden (the reporter's page then leads elsewhere). */
+export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveInput): Promise<{ reported: true; hidden: boolean }> {
+  const actor = requireActor(caller.actor);
+  const item = await findItem(deps.db, input.target, input.item);
+  if (!item || !isShownRow(item)) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
+  if (item.user === actor.id) throw new AppError(400, ErrorKey.invalid, { field: 'item', detail: ReportMessages.own });
+  await spendWriteAllowance(deps, actor, 'report');
+  // The report itself changes only what the item's page shows this member (신고함).
+  const count = await writesShowOnly([shownOn(input.target, item)], () =>
+    deps.db.transaction().execute(async (trx) => {
+      const added = await insertReport(trx, {
+        target: input.target,
+        item: input.item,
+        user: actor.id,
+        reason: input.reason,
+        detail: input.detail,
+        date: nowIso(),
+      });
+      if (!added) throw new AppError(400, ErrorKey.already, { field: 'item', detail: ReportMessages.already });
+      return countReportsOf(trx, input.target, input.item);
+    }),
+  );
+  // Hiding changes lists, counts and search: an ordinary write, which renews every stored page.
+  // Written after the report: should it fail, the next report (still at the threshold) hides.
+  const hidden = count >= deps.env.REPORT_HIDE_AT;
+  if (hidden) {
+    const notices = await deps.db.transaction().execute(async (trx) => {
+      if (!(await setHidden(deps, trx, input.target, input.item, [Visibility.shown], Visibility.review))) return [];
+      // The author learns of the hold on 마이페이지 > 알림, from nobody: reporters stay unnamed.
+      const event = {
+        actor: 0,
+        target: input.target,
+        item: input.item,
+        title: nameOf(input.target, item),
+        link: pageOf(input.target, item),
+      };
+      return notify(trx, event, [{ user: item.user, kind: 'held' }]);
+    });
+    deliver(deps, notices);
+  }
+  return { reported: true, hidden };
+}
+
+/** Which of these items the caller reported (a page's 신고함 state); none for a visitor. */
+export async function reportedItems(deps: Deps, caller: Caller, target: ReportTarget, ids: number[]): Promise<number[]> {
+  if (!caller.actor) return [];
+  return reportedByUser(deps.db, caller.actor.id, target, ids);
+}
+
+export interface ReportedEntry {
+  target: ReportTarget;
+  item: number;
+  /** How many members reported it. */
+  reports: number;
+  last: string;
+  title: string;
+  link: string;
+  /** shared/reports.ts Visibility; -1 when the item is gone (its author deleted it). */
+  hidden: number;
+  reasons: { reason: ReportReason; label: string; detail: string; date: string }[];
+}
+
+/** GET /api/admin/report: reported items, most reported first, each with its reasons. */
+export async function listReports(deps: Deps, caller: Caller, { page, size }: z.output<typeof ReportListQuerySchema>) {
+  requireAdmin(caller.actor);
+  const { items, total } = await listReportedItems(deps.db, page, size);
+  const targets = [...new Set(items.map((i) => i.target))];
+  const found = new Map<string, ReportedItem>();
+  const reasons = new Map<string, ReportedEntry['reasons']>();
+  for (const target of targets) {
+    const ids = items.filter((i) => i.target === target).map((i) => i.item);
+    for (const row of await findReportedItems(deps.db, target, ids)) if (row.deleted === 0) found.set(`${target}:${row.id}`, row);
+    for (const r of await reportsOfItems(deps.db, target, ids)) {
+      const key = `${target}:${r.item}`;
+      const reason = r.reason as ReportReason;
+      reasons.set(key, [...(reasons.get(key) ?? []), { reason, label: REPORT_REASON_LABELS[reason], detail: r.detail, date: r.date }]);
+    }
+  }
+  const entries: ReportedEntry[] = items.map((i) => {
+    const key = `${i.target}:${i.item}`;
+    const row = found.get(key);
+    return {
+      ...i,
+      title: row ? nameOf(i.target, row) : '',
+      link: row ? pageOf(i.target, row) : '',
+      hidden: row ? row.hidden : -1,
+      reasons: reasons.get(key) ?? [],
+    };
+  });
+  return { items: entries, total, page, size };
+}
+
+/** POST /api/admin/report/restore: shown again, its reports cleared (reporters are not told). */
+export async function restoreReported(deps: Deps, caller: Caller, { target, item }: ReportDecisionInput): Promise<{ restored: true }> {
+  const actor = requireAdmin(caller.actor);
+  const before = await findItem(deps.db, target, item);
+  const reports = await countReportsOf(deps.db, target, item);
+  if (!reports && !before) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
+  await deps.db.transaction().execute(async (trx) => {
+    // Only what reports hid comes back: a moderator's own hide stays.
+    if (before) await setHidden(deps, trx, target, item, [Visibility.review], Visibility.shown);
+    await deleteReportsOf(trx, target, [item]);
+    await recordAudit(trx, {
+      actor: actor.id,
+      target,
+      item,
+      action: 'report-restore',
+      before: { hidden: before?.hidden ?? null, reports },
+      after: { hidden: before?.hidden === Visibility.review ? Visibility.shown : (before?.hidden ?? null), reports: 0 },
+    });
+  });
+  return { restored: true };
+}
+
+/** POST /api/admin/report/delete: removed as the admin area's delete removes it (with its
+ * comments, likes and search entry; a comment as the admin's comment delete does), then the
+ * author is told. */
+export async function deleteReported(deps: Deps, caller: Caller, { target, item }: ReportDecisionInput): Promise<{ deleted: true }> {
+  const actor = requireAdmin(caller.actor);
+  const row = await findItem(deps.db, target, item);
+  if (!row) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
+  const reports = await countReportsOf(deps.db, target, item);
+  if (target === 'comment') await removeComment(deps, caller, item);
+  else await removeContent(deps, target, caller, [item]);
+  const title = nameOf(target, row);
+  const notices = await deps.db.transaction().execute(async (trx) => {
+    await deleteReportsOf(trx, target, [item]);
+    await recordAudit(trx, { actor: actor.id, target, item, action: 'report-delete', before: { title, reports } });
+    // Where to ask about it: the item is gone.
+    const event = { actor: actor.id, target, item, title, link: '/customer/inquiry' };
+    return notify(trx, event, [{ user: row.user, kind: 'removed' }]);
+  });
+  deliver(deps, notices);
+  return { deleted: true };
+}

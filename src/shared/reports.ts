@@ -1,0 +1,41 @@
+// Reports (신고, PRODUCT.md beyond the spec): the reasons a member may give, and the states of an
+// item's `hidden` column, which reports share with the moderators' switch. Pure data, so pages
+// load it without the schemas.
+
+export const ReportReasons = ['spam', 'fraud', 'abuse', 'obscene', 'privacy', 'other'] as const;
+export type ReportReason = (typeof ReportReasons)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: '스팸/광고',
+  fraud: '사기 의심',
+  abuse: '욕설/비방',
+  obscene: '음란물',
+  privacy: '개인정보 노출',
+  other: '기타',
+};
+
+/** How many members' reports hide an item when REPORT_HIDE_AT is not set. */
+export const REPORT_HIDE_AT_DEFAULT = 3;
+
+/** What a reporter may write beside the reason (기타 needs it). */
+export const REPORT_DETAIL_MAX = 500;
+
+/** What is reported: a board post (news, life, market, community ...), a job, a business, or a
+ * comment; the same table names as likes use. */
+export const ReportTargets = ['board', 'jobs', 'business', 'comment'] as const;
+export type ReportTarget = (typeof ReportTargets)[number];
+
+/** An item's `hidden` column: shown; hidden by a moderator (admins only); hidden because enough
+ * members reported it, until an admin looks (its author still sees it, marked 검토 중). */
+export const Visibility = { shown: 0, hidden: 1, review: 2 } as const;
+
+/** The author's mark on an item that reports have hidden. */
+export const REVIEW_LABEL = '검토 중';
+
+export const ReportMessages = {
+  done: '신고가 접수되었습니다. 검토 후 조치하겠습니다',
+  already: '이미 신고한 게시물입니다',
+  own: '내가 쓴 글은 신고할 수 없습니다',
+  otherNeedsDetail: '기타 사유를 입력하세요',
+  reasonRequired: '신고 사유를 선택하세요',
+} as const;

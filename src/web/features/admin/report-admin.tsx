@@ -1,0 +1,183 @@
+import { Link, useLocation, useRevalidator } from 'react-router';
+import type { ReportTarget } from '#shared/reports.ts';
+import { REVIEW_LABEL, Visibility } from '#shared/reports.ts';
+import { formatDate } from '#shared/format.ts';
+import { askConfirm } from '../../lib/screen-store.ts';
+import { api } from '../../lib/session.ts';
+import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
+
+// /admin/report: reported items, most reported first, each with its reasons; an admin restores
+// one (shown again, reports cleared) or deletes it (its author is told). Every button is a form
+// that posts to the page, whose action does the same without JavaScript (a delete asks first
+// there too); with the app the calls go to /api/admin/report and the list reloads.
+
+export interface ReportedEntry {
+  target: ReportTarget;
+  item: number;
+  reports: number;
+  last: string;
+  title: string;
+  link: string;
+  hidden: number;
+  reasons: { reason: string; label: string; detail: string; date: string }[];
+}
+
+export interface ReportAdminData {
+  items: ReportedEntry[];
+  total: number;
+  page: number;
+  size: number;
+  timeZone: string;
+  /** What the page's action just did (without JavaScript). */
+  done?: 'restored' | 'deleted';
+  /** The delete the page's action asks about (without JavaScript). */
+  asked?: { target: ReportTarget; item: number };
+  refusal?: { target: ReportTarget; item: number; message: string };
+}
+
+const KIND: Record<ReportTarget, string> = { board: '게시글', jobs: '구인구직', business: '업소록', comment: '댓글' };
+const DONE = { restored: '복구했습니다', deleted: '삭제했습니다' } as const;
+const DELETE_TITLE = '신고된 항목을 삭제할까요?';
+const DELETE_CONTENT = '삭제하면 되돌릴 수 없고, 작성자에게 삭제 알림이 갑니다.';
+
+function stateOf(e: ReportedEntry): { label: string; look: string } {
+  if (e.hidden === Visibility.review) return { label: `${REVIEW_LABEL} (숨김)`, look: 'bg-amber-100 text-amber-800' };
+  if (e.hidden === Visibility.hidden) return { label: '숨김', look: 'bg-slate-200 text-slate-700' };
+  if (e.hidden === Visibility.shown) return { label: '게시중', look: 'bg-emerald-50 text-emerald-800' };
+  return { label: '이미 삭제됨', look: 'bg-slate-100 text-slate-600' };
+}
+
+function ReportCard({ entry, data, action }: { entry: ReportedEntry; data: ReportAdminData; action: string }) {
+  const { revalidate } = useRevalidator();
+  const state = stateOf(entry);
+  const body = { target: entry.target, item: entry.item };
+  const asked = data.asked?.target === entry.target && data.asked.item === entry.item;
+  const refusal = data.refusal?.target === entry.target && data.refusal.item === entry.item ? data.refusal.message : undefined;
+  const name = entry.title || `${KIND[entry.target]} ${entry.item}`;
+  const fields = (intent: string) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="target" value={entry.target} />
+      <input type="hidden" name="item" value={entry.item} />
+    </>
+  );
+  return (
+    <li id={`report-${entry.target}-${entry.item}`} className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">{KIND[entry.target]}</span>
+        <span className={`rounded-full px-2 py-0.5 font-semibold ${state.look}`}>{state.label}</span>
+        <strong className="whitespace-nowrap text-red-700">신고 {entry.reports}건</strong>
+      </p>
+      <h3 className="mt-2 font-semibold break-words">
+        {entry.link ? (
+          <Link to={entry.link} className="hover:text-brand-700 hover:underline">
+            {name}
+          </Link>
+        ) : (
+          name
+        )}
+      </h3>
+      <ul aria-label="신고 사유" className="mt-2 space-y-1 text-sm">
+        {entry.reasons.map((r) => (
+          <li key={`${r.date}-${r.reason}-${r.detail}`} className="break-words">
+            <span className="font-semibold">{r.label}</span>
+            {r.detail ? <span className="text-slate-700"> — {r.detail}</span> : null}{' '}
+            <span className="whitespace-nowrap text-slate-500">{formatDate(r.date, data.timeZone)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <form
+          method="post"
+          action={action}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void runCalls([() => api.post('/admin/report/restore', body)], DONE.restored, revalidate);
+          }}
+        >
+          {fields('restore')}
+          <button type="submit" className={buttonClass.plain}>
+            복구<span className="sr-only">: {name}</span>
+          </button>
+        </form>
+        {entry.hidden >= 0 ? (
+          <form
+            method="post"
+            action={action}
+            onSubmit={(event) => {
+              event.preventDefault();
+              askConfirm({
+                title: DELETE_TITLE,
+                content: DELETE_CONTENT,
+                onSuccess: () => void runCalls([() => api.post('/admin/report/delete', body)], DONE.deleted, revalidate),
+              });
+            }}
+          >
+            {fields('delete')}
+            <button type="submit" className={buttonClass.danger}>
+              삭제<span className="sr-only">: {name}</span>
+            </button>
+          </form>
+        ) : null}
+      </div>
+      {asked ? (
+        <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-4">
+          <p role="alert" className="font-semibold">
+            {DELETE_TITLE}
+          </p>
+          <p className="mt-1 text-sm text-slate-700">{DELETE_CONTENT}</p>
+          <div className="mt-3 flex gap-3">
+            <form method="get" action={action}>
+              <button type="submit" className={buttonClass.plain}>
+                취소
+              </button>
+            </form>
+            <form method="post" action={action}>
+              {fields('delete')}
+              <input type="hidden" name="confirmed" value="1" />
+              <button type="submit" className="inline-flex min-h-11 items-center rounded-lg bg-red-700 px-4 font-semibold text-white">
+                삭제
+              </button>
+            </form>
+          </div>
+        </div>
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function ReportAdmin({ data }: { data: ReportAdminData }) {
+  const { pathname, search } = useLocation();
+  // The forms post to this page at this list page; `done` and `asked` are not carried on.
+  const params = new URLSearchParams(search);
+  params.delete('done');
+  const action = `${pathname}${params.size ? `?${params}` : ''}`;
+  return (
+    <>
+      <h2 className="mb-1 text-xl font-bold">신고된 항목</h2>
+      <p className="text-slate-600">신고가 많은 순서입니다. 복구하면 다시 공개되고 신고 기록이 지워집니다.</p>
+      {data.done ? (
+        <p role="status" className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-emerald-800">
+          {DONE[data.done]}
+        </p>
+      ) : null}
+      {data.items.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+          신고된 항목이 없습니다.
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3">
+          {data.items.map((e) => (
+            <ReportCard key={`${e.target}-${e.item}`} entry={e} data={data} action={action} />
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} size={data.size} total={data.total} search={search} />
+    </>
+  );
+}
