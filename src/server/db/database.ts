@@ -62,6 +62,7 @@ export interface Database {
   alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
   alert_digest: AlertDigestTable;
+  list_counts: ListCountsTable;
 }
 
 /** Periodic work shared by the app servers (db/schedule.ts): when a task is next due. */
@@ -152,6 +153,14 @@ export interface AlertDigestTable {
   user: number;
   notification: number;
   date: string;
+}
+
+/** Lists' totals (db/counters.ts): the items of `tbl` in one counted scope, open until a day. */
+export interface ListCountsTable {
+  tbl: string;
+  scope: string;
+  open_until: string;
+  n: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012-failed-mails.ts';
 import * as m0013 from './migrations/0013-notifications.ts';
 import * as m0014 from './migrations/0014-shared-servers.ts';
 import * as m0015 from './migrations/0015-keyword-alerts.ts';
+import * as m0016 from './migrations/0016-list-counts.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-notifications': m0013,
   '0014-shared-servers': m0014,
   '0015-keyword-alerts': m0015,
+  '0016-list-counts': m0016,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

@@ -41,6 +41,8 @@ export const boardResource: ContentResource<'board'> = {
     if (params.maxprice !== undefined) query = query.where('price', '<=', params.maxprice as number);
     return query;
   },
+  // A price range is not a counted scope.
+  countedAs: (params) => (params.minprice === undefined && params.maxprice === undefined ? {} : undefined),
   initdata: () => ({
     id: 0,
     title: '',

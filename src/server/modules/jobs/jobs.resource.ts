@@ -28,6 +28,8 @@ export const jobsResource: ContentResource<'jobs'> = {
     const today = todayIn(deps.env.SITE_TIMEZONE);
     return q.where((eb) => eb.or([eb('limitdate', '=', ''), eb('limitdate', '>=', today)]));
   },
+  // Counted per deadline (counted-lists.ts): the open ones are those whose deadline is today or later.
+  countedAs: (params, _caller, deps) => (params.expired === '1' ? {} : { openOn: todayIn(deps.env.SITE_TIMEZONE) }),
   initdata: () => ({
     id: 0,
     title: '',
