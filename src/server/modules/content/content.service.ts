@@ -228,11 +228,18 @@ function countedAs<N extends ContentName>(deps: Deps, def: ContentResource<N>, c
   return { ...own, eq: { hidden: listedHidden(caller.actor, params.hidden as number | undefined), ...own.eq } };
 }
 
-/** GET /api/<name>: a page of items. */
-export async function listContent<N extends ContentName>(deps: Deps, name: N, caller: Caller, query: ContentQuery = {}) {
+/** GET /api/<name>: a page of items; a page that shows only some fields names them (`columns`). */
+export async function listContent<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  caller: Caller,
+  query: ContentQuery = {},
+  columns?: readonly string[],
+) {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
   const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, {
+    columns,
     narrow: narrowing(deps, def, caller, params),
     counted: countedAs(deps, def, caller, params),
     tracker: deps.tracker,
