@@ -58,6 +58,23 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** The last deflate block: stored, final, empty. */
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
+/** A stored (uncompressed, non-final) deflate block's header for `len` bytes. */
+function storedHeader(len: number): Buffer {
+  return Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]);
+}
+
+/** Runs shorter than this are stored as they are: a page holds its nonce some twenty times (each
+ * script and preload tag), mostly around runs of 70 bytes, which compressed on their own shrink by
+ * a few bytes while each compressor costs more to set up than the page's largest run takes. */
+const SHORT_RUN = 512;
+
+/** One run between nonces, compressed on its own; a sync flush ends it byte-aligned, with nothing
+ * referring back past it. */
+function deflateRun(run: Buffer): Buffer[] {
+  if (run.length < SHORT_RUN) return [storedHeader(run.length), run];
+  return [zlib.deflateRawSync(run, { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH })];
+}
+
 /** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is). */
 export function patchablePage(body: string, nonce: string): PatchablePage {
   const plain = Buffer.from(body);
@@ -72,11 +89,10 @@ export function patchablePage(body: string, nonce: string): PatchablePage {
   };
   let from = 0;
   for (const at of [...plainNonceAt, plain.length]) {
-    // A sync flush ends each run byte-aligned, with nothing referring back past it.
-    if (at > from) push(zlib.deflateRawSync(plain.subarray(from, at), { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    if (at > from) for (const b of deflateRun(plain.subarray(from, at))) push(b);
     if (at === plain.length) break;
     const len = nonce.length;
-    push(Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]));
+    push(storedHeader(len));
     gzipNonceAt.push(size);
     push(Buffer.from(nonce, 'latin1'));
     from = at + len;
