@@ -2,6 +2,7 @@ import { alertsBench } from './alerts.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { backupBench } from './backup.bench.ts';
 import { contentBench } from './content.bench.ts';
+import { freshBench } from './fresh.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, Section> = {
   search: searchBench,
   pages: pagesBench,
   sections: sectionsBench,
+  fresh: freshBench,
   traffic: trafficBench,
   alerts: alertsBench,
   backup: backupBench,

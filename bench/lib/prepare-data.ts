@@ -4,6 +4,7 @@ import type { Deps } from '../../src/server/context.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { buildDeps } from '../../src/server/boot.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { rebuildCounts } from '../../src/server/db/counters.ts';
 import { reindexAll } from '../../src/server/modules/search/search.service.ts';
 import { generateContentDatabase } from './generate-content.ts';
 
@@ -26,7 +27,11 @@ export async function prepareData(dataDir: string, posts: number): Promise<{ des
   }
   const generated = await generateContentDatabase(dataDir, posts);
   const started = performance.now();
-  await withDeps(dataDir, (deps) => reindexAll(deps, () => {}));
+  await withDeps(dataDir, async (deps) => {
+    await reindexAll(deps, () => {});
+    // The rows went in around the services: the lists' counts are taken from them once.
+    await rebuildCounts(deps.db);
+  });
   const indexSeconds = Math.round((performance.now() - started) / 1000);
   return {
     description: `${generated.board.toLocaleString('en-US')} board posts, ${generated.jobs.toLocaleString('en-US')} jobs, ${generated.business.toLocaleString('en-US')} businesses (generated in ${generated.seconds} s, search index built in ${indexSeconds} s)`,

@@ -34,18 +34,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server on a fresh data directory and a free port; resolves once /api/health is 200. */
-export async function startServer(settings: Record<string, string>): Promise<Server> {
+/** Starts the server on a fresh data directory and a free port; resolves once /api/health is 200.
+ * `root` is the checkout to run (another one: a baseline measured in the same run). */
+export async function startServer(settings: Record<string, string>, root = ROOT): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-'));
   const port = await freePort();
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...settings };
   // Only PATH and HOME come from the caller: a DATABASE_URL or JWT_SECRET left in the shell must
   // not change what is measured.
-  const child = spawn(NODE, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    NODE,
+    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // The tail of the server's output, to explain a failed start.
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -246,13 +246,15 @@ describe('the 3-day notice', () => {
   });
 
   test('the sweep runs once across two servers, and two sweeps at once still tell once', async () => {
-    // A second server on the same database, mailing through the same SMTP server.
-    const second = await buildDeps(t.env, createLogger('silent'));
+    // A second server on the same database, mailing through the same SMTP server. Several servers
+    // are a PostgreSQL set-up (PRODUCT.md); two SQLite connections in this one test process would
+    // block each other's event loop in SQLite's busy wait, so on SQLite one server sweeps twice.
+    const second = dbKind === 'postgres' ? await buildDeps(t.env, createLogger('silent')) : undefined;
     try {
       const m = await t.member();
       await listing(m, '아기 침대');
       const at = new Date(Date.now() + 28 * DAY);
-      const servers = [t.deps, second.deps];
+      const servers = [t.deps, second?.deps ?? t.deps];
       const ran = await Promise.all(
         [...servers, ...servers].map(async (deps) => {
           if (!(await claimRun(deps.db, `listing-sweep-${m.id}`, 60_000, at))) return false;
@@ -267,8 +269,10 @@ describe('the 3-day notice', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(t.smtp.messagesTo(m.loginid)).toHaveLength(1);
     } finally {
-      await drainMails(second.deps);
-      await second.connection.close();
+      if (second) {
+        await drainMails(second.deps);
+        await second.connection.close();
+      }
     }
   });
 });

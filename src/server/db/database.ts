@@ -63,6 +63,7 @@ export interface Database {
   alert_cursor: AlertCursorTable;
   alert_digest: AlertDigestTable;
   reports: ReportsTable;
+  list_counts: ListCountsTable;
 }
 
 /** Periodic work shared by the app servers (db/schedule.ts): when a task is next due. */
@@ -153,6 +154,13 @@ export interface AlertDigestTable {
   user: number;
   notification: number;
   date: string;
+}
+
+/** Lists' totals (db/counters.ts): the items of `tbl` in one counted scope. */
+export interface ListCountsTable {
+  tbl: string;
+  scope: string;
+  n: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

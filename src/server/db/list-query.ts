@@ -1,9 +1,10 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
-import type { Database, Executor } from '#server/db/database.ts';
+import type { Database, Db, Executor } from '#server/db/database.ts';
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
+import { type CountQuery, readCount } from '#server/db/counters.ts';
 import { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, INT_MAX, inQuery, integer, paging } from '#shared/schemas/fields.ts';
 import { zonedDayRange } from '#shared/format.ts';
 
@@ -121,6 +122,10 @@ export interface ListOptions {
   tracker?: WriteTracker;
   /** The site's time zone, for a spec with a date range. */
   timeZone?: string;
+  /** The narrowing's own conditions as a counted scope's (db/counters.ts): the total then comes
+   * from a counter when the filters are a counted set. Left out: the narrowing is more than
+   * equalities (a price range, opening hours) and the rows are counted. */
+  counted?: CountQuery;
 }
 
 export async function listRows<T extends keyof Database, Row>(
@@ -160,11 +165,11 @@ export async function listRows<T extends keyof Database, Row>(
   if (named) for (const [col, by] of named) ordered = ordered.orderBy(col, by);
   else ordered = ordered.orderBy(sortCol, dir);
   for (const col of spec.thenBy ?? []) if (col !== sortCol) ordered = ordered.orderBy(col, 'asc');
-  const [items, total] = await Promise.all([
+  const [items, rowsTotal] = await Promise.all([
     ordered.orderBy('id', dir).limit(params.size).offset(offset).execute() as Promise<Row[]>,
-    countFiltered(spec.table, base, tracker),
+    total(db, spec, params, options, base),
   ]);
-  return { items, total, page: params.page, size: params.size };
+  return { items, total: rowsTotal, page: params.page, size: params.size };
 }
 
 /** The number of rows a filtered query matches, remembered until the table is written. */
@@ -174,13 +179,44 @@ async function countFiltered(table: string, q: AnyQuery, tracker: WriteTracker |
   return tracker ? cachedByTable(tracker, table, `count:${queryKey(counted)}`, run) : run();
 }
 
+/** The counted scope a list's query is, if it is one: its filters' equalities with the
+ * narrowing's; none with a keyword or a date range. */
+function countQuery<T extends keyof Database>(spec: ListSpec<T>, params: ListParams, options: ListOptions): CountQuery | undefined {
+  const { counted } = options;
+  if (!counted || params.keyword || (spec.dateRange && (params.from || params.to))) return undefined;
+  const eq: Record<string, unknown> = { ...counted.eq };
+  for (const f of [...spec.filters, ...(spec.textFilters ?? [])]) {
+    const v = params[f];
+    if (v === undefined || v === '') continue;
+    // The same column fixed twice (a member's own inquiries, asked for another's): counted rows.
+    if (f in eq && eq[f] !== v) return undefined;
+    eq[f] = v;
+  }
+  return { ...counted, eq };
+}
+
+/** A list's total: its counter when its conditions are a counted scope, else its rows counted
+ * (a keyword's matches, a price range), remembered until the table is written. Those lists are
+ * narrowed by an index (the search index, a section's) and are what people rarely page through. */
+async function total<T extends keyof Database>(
+  db: Executor,
+  spec: ListSpec<T>,
+  params: ListParams,
+  options: ListOptions,
+  base: AnyQuery,
+): Promise<number> {
+  const query = countQuery(spec, params, options);
+  const counted = query && (await readCount(db as Db, spec.table, query));
+  return counted ?? countFiltered(spec.table, base, options.tracker);
+}
+
 export async function countRows<T extends keyof Database>(
   db: Executor,
   spec: ListSpec<T>,
   params: ListParams,
   options: ListOptions = {},
 ): Promise<number> {
-  return countFiltered(spec.table, applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options), options.tracker);
+  return total(db, spec, params, options, applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options));
 }
 
 export async function sumRows<T extends keyof Database>(

@@ -1,3 +1,4 @@
+import { rebuildCounts } from '#server/db/counters.ts';
 import { reindexAll } from '#server/modules/search/search.service.ts';
 import { fakerKO as faker } from '@faker-js/faker';
 import { sql } from 'kysely';
@@ -70,6 +71,8 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     await addNotifications(s);
     await addAlerts(s);
     await addReports(s);
+    // The content went in around the services: the lists' counts are taken from it once.
+    await rebuildCounts(trx);
     return true;
   });
   if (!seeded) return { seeded, counts: {} };

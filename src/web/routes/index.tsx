@@ -34,12 +34,21 @@ function row({ id, title, date, image, price, free, startdate, location }: Item)
   return { id, title, date, image, price, free, startdate, location };
 }
 
+/** The columns of `row` each table has: the boxes read only those (not every post's text). */
+const ROW_COLUMNS: Record<ContentName, readonly string[]> = {
+  board: ['id', 'title', 'date', 'image', 'price', 'free', 'location'],
+  jobs: ['id', 'title', 'date', 'location'],
+  business: ['id', 'title', 'date', 'image', 'location'],
+  mainschedule: ['id', 'title', 'date', 'startdate', 'location'],
+  inquiry: ['id', 'title', 'date'],
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
   // What the boxes show, so that a like or a comment elsewhere leaves a stored copy valid.
   const shows: string[] = [];
   const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => {
-    const items = (await listContent(deps, name, caller, { size: 6, ...query })).items.map((i) => row(i as Item));
+    const items = (await listContent(deps, name, caller, { size: 6, ...query }, ROW_COLUMNS[name])).items.map((i) => row(i as Item));
     shows.push(
       ...listKeys(
         name,

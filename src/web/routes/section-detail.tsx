@@ -228,13 +228,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             : intent === 'delete-post'
               ? { post: message }
               : {
-                comment: {
-                  intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
-                  id: Number.isSafeInteger(named) ? named : 0,
-                  content: typed,
-                  message,
-                } satisfies CommentRefusal,
-              };
+                  comment: {
+                    intent: intent === 'edit-comment' || intent === 'delete-comment' ? intent : 'comment',
+                    id: Number.isSafeInteger(named) ? named : 0,
+                    content: typed,
+                    message,
+                  } satisfies CommentRefusal,
+                };
     return data(refusal, { status: statusOf(err) });
   }
 }

@@ -105,6 +105,17 @@ const LISTS: Record<SectionKey, ListConfig> = {
   customer: { filters: [category('customer')] },
 };
 
+/** The fields each kind of list shows: a page's data carries only these, not every post's whole
+ * text (it is serialized into the page for hydration, then compressed). */
+const LISTED = ['id', 'title', 'category', 'name', 'date', 'location', 'count', 'like'];
+const BUSINESS_HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
+function listedColumns(key: SectionKey, inPlace: boolean): string[] {
+  if (key === 'jobs') return [...LISTED, 'type', 'limitdate', 'status', 'companyname', 'employmenttype'];
+  if (key === 'business') return [...LISTED, 'image', 'type', 'subcategory', 'address', 'tel', ...BUSINESS_HOURS];
+  if (key === 'market') return [...LISTED, 'image', 'marketstatus', 'comment', 'price', 'free'];
+  return inPlace ? [...LISTED, 'content'] : [...LISTED, 'english', 'comment'];
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
   const url = new URL(request.url);
@@ -136,7 +147,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { ...filters, ...base, size: String(PAGE_SIZE_DEFAULT), ...(apiSort ? { sort: apiSort } : {}) };
   let list: Awaited<ReturnType<typeof listContent<typeof table>>>;
   try {
-    list = await listContent(deps, table, caller, parseContentQuery(table, query));
+    list = await listContent(
+      deps,
+      table,
+      caller,
+      parseContentQuery(table, query),
+      listedColumns(key, inPlaceAnchor(pathname) !== undefined),
+    );
   } catch (err) {
     // A hand-edited address with a value the API refuses (a page of "abc", a price of "x").
     if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });

@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { AnyQuery } from '#server/db/list-query.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import type { AuditTable, Executor } from '#server/db/database.ts';
+import type { AuditTable, Dialect, Executor } from '#server/db/database.ts';
 
 // The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
 
@@ -76,11 +76,11 @@ export function findModerated(db: Executor, table: ModeratedTable, ids: number[]
     .execute() as Promise<{ id: number; hidden: number; status: number; topcategory: number; marketstatus: number }[]>;
 }
 
-/** Whole rows, for the search index after a change. */
-export function findRows(db: Executor, table: ModeratedTable, ids: number[]) {
-  return db.selectFrom(table).selectAll().where('id', 'in', ids).execute() as Promise<
-    (Record<string, unknown> & { id: number; hidden: number })[]
-  >;
+/** Whole rows, for the search index and the lists' counts; locked until the change commits when
+ * `lockOn` is PostgreSQL (SQLite's write transactions hold the database from their start). */
+export function findRows(db: Executor, table: ModeratedTable, ids: number[], lockOn?: Dialect) {
+  const q = db.selectFrom(table).selectAll().where('id', 'in', ids);
+  return (lockOn === 'postgres' ? q.forUpdate() : q).execute() as Promise<(Record<string, unknown> & { id: number; hidden: number })[]>;
 }
 
 export async function setModerated(db: Executor, table: ModeratedTable, ids: number[], values: Record<string, number>): Promise<void> {

@@ -10,6 +10,7 @@ import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn, zonedDayRange, zonedMidnight } from '#shared/format.ts';
+import { moveCounts } from '#server/db/counters.ts';
 import { removeContent } from '#server/modules/content/content.service.ts';
 import { indexItem } from '#server/modules/search/search.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
@@ -112,9 +113,13 @@ export async function moderate(deps: Deps, caller: Caller, input: z.output<typeo
       field = 'hidden';
       values = { hidden: action === 'hide' ? 1 : 0 };
     }
+    const before = await findRows(trx, target, ids, deps.dialect);
     await setModerated(trx, target, ids, values);
+    const after = await findRows(trx, target, ids);
     // Hidden items are never in the search index; shown ones go back in, in the same transaction.
-    for (const row of await findRows(trx, target, ids)) await indexItem(trx, deps.dialect, target, row);
+    // The lists' counts move with them.
+    await moveCounts(trx, target, before, after);
+    for (const row of after) await indexItem(trx, deps.dialect, target, row);
     for (const r of rows) {
       await recordAudit(trx, { actor: actor.id, target, item: r.id, action, before: { [field]: r[field] }, after: values });
     }

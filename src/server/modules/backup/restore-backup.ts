@@ -1,3 +1,4 @@
+import { rebuildCounts } from '#server/db/counters.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -90,6 +91,8 @@ export async function restoreBackup(named: string, target: RestoreTarget, option
       const counts: Record<string, number> = {};
       for (const table of Object.keys(manifest.counts)) counts[table] = await countRows(connection.db, table);
       result = { manifest, counts, migrated: await migrateToLatest(connection.db, connection.dialect) };
+      // The copy's counters were taken with its rows, but a restore never trusts derived data.
+      await rebuildCounts(connection.db);
     } finally {
       await connection.close();
     }
@@ -198,6 +201,7 @@ async function loadRows(dir: string, manifest: Manifest, target: RestoreTarget, 
     }
     await resetSequences(db, dialect);
     const migrated = await migrateToLatest(db, dialect);
+    await rebuildCounts(db);
     await reindexAll({ db, dialect }, (n, all) => onProgress({ stage: 'search', done: n, total: all, unit: 'rows' }));
     return { manifest, counts, migrated };
   } finally {

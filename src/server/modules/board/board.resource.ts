@@ -7,7 +7,7 @@ import { inQuery, money } from '#shared/schemas/fields.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
-import { expiredParam, openListings } from '#server/modules/freshness/freshness.list.ts';
+import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 
 /** Board posts: news, life, market, community, organizations and the FAQ, told apart by
@@ -50,6 +50,8 @@ export const boardResource: ContentResource<'board'> = {
     if (params.maxprice !== undefined) query = query.where('price', '<=', params.maxprice as number);
     return query;
   },
+  // A price range is not a counted scope.
+  countedAs: (params) => (params.minprice === undefined && params.maxprice === undefined ? openListingsCounted(params) : undefined),
   initdata: () => ({
     id: 0,
     title: '',

@@ -40,6 +40,8 @@ export const businessResource: ContentResource<'business'> = {
         and not (breakstarttime <> '' and breakendtime <> '' and ${time} >= breakstarttime and ${time} < breakendtime))`,
     );
   },
+  // Open now depends on the clock: those lists count their rows.
+  countedAs: (params) => (params.open === '1' ? undefined : {}),
   initdata: () => ({
     id: 0,
     category: '',

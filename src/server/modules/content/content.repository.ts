@@ -1,4 +1,4 @@
-import type { Db, Executor } from '#server/db/database.ts';
+import type { Db, Dialect, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
 import { shown } from '#server/db/visibility.ts';
 import type { ContentName, Row } from './content.types.ts';
@@ -24,6 +24,13 @@ export async function findContentRow(db: Executor, table: ContentName, id: numbe
   return (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
 }
 
+/** The row a write is about to change, locked on PostgreSQL until the write commits (SQLite's
+ * write transactions hold the database from their start). */
+export async function findContentRowLocked(db: Executor, dialect: Dialect, table: ContentName, id: number): Promise<Row | undefined> {
+  const q = db.selectFrom(table).selectAll().where('id', '=', id);
+  return (await (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst()) as Row | undefined;
+}
+
 export async function findContentRows(db: Executor, table: ContentName, ids: number[]): Promise<Row[]> {
   return (await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()) as Row[];
 }
@@ -45,8 +52,9 @@ export async function updateContentRow(db: Executor, table: ContentName, id: num
     .execute();
 }
 
-export async function deleteContentRows(db: Executor, table: ContentName, ids: number[]): Promise<void> {
-  await db.deleteFrom(table).where('id', 'in', ids).execute();
+/** Answers the rows it removed. */
+export async function deleteContentRows(db: Executor, table: ContentName, ids: number[]): Promise<Row[]> {
+  return (await db.deleteFrom(table).where('id', 'in', ids).returningAll().execute()) as Row[];
 }
 
 /** The previous (older) and next (newer) visible item of the same list as `id`; board posts stay

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Visibility } from '#shared/reports.ts';
 import type { Expression, SqlBool } from 'kysely';
 import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
@@ -9,6 +10,7 @@ import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
+import { type CountQuery, moveCounts } from '#server/db/counters.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -27,6 +29,7 @@ import {
   deleteContentRows,
   findContentRow,
   findContentRowFast,
+  findContentRowLocked,
   findContentRows,
   findNeighbours,
   insertContentRow,
@@ -93,14 +96,17 @@ function fieldsId(fields: ContentFields): number {
   return fields.id === undefined ? 0 : parseInput(FieldsIdSchema, { id: fields.id }).id;
 }
 
-/** The search index follows every write, in the same transaction. */
-async function syncSearch<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, id: number): Promise<void> {
-  if (def.search) await indexItem(db, deps.dialect, def.search, (await findContentRow(db, def.table, id)) as Row);
+/** The lists' counts and the search index follow every write, in the same transaction: `before`
+ * is the row as the write found it (none for a new one). */
+async function syncAfterWrite<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, id: number, before?: Row) {
+  const after = (await findContentRow(db, def.table, id)) as Row;
+  await moveCounts(db, def.table, before ? [before] : [], [after]);
+  if (def.search) await indexItem(db, deps.dialect, def.search, after);
 }
 
 async function insert<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, actor: Actor, values: object) {
   const id = await insertContentRow(db, def.table, { ...values, user: actor.id, name: await authorName(db, actor.id), date: nowIso() });
-  await syncSearch(deps, db, def, id);
+  await syncAfterWrite(deps, db, def, id);
   return id;
 }
 
@@ -162,8 +168,11 @@ export async function updateContent<N extends ContentName>(
   requireEditable(actor, before);
   const values = prepare(deps, def, actor, fields, before);
   await deps.db.transaction().execute(async (trx) => {
+    // Read again, locked: a concurrent edit may have moved the item between lists since.
+    const current = await findContentRowLocked(trx, deps.dialect, def.table, id);
+    if (!current) throw new AppError(404, ErrorKey.notFound);
     await updateContentRow(trx, def.table, id, values);
-    await syncSearch(deps, trx, def, id);
+    await syncAfterWrite(deps, trx, def, id, current);
   });
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, before, after, actor);
@@ -187,7 +196,9 @@ export async function removeContent(deps: Deps, name: ContentName, caller: Calle
     if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(trx, def.table as LikeTarget, unique);
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);
-    await deleteContentRows(trx, def.table, unique);
+    // The rows this delete removed, not the ones read above: of two concurrent deletes of an
+    // item, only one takes it out of the counts.
+    await moveCounts(trx, def.table, await deleteContentRows(trx, def.table, unique), []);
   });
   return { ids: unique };
 }
@@ -213,12 +224,28 @@ function narrowing<N extends ContentName>(deps: Deps, def: ContentResource<N>, c
   };
 }
 
-/** GET /api/<name>: a page of items. */
-export async function listContent<N extends ContentName>(deps: Deps, name: N, caller: Caller, query: ContentQuery = {}) {
+/** The same narrowing as a counted scope's conditions (db/counters.ts), when it is one. */
+function countedAs<N extends ContentName>(deps: Deps, def: ContentResource<N>, caller: Caller, params: Scoped): CountQuery | undefined {
+  if (params.searchCondition) return undefined;
+  const own = def.narrowList ? def.countedAs?.(params, caller, deps) : {};
+  if (!own) return undefined;
+  return { ...own, eq: { hidden: listedHidden(caller.actor, params.hidden as number | undefined) ?? Visibility.shown, ...own.eq } };
+}
+
+/** GET /api/<name>: a page of items; a page that shows only some fields names them (`columns`). */
+export async function listContent<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  caller: Caller,
+  query: ContentQuery = {},
+  columns?: readonly string[],
+) {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
   const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, {
+    columns,
     narrow: narrowing(deps, def, caller, params),
+    counted: countedAs(deps, def, caller, params),
     tracker: deps.tracker,
     timeZone: deps.env.SITE_TIMEZONE,
   });
@@ -232,6 +259,7 @@ export async function countContent(deps: Deps, name: ContentName, caller: Caller
   return {
     total: await countRows(deps.db, def.list, params, {
       narrow: narrowing(deps, def, caller, params),
+      counted: countedAs(deps, def, caller, params),
       tracker: deps.tracker,
       timeZone: deps.env.SITE_TIMEZONE,
     }),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
+import type { CountQuery } from '#server/db/counters.ts';
 import type { SearchTarget } from '#server/modules/search/search.service.ts';
 
 // The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
@@ -45,6 +46,9 @@ export interface ContentResource<T extends ContentName> {
   /** Extra list parameters and the conditions they add. */
   listParams?: z.ZodRawShape;
   narrowList?: (q: AnyQuery, params: ListParams, caller: Caller, deps: Deps) => AnyQuery;
+  /** narrowList's conditions as a counted scope's (db/counters.ts); undefined when they are not
+   * equalities a counter keeps (the rows are then counted). Without it a narrowed list is counted. */
+  countedAs?: (params: ListParams, caller: Caller, deps: Deps) => Partial<CountQuery> | undefined;
   /** SPEC §3 defaults, for initdata. */
   initdata(): Record<string, unknown>;
   /** Refuses a create or edit that this actor may not make (e.g. news below level 2). */

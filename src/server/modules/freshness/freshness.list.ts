@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TopCategory } from '#shared/enums.ts';
+import type { CountQuery } from '#server/db/counters.ts';
 import type { AnyQuery, ListParams } from '#server/db/list-query.ts';
 
 // How lists treat listings that close (PRODUCT.md, beyond the spec): closed ones leave the default
@@ -15,4 +16,10 @@ export function openListings(q: AnyQuery, params: ListParams): AnyQuery {
   if (params.expired === '1') return q;
   if (params.topcategory !== undefined && params.topcategory !== TopCategory.market) return q;
   return q.where('closed', '=', 0);
+}
+
+/** The same condition as a counted list's (db/counted-lists.ts): the open listings' counters;
+ * 마감 포함 is not a counted scope and counts its rows. */
+export function openListingsCounted(params: ListParams): Partial<CountQuery> | undefined {
+  return params.expired === '1' ? undefined : { eq: { closed: 0 } };
 }

@@ -1,5 +1,6 @@
 import { TopCategory } from '#shared/enums.ts';
 import { shown } from '#server/db/visibility.ts';
+import { countedColumns, moveCounts } from '#server/db/counters.ts';
 import type { ListingTable } from '#shared/freshness.ts';
 import type { Executor } from '#server/db/database.ts';
 
@@ -16,10 +17,11 @@ export type ListingRow = {
   bumpdate: string;
   date: string;
   hidden: number;
+  closed: number;
 };
 
 export async function findListing(db: Executor, table: ListingTable, id: number): Promise<ListingRow | undefined> {
-  const columns = ['id', 'user', 'title', 'bumpdate', 'date', 'hidden'] as const;
+  const columns = ['id', 'user', 'title', 'bumpdate', 'date', 'hidden', 'closed'] as const;
   if (table === 'board') {
     return db
       .selectFrom('board')
@@ -42,17 +44,39 @@ export async function saveBump(
   id: number,
   before: string,
   values: { bumpdate: string; expiredate: string; closed: number },
+  wasClosed: number,
 ): Promise<boolean> {
-  const result = await db.updateTable(table).set(values).where('id', '=', id).where('bumpdate', '=', before).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const after = await db
+    .updateTable(table)
+    .set(values)
+    .where('id', '=', id)
+    .where('bumpdate', '=', before)
+    // The state read before: the counts move from it (a sweep that closed it meanwhile wins).
+    .where('closed', '=', wasClosed)
+    .returning(countedColumns(table) as never[])
+    .execute();
+  await moveCounts(
+    db,
+    table,
+    after.map((r) => ({ ...r, closed: wasClosed })),
+    after,
+  );
+  return after.length === 1;
 }
 
-/** Closes the open listings whose close date has come; answers how many. */
+/** Closes the open listings whose close date has come, and moves the lists' counts with them;
+ * answers how many. */
 export async function closeDue(db: Executor, table: ListingTable, now: string): Promise<number> {
   let q = db.updateTable(table).set({ closed: 1 }).where('closed', '=', 0).where('expiredate', '<>', '').where('expiredate', '<=', now);
   if (table === 'board') q = q.where('topcategory', '=', TopCategory.market);
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const after = await q.returning(countedColumns(table) as never[]).execute();
+  await moveCounts(
+    db,
+    table,
+    after.map((r) => ({ ...r, closed: 0 })),
+    after,
+  );
+  return after.length;
 }
 
 export interface Closing {

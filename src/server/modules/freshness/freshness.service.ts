@@ -3,6 +3,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { expires, freshnessOf, type ListingFacts, type ListingTable, NOTICE_DAYS, nextBumpAt, renewable } from '#shared/freshness.ts';
 import type { Caller, Deps } from '#server/context.ts';
+import { isShownRow } from '#server/db/visibility.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { requireEditable } from '#server/modules/content/content.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
@@ -37,7 +38,7 @@ function listingPath(table: ListingTable, id: number): string {
 export async function bumpListing(deps: Deps, table: ListingTable, caller: Caller, id: number, now = new Date()) {
   const actor = requireActor(caller.actor);
   const row = await findListing(deps.db, table, id);
-  if (!row || row.hidden === 1 || !expires(table, row)) throw new AppError(404, ErrorKey.notFound);
+  if (!row || !isShownRow(row) || !expires(table, row)) throw new AppError(404, ErrorKey.notFound);
   requireEditable(actor, row);
   const last = row.bumpdate || row.date;
   const next = nextBumpAt(last);
@@ -54,7 +55,8 @@ export async function bumpListing(deps: Deps, table: ListingTable, caller: Calle
   }
   const values = freshnessOf(table, row, now.toISOString(), deps.env.SITE_TIMEZONE, now);
   // Two bumps at once: the one whose update finds the old bump date wins, the other is too soon.
-  if (!(await saveBump(deps.db, table, id, row.bumpdate, values))) {
+  const saved = await deps.db.transaction().execute((trx) => saveBump(trx, table, id, row.bumpdate, values, row.closed));
+  if (!saved) {
     throw new AppError(400, ErrorKey.tooSoon, { detail: '끌어올리기는 하루에 한 번 할 수 있습니다' });
   }
   return { item: { id, ...values, nextbump: nextBumpAt(values.bumpdate) } };
@@ -73,7 +75,7 @@ export async function sweepListings(deps: Deps, now = new Date()): Promise<{ clo
   let closed = 0;
   let notified = 0;
   for (const table of ['board', 'jobs'] as const) {
-    closed += await closeDue(deps.db, table, at);
+    closed += await deps.db.transaction().execute((trx) => closeDue(trx, table, at));
     for (const listing of await findClosingSoon(deps.db, table, at, by, SWEEP_BATCH)) {
       const link = listingPath(table, listing.id);
       const told = await deps.db.transaction().execute(async (trx) => {

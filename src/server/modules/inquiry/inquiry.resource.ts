@@ -40,6 +40,10 @@ export const inquiryResource: ContentResource<'inquiry'> = {
     const actor = requireActor(caller.actor);
     return isAdmin(actor) ? q : q.where('user', '=', actor.id);
   },
+  countedAs(_params, caller) {
+    const actor = requireActor(caller.actor);
+    return isAdmin(actor) ? {} : { eq: { user: actor.id } };
+  },
   privateItems: true,
   canRead: (actor, row) => actor !== undefined && (row.user === actor.id || isAdmin(actor)),
   initdata: () => ({ id: 0, title: '', content: '', answer: '', status: 1, name: '', updatedate: '', user: 0, date: '' }),

@@ -1,6 +1,6 @@
 import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
-import { expiredParam, openListings } from '#server/modules/freshness/freshness.list.ts';
+import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 
 /** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline (or, without one, 30 days after its
@@ -29,6 +29,7 @@ export const jobsResource: ContentResource<'jobs'> = {
   derive(input, before, _actor, deps) {
     return listingColumns(deps, 'jobs', input, before);
   },
+  countedAs: openListingsCounted,
   initdata: () => ({
     id: 0,
     title: '',

@@ -63,7 +63,7 @@ async function findItem(db: Executor, target: ReportTarget, id: number): Promise
 }
 
 /** Hidden and shown again together with the item's search entry (hidden items are never in it). */
-async function setHidden(deps: Deps, trx: Executor, target: ReportTarget, id: number, from: number[], to: number): Promise<boolean> {
+async function setHidden(deps: Deps, trx: Executor, target: ReportTarget, id: number, from: number, to: number): Promise<boolean> {
   const moved = await moveHidden(trx, target, id, from, to);
   if (!moved || target === 'comment') return moved;
   if (to !== Visibility.shown) await unindexItems(trx, deps.dialect, target, [id]);
@@ -103,7 +103,7 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   const hidden = count >= deps.env.REPORT_HIDE_AT;
   if (hidden) {
     const notices = await deps.db.transaction().execute(async (trx) => {
-      if (!(await setHidden(deps, trx, input.target, input.item, [Visibility.shown], Visibility.review))) return [];
+      if (!(await setHidden(deps, trx, input.target, input.item, Visibility.shown, Visibility.review))) return [];
       // The author learns of the hold on 마이페이지 > 알림, from nobody: reporters stay unnamed.
       const event = {
         actor: 0,
@@ -176,7 +176,7 @@ export async function restoreReported(deps: Deps, caller: Caller, { target, item
   if (!reports && !before) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   await deps.db.transaction().execute(async (trx) => {
     // Only what reports hid comes back: a moderator's own hide stays.
-    if (before) await setHidden(deps, trx, target, item, [Visibility.review], Visibility.shown);
+    if (before) await setHidden(deps, trx, target, item, Visibility.review, Visibility.shown);
     await deleteReportsOf(trx, target, [item]);
     await recordAudit(trx, {
       actor: actor.id,
