@@ -41,65 +41,126 @@ function compressible(headers: Headers, encoding: Encoding | undefined): encodin
   return encoding !== undefined && !headers.has('content-encoding') && COMPRESSIBLE.test(headers.get('content-type') ?? '');
 }
 
-/** A stored page, ready to be answered with any nonce, plain or gzip. */
+/** A stored page, ready to be answered with any nonce, plain or gzip, and with other content in
+ * its holes (a member's parts of a shared page, pages.ts). */
 export interface PatchablePage {
   plain: Buffer;
   plainNonceAt: number[];
   gzip: Buffer;
   gzipNonceAt: number[];
   nonceLength: number;
+  /** Byte ranges [start, end) of the holes, in the plain page and in the gzip (the stored blocks
+   * that hold them), in order. */
+  holes: { plain: [number, number]; gzip: [number, number] }[];
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** The last deflate block: stored, final, empty. */
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+const MAX_STORED = 0xffff;
 
-/** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is). */
-export function patchablePage(body: string, nonce: string): PatchablePage {
-  const plain = Buffer.from(body);
+/** `content` as uncompressed ("stored") deflate blocks, none of them final. */
+function storedBlocks(content: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let from = 0;
+  do {
+    const part = content.subarray(from, from + MAX_STORED);
+    const len = part.length;
+    out.push(Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]), part);
+    from += MAX_STORED;
+  } while (from < content.length);
+  return out;
+}
+
+/** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is) and at `holes`
+ * (byte ranges of the UTF-8 page, in order, none holding the nonce). */
+export function patchablePage(body: string | Buffer, nonce: string, holes: readonly [number, number][] = []): PatchablePage {
+  const plain = typeof body === 'string' ? Buffer.from(body) : body;
   const plainNonceAt: number[] = [];
   for (let at = plain.indexOf(nonce); at !== -1; at = plain.indexOf(nonce, at + nonce.length)) plainNonceAt.push(at);
+  const cuts = [
+    ...plainNonceAt.map((at) => ({ start: at, end: at + nonce.length, hole: false })),
+    ...holes.map(([start, end]) => ({ start, end, hole: true })),
+  ].sort((a, b) => a.start - b.start);
   const parts: Buffer[] = [GZIP_HEADER];
   const gzipNonceAt: number[] = [];
+  const gzipHoles: PatchablePage['holes'] = [];
   let size = GZIP_HEADER.length;
   const push = (b: Buffer) => {
     parts.push(b);
     size += b.length;
   };
   let from = 0;
-  for (const at of [...plainNonceAt, plain.length]) {
+  for (const cut of cuts) {
+    if (cut.start < from) throw new Error('overlapping holes in a page');
     // A sync flush ends each run byte-aligned, with nothing referring back past it.
-    if (at > from) push(zlib.deflateRawSync(plain.subarray(from, at), { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-    if (at === plain.length) break;
-    const len = nonce.length;
-    push(Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]));
-    gzipNonceAt.push(size);
-    push(Buffer.from(nonce, 'latin1'));
-    from = at + len;
+    if (cut.start > from)
+      push(zlib.deflateRawSync(plain.subarray(from, cut.start), { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    const begin = size;
+    const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
+    if (cut.hole) {
+      for (const b of blocks) push(b);
+      gzipHoles.push({ plain: [cut.start, cut.end], gzip: [begin, size] });
+    } else {
+      push(blocks[0] as Buffer);
+      gzipNonceAt.push(size);
+      push(blocks[1] as Buffer);
+    }
+    from = cut.end;
   }
+  if (plain.length > from) push(zlib.deflateRawSync(plain.subarray(from), { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
   push(FINAL_BLOCK);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(zlib.crc32(plain), 0);
   trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
   push(trailer);
-  return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length };
+  return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length, holes: gzipHoles };
 }
 
-/** The stored page with `nonce` in it, gzip when the client takes gzip or brotli. */
+/** The stored page with `nonce` in it and, given `fill`, each hole's content replaced by the one
+ * at its index; gzip when the client takes gzip or brotli. */
 export function answerPatchable(
   page: PatchablePage,
   nonce: string,
   init: { status: number; headers: Headers },
   encoding: Encoding | undefined,
+  fill?: readonly string[],
 ): Response {
   if (nonce.length !== page.nonceLength) throw new Error('a nonce of another length');
-  const plain = Buffer.from(page.plain);
+  let plain: Buffer = Buffer.from(page.plain);
   for (const at of page.plainNonceAt) plain.write(nonce, at, 'latin1');
+  const filled = fill?.map((text) => Buffer.from(text));
+  if (filled)
+    plain = spliced(
+      plain,
+      page.holes.map((h) => h.plain),
+      filled,
+    );
   if (!compressible(init.headers, encoding) || plain.length < MIN_BYTES) return new Response(new Uint8Array(plain), init);
-  const gzip = Buffer.from(page.gzip);
+  let gzip: Buffer = Buffer.from(page.gzip);
   for (const at of page.gzipNonceAt) gzip.write(nonce, at, 'latin1');
+  if (filled)
+    gzip = spliced(
+      gzip,
+      page.holes.map((h) => h.gzip),
+      filled.map((b) => Buffer.concat(storedBlocks(b))),
+    );
   gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
+  gzip.writeUInt32LE(plain.length % 2 ** 32, gzip.length - 4);
   return new Response(new Uint8Array(gzip), { status: init.status, headers: encodedHeaders(init.headers, 'gzip') });
+}
+
+/** `buffer` with each range replaced by the buffer at its index. */
+function spliced(buffer: Buffer, ranges: readonly [number, number][], contents: readonly Buffer[]): Buffer {
+  if (ranges.length !== contents.length) throw new Error('a fill-in for each hole');
+  const parts: Buffer[] = [];
+  let from = 0;
+  ranges.forEach(([start, end], i) => {
+    parts.push(buffer.subarray(from, start), contents[i] as Buffer);
+    from = end;
+  });
+  parts.push(buffer.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /** A streamed body (a page rendered for a member): compressed chunk by chunk as it comes. */

@@ -29,6 +29,8 @@ import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
+import { UserLevel } from '#shared/enums.ts';
+import { belowAdmin, forOwner, fromLevel } from '../lib/me.ts';
 
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
@@ -78,6 +80,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.view = { table: resource, id };
   // It shows this item's likes and comments, and no other item's.
   effects.shows = [itemKey(resource, id)];
+  const opened = openedForms(url);
+  // The same page for every member, with their like state filled in; a comment's box opened by
+  // the address (?reply=, ?edit=) is the member's own.
+  effects.shared = !opened.reply && !opened.edit;
+  effects.likes = { target: resource, ids: [id] };
 
   const [comments, liked, nav] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
@@ -96,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     liked,
     nav,
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
-    opened: openedForms(url),
+    opened,
     timeZone,
     today: todayIn(timeZone),
     clock: siteClock(timeZone),
@@ -196,11 +203,8 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
 }
 
 export default function SectionDetail({ loaderData: d, actionData: refused }: Route.ComponentProps) {
-  const { section, resource, item, viewer, nav, timeZone } = d;
+  const { section, resource, item, nav, timeZone } = d;
   const id = item.id;
-  const admin = viewer?.admin === true;
-  // Admins edit and delete from their moderation box; the author gets 수정 / 삭제 here.
-  const author = !admin && viewer !== null && viewer.id === item.user;
   const title = item.title;
   const body =
     resource === 'jobs' ? (
@@ -240,7 +244,11 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
           {section.label}
         </Link>
       </nav>
-      {admin ? <ItemModeration resource={resource} item={item} listPath={section.path} /> : null}
+      {/* Admins edit and delete from their moderation box; the author gets 수정 / 삭제 below. Both
+          are in the page for everyone (it is shared) and shown by #me-style to those they serve. */}
+      <div {...fromLevel(UserLevel.admin)}>
+        <ItemModeration resource={resource} item={item} listPath={section.path} />
+      </div>
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {body}
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
@@ -249,24 +257,22 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             target={resource}
             item={id}
             path={d.path}
-            liked={d.liked}
             count={item.like}
-            signedIn={viewer !== null}
+            // A shared page's loader ran for nobody: the server fills the member's state in.
+            liked={d.viewer ? d.liked : undefined}
             refusal={refused && 'like' in refused ? refused.like : undefined}
           />
           <ShareButton title={title} />
-          {author ? (
-            <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2">
-              <PostActions
-                resource={resource}
-                id={id}
-                path={d.path}
-                listPath={section.path}
-                asked={refused && 'asked' in refused && refused.asked.intent === 'delete-post'}
-                refusal={refused && 'post' in refused ? refused.post : undefined}
-              />
-            </div>
-          ) : null}
+          <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2" {...forOwner(item.user)} {...belowAdmin}>
+            <PostActions
+              resource={resource}
+              id={id}
+              path={d.path}
+              listPath={section.path}
+              asked={refused && 'asked' in refused && refused.asked.intent === 'delete-post'}
+              refusal={refused && 'post' in refused ? refused.post : undefined}
+            />
+          </div>
         </div>
         {d.comments ? (
           <Comments
@@ -274,7 +280,6 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             path={d.path}
             items={d.comments.items}
             total={item.comment}
-            viewer={viewer}
             timeZone={timeZone}
             opened={d.opened}
             refusal={refused && 'comment' in refused ? refused.comment : undefined}

@@ -7,13 +7,9 @@ import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts'
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { ConfirmForm } from './confirm-form.tsx';
+import { forMembers, forOwner, forVisitors, useMe } from '../../lib/me.ts';
 
 export type CommentItem = CommentRecord;
-
-interface Viewer {
-  id: number;
-  admin: boolean;
-}
 
 /** A comment form the page's action refused (without JavaScript): which form (`id` is the parent
  * of a new comment, 0 for a top-level one, or the comment edited or deleted), what was typed,
@@ -47,7 +43,6 @@ export function Comments({
   path,
   items,
   total,
-  viewer,
   timeZone,
   opened,
   refusal,
@@ -58,7 +53,6 @@ export function Comments({
   path: string;
   items: CommentItem[];
   total: number;
-  viewer: Viewer | null;
   timeZone: string;
   opened: OpenCommentForms;
   refusal?: CommentRefusal;
@@ -66,6 +60,7 @@ export function Comments({
   asked: number;
 }) {
   const revalidator = useRevalidator();
+  const me = useMe();
   const [replyTo, setReplyTo] = useState(refusal?.intent === 'comment' && refusal.id ? refusal.id : opened.reply);
   const [editing, setEditing] = useState(refusal?.intent === 'edit-comment' ? refusal.id : opened.edit);
   const refused = (intent: CommentRefusal['intent'], id: number) => (refusal?.intent === intent && refusal.id === id ? refusal : undefined);
@@ -103,8 +98,8 @@ export function Comments({
   }
 
   /** 답글 / 수정: a GET form naming only the comment, so that it opens its box without the app. */
-  const opener = (name: 'reply' | 'edit', label: string, c: CommentItem, toggle: () => void, expanded?: boolean) => (
-    <form method="get" action={`${path}#${name}-${c.id}`}>
+  const opener = (name: 'reply' | 'edit', label: string, c: CommentItem, toggle: () => void, shownTo: object, expanded?: boolean) => (
+    <form method="get" action={`${path}#${name}-${c.id}`} {...shownTo}>
       <button
         type="submit"
         name={name}
@@ -122,7 +117,7 @@ export function Comments({
   );
 
   const one = (c: CommentItem, reply: boolean) => {
-    const mine = viewer !== null && viewer.id === c.user;
+    const mine = me !== null && me.id === c.user;
     const removal = refused('delete-comment', c.id);
     return (
       <article
@@ -154,24 +149,25 @@ export function Comments({
               <p className="mt-0.5 break-words whitespace-pre-line">{c.content}</p>
             )}
             <div className="flex gap-4 text-sm">
-              {!reply && viewer ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), replyTo === c.id) : null}
-              {mine && editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id)) : null}
-              {viewer && (viewer.admin || mine) ? (
-                <form
-                  method="post"
-                  action={`${path}#comment-${c.id}`}
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    remove(c.id);
-                  }}
-                >
-                  <input type="hidden" name="intent" value="delete-comment" />
-                  <input type="hidden" name="id" value={c.id} />
-                  <button type="submit" className={`${smallAction} text-red-700`}>
-                    삭제
-                  </button>
-                </form>
-              ) : null}
+              {/* The page is shared: each control is in it for everyone and #me-style shows it to
+                  those it serves (lib/me.ts). */}
+              {!reply ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), forMembers, replyTo === c.id) : null}
+              {editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id), forOwner(c.user)) : null}
+              <form
+                method="post"
+                action={`${path}#comment-${c.id}`}
+                {...forOwner(c.user, true)}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  remove(c.id);
+                }}
+              >
+                <input type="hidden" name="intent" value="delete-comment" />
+                <input type="hidden" name="id" value={c.id} />
+                <button type="submit" className={`${smallAction} text-red-700`}>
+                  삭제
+                </button>
+              </form>
             </div>
             {asked === c.id ? (
               <ConfirmForm
@@ -201,7 +197,7 @@ export function Comments({
             {c.replies?.map((r) => (
               <div key={r.id}>{one(r, true)}</div>
             ))}
-            {viewer && replyTo === c.id ? (
+            {me && replyTo === c.id ? (
               <CommentForm
                 label="답글 쓰기"
                 submit="답글 등록"
@@ -218,7 +214,7 @@ export function Comments({
           </li>
         ))}
       </ul>
-      {viewer ? (
+      <div {...forMembers}>
         <CommentForm
           label="댓글 쓰기"
           submit="댓글 등록"
@@ -229,18 +225,17 @@ export function Comments({
           error={refused('comment', 0)?.message}
           onSubmit={(form) => write(0, form)}
         />
-      ) : (
-        <div className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700">
-          {/* A form sent after the session ended comes back to a visitor's page: say why. */}
-          {refusal ? <Refusal message={refusal.message} /> : null}
-          <p className={refusal ? 'mt-2' : undefined}>
-            댓글은 회원만 쓸 수 있습니다.{' '}
-            <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
-              로그인
-            </LoginLink>
-          </p>
-        </div>
-      )}
+      </div>
+      <div className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700" {...forVisitors}>
+        {/* A form sent after the session ended comes back to a visitor's page: say why. */}
+        {refusal ? <Refusal message={refusal.message} /> : null}
+        <p className={refusal ? 'mt-2' : undefined}>
+          댓글은 회원만 쓸 수 있습니다.{' '}
+          <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
+            로그인
+          </LoginLink>
+        </p>
+      </div>
     </section>
   );
 }
