@@ -2,6 +2,7 @@ import { alertsBench } from './alerts.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { backupBench } from './backup.bench.ts';
 import { contentBench } from './content.bench.ts';
+import { membersBench } from './members.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, Section> = {
   pages: pagesBench,
   sections: sectionsBench,
   traffic: trafficBench,
+  members: membersBench,
   alerts: alertsBench,
   backup: backupBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.

@@ -182,7 +182,9 @@ describe('a member gets the shared page with their own parts', () => {
       body: { topcategory: 5, category: '자유게시판', title: '숨길 글', content: '<p>본문</p>' },
     });
     const id = hidden.body.id;
-    expect((await t.call('POST', '/api/admin/moderate', { token: admin, body: { target: 'board', ids: [id], action: 'hide' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/admin/moderate', { token: admin, body: { target: 'board', ids: [id], action: 'hide' } })).status,
+    ).toBe(200);
     expect((await page(`/community/${id}`)).status).toBe(404);
     const seen = await page(`/community/${id}`, admin);
     expect(seen.status).toBe(200);
