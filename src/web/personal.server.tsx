@@ -24,7 +24,8 @@ export interface Hole {
 }
 
 export const HOLES: Hole[] = [
-  { kind: 'me', open: `<script id="${ME_SCRIPT_ID}" type="application/json">`, close: '</script>' },
+  // After the nonce, which comes first in the tag (root.tsx).
+  { kind: 'me', open: ` id="${ME_SCRIPT_ID}" type="application/json">`, close: '</script>' },
   { kind: 'style', open: `<style id="${ME_STYLE_ID}">`, close: '</style>' },
   { kind: 'part', open: `<${PART_TAG}>`, close: `</${PART_TAG}>` },
 ];

@@ -75,8 +75,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <meta name={API_BASE_META} content={data.apiBase} />}
         {/* The member and the rules that show their controls: filled in per request on a shared
             page (pages.ts), so the browser hydrates with what the server sent. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own, with < escaped */}
-        <script id={ME_SCRIPT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: meJson(me) }} />
+        <script
+          nonce={data?.nonce}
+          id={ME_SCRIPT_ID}
+          type="application/json"
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own, with < escaped
+          dangerouslySetInnerHTML={{ __html: meJson(me) }}
+        />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rules made from ids and levels */}
         <style id={ME_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: personalStyle(me) }} />
         <Meta />

@@ -80,7 +80,7 @@ async function page(url: string, token?: string, encoding?: string): Promise<{ s
 
 /** The member the page was filled in for (`#me`), or null. */
 function meOf(html: string): { id: number; nickname: string; unread: number; liked?: string[] } | null {
-  const json = /<script id="me" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+  const json = /<script nonce="[^"]+" id="me" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
   if (json === undefined) throw new Error('a page without #me');
   return JSON.parse(json);
 }

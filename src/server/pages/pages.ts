@@ -206,9 +206,15 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     /** Whether a stored copy may answer this request: any for a visitor, a shared one for a member. */
     const serves = (stored: StoredPage) => !actor || stored.holes !== undefined;
 
+    let forCache = cached !== undefined;
     if (cached) {
       const found = cached.cache.lookup(url, cached.stamp);
       if (found?.fresh && serves(found.value)) return serveStored(found.value);
+      // A current copy that is not shared (a visitor's /login): drawn for the member alone.
+      if (found?.fresh) {
+        notePersonal(url);
+        forCache = false;
+      }
       // One render per page per change: while another request renders this page anew, the
       // previous copy is answered for a short while, then the render is waited for. A member
       // never gets a previous copy: they may have just written what it lacks.
@@ -234,7 +240,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       return { response, effects };
     };
 
-    if (cached) {
+    if (cached && forCache) {
       let settle: ((page: StoredPage | undefined) => void) | undefined;
       if (!renewals.has(url)) {
         renewals.set(
