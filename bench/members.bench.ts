@@ -13,8 +13,8 @@ import { api, ROOT, type Server, withServer } from './lib/server.ts';
 const TARGET_RATIO = 1.5;
 const CONNECTIONS = 32;
 const ADMIN = { loginid: 'members-admin@bench.example', passwd: 'members-admin-password-1' };
-const MEMBER = { loginid: 'members-reader@bench.example', passwd: 'members-reader-pass-1', name: '읽는회원', nickname: '부지런한독자' };
-const OTHER = { loginid: 'members-writer@bench.example', passwd: 'members-writer-pass-1', name: '쓰는회원', nickname: '답글쓰는이웃' };
+const MEMBER = { loginid: 'members-reader@bench.example', passwd: 'quiet-harbor-lantern-82', name: '읽는회원', nickname: '부지런한독자' };
+const OTHER = { loginid: 'members-writer@bench.example', passwd: 'amber-violet-orchard-57', name: '쓰는회원', nickname: '답글쓰는이웃' };
 
 async function login(server: Server, who: { loginid: string; passwd: string }): Promise<string> {
   return (await api<{ token: string }>(server, 'POST', '/api/jwt', { body: { loginid: who.loginid, passwd: who.passwd } })).token;

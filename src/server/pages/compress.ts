@@ -127,40 +127,59 @@ export function answerPatchable(
   fill?: readonly string[],
 ): Response {
   if (nonce.length !== page.nonceLength) throw new Error('a nonce of another length');
-  let plain: Buffer = Buffer.from(page.plain);
-  for (const at of page.plainNonceAt) plain.write(nonce, at, 'latin1');
   const filled = fill?.map((text) => Buffer.from(text));
-  if (filled)
-    plain = spliced(
-      plain,
-      page.holes.map((h) => h.plain),
-      filled,
-    );
-  if (!compressible(init.headers, encoding) || plain.length < MIN_BYTES) return new Response(new Uint8Array(plain), init);
-  let gzip: Buffer = Buffer.from(page.gzip);
-  for (const at of page.gzipNonceAt) gzip.write(nonce, at, 'latin1');
-  if (filled)
-    gzip = spliced(
-      gzip,
-      page.holes.map((h) => h.gzip),
-      filled.map((b) => Buffer.concat(storedBlocks(b))),
-    );
+  const holes = filled ? page.holes : [];
+  const plain = composed(
+    page.plain,
+    page.plainNonceAt,
+    nonce,
+    holes.map((h) => h.plain),
+    filled ?? [],
+  );
+  if (!compressible(init.headers, encoding) || plain.length < MIN_BYTES) return new Response(plain, init);
+  const gzip = composed(
+    page.gzip,
+    page.gzipNonceAt,
+    nonce,
+    holes.map((h) => h.gzip),
+    (filled ?? []).map((b) => Buffer.concat(storedBlocks(b))),
+  );
   gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
   gzip.writeUInt32LE(plain.length % 2 ** 32, gzip.length - 4);
-  return new Response(new Uint8Array(gzip), { status: init.status, headers: encodedHeaders(init.headers, 'gzip') });
+  return new Response(gzip, { status: init.status, headers: encodedHeaders(init.headers, 'gzip') });
 }
 
-/** `buffer` with each range replaced by the buffer at its index. */
-function spliced(buffer: Buffer, ranges: readonly [number, number][], contents: readonly Buffer[]): Buffer {
-  if (ranges.length !== contents.length) throw new Error('a fill-in for each hole');
-  const parts: Buffer[] = [];
-  let from = 0;
+/** `source` with `nonce` written at each of `nonceAt` (none inside a range) and each range
+ * replaced by the content at its index, made in one copy (an answer's one allocation). */
+function composed(
+  source: Buffer,
+  nonceAt: readonly number[],
+  nonce: string,
+  ranges: readonly [number, number][],
+  contents: readonly Buffer[],
+): Buffer<ArrayBuffer> {
+  let size = source.length;
   ranges.forEach(([start, end], i) => {
-    parts.push(buffer.subarray(from, start), contents[i] as Buffer);
+    size += (contents[i] as Buffer).length - (end - start);
+  });
+  // Not from Buffer's shared pool: the answer's body keeps this memory.
+  const out = Buffer.from(new ArrayBuffer(size));
+  let from = 0;
+  let to = 0;
+  let n = 0;
+  const copyTo = (end: number) => {
+    source.copy(out, to, from, end);
+    for (; n < nonceAt.length && (nonceAt[n] as number) < end; n++) out.write(nonce, to + (nonceAt[n] as number) - from, 'latin1');
+    to += end - from;
+    from = end;
+  };
+  ranges.forEach(([start, end], i) => {
+    copyTo(start);
+    to += (contents[i] as Buffer).copy(out, to);
     from = end;
   });
-  parts.push(buffer.subarray(from));
-  return Buffer.concat(parts);
+  copyTo(source.length);
+  return out;
 }
 
 /** A streamed body (a page rendered for a member): compressed chunk by chunk as it comes. */

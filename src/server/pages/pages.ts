@@ -14,6 +14,7 @@ import { visitorOf } from '#server/http/visitor.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { type HoleKind, type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
+import { readsOfTable } from '#server/cache/member-reads.ts';
 import type { Actor } from '#server/context.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
@@ -62,6 +63,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /** How long a visitor may get a page's previous copy while one request renders it anew after a
  * write (the writer is signed in and never gets a previous copy, so sees the write at once). */
 const STALE_MS = 2000;
+
+/** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
+const MAX_MEMBER_READS = 20_000;
 
 /** Personal URLs remembered before the list starts over (each costs one extra render). */
 const MAX_PERSONAL_URLS = 10_000;
@@ -164,6 +168,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     personalUrls.add(url);
   };
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
+  const unreadOf = readsOfTable<number>(deps.tracker, 'notifications', MAX_MEMBER_READS);
+  const likedOf = readsOfTable<number[]>(deps.tracker, 'likes', MAX_MEMBER_READS);
 
   app.all('*', async (c) => {
     // Forms post to pages; a post from another site must not act with our session cookie.
@@ -287,13 +293,18 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
   });
 
   /** What goes into a shared page's holes for this member (web/personal.server.tsx draws it):
-   * their account, unread count and likes among the page's items; two indexed reads. */
+   * their account, unread count and likes among the page's items: two indexed reads, kept until
+   * their tables are written. */
   async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<string[]> {
     const likes = stored.effects.likes;
     const [user, unread, liked] = await Promise.all([
       findSessionUser(deps, actor.id),
-      unreadCount(deps, actor.id),
-      likes ? likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked) : [],
+      unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
+      likes
+        ? likedOf(`${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
+            likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked),
+          )
+        : [],
     ]);
     const me: MemberState = {
       id: actor.id,
