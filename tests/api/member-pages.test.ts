@@ -157,6 +157,16 @@ describe('a member gets the shared page with their own parts', () => {
     }
   });
 
+  test('search results too: one stored copy, each member named in their own #me', async () => {
+    const url = `/search?q=${encodeURIComponent('함께 보는 글')}`;
+    await stored(url);
+    renders = 0;
+    const [mine, theirs] = [await page(url, author.token), await page(url, liker.token)];
+    expect(renders).toBe(0);
+    expect(mine.html).toContain('함께 보는 글');
+    expect([meOf(mine.html)?.id, meOf(theirs.html)?.id]).toEqual([author.id, liker.id]);
+  });
+
   test('a gzip answer carries the same fill-in as valid gzip', async () => {
     const url = `/community/${post}`;
     const plain = await page(url, liker.token);
