@@ -3,6 +3,7 @@ import { authBench } from './auth.bench.ts';
 import { backupBench } from './backup.bench.ts';
 import { contentBench } from './content.bench.ts';
 import { freshBench } from './fresh.bench.ts';
+import { membersBench } from './members.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, Section> = {
   sections: sectionsBench,
   fresh: freshBench,
   traffic: trafficBench,
+  members: membersBench,
   alerts: alertsBench,
   backup: backupBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.

@@ -7,6 +7,9 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import type { PageEffects } from '#server/cache/page-cache.ts';
 import { type Fault, faultLog, isFault } from '#server/lib/faults.ts';
+import { PartRecorder } from './components/personal/personal.tsx';
+
+export { HOLES, personalContents } from './personal.server.tsx';
 
 /** What the Hono server hands every page render. Exported from here so that the server uses the
  * very objects the built routes read (ARCHITECTURE.md). */
@@ -73,7 +76,14 @@ export default function handleRequest(
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.
     const readyOption = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    // The personal parts drawn, in document order, for the fill-in of a shared page (pages.ts).
+    effects.parts = [];
+    const page = (
+      <PartRecorder.Provider value={effects.parts}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PartRecorder.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;

@@ -1,5 +1,16 @@
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import type { Route } from './+types/root.ts';
@@ -21,19 +32,18 @@ import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { useScreen } from './lib/screen-store.ts';
 import { API_BASE_META, syncSession } from './lib/session.ts';
+import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, MeContext, meJson, meOf, personalStyle, useMe } from './lib/me.ts';
+import { AppActionsContext } from './components/personal/personal.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
-  // A member's header shows their unread count; a visitor's page (the page cache's) has none.
+  // A page loaded for a member (their own pages, a client navigation) says who they are; a shared
+  // page is loaded for nobody and the server fills the member in (lib/me.ts, pages.ts).
   const [user, unread] = actor ? await Promise.all([findSessionUser(deps, actor.id), unreadCount(deps, actor.id)]) : [undefined, 0];
-  return {
-    nonce,
-    siteName: deps.env.SITE_NAME,
-    apiBase: deps.env.API_BASE,
-    user: user ? { id: user.id, nickname: user.nickname, level: user.level, unread } : null,
-  };
+  const me: Me | null = user ? { id: user.id, nickname: user.nickname, level: user.level, unread } : null;
+  return { nonce, siteName: deps.env.SITE_NAME, apiBase: deps.env.API_BASE, me };
 }
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
@@ -43,10 +53,18 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();
+  const me = meOf(data);
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const actions = useMemo(
+    () => ({ navigate: (to: string) => void navigate(to), revalidate: () => void revalidate() }),
+    [navigate, revalidate],
+  );
   // An anonymous visitor's scripts wait for an interaction (lib/deferred-hydration.ts); a member
-  // hydrates at once, and so does a members' page's 401, whose point is the login dialog.
+  // hydrates at once, and so does a members' page's 401, whose point is the login dialog. A shared
+  // page is drawn the visitor's way; its loader script starts at once when #me names a member.
   // Decided once per document: logging in on the page changes nothing here.
-  const [deferred] = useState(() => !data?.user && !(isRouteErrorResponse(error) && error.status === 401));
+  const [deferred] = useState(() => !data?.me && !(isRouteErrorResponse(error) && error.status === 401));
   return (
     <html lang="ko">
       <head>
@@ -55,11 +73,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* An inline icon: otherwise every page view also asks for /favicon.ico, a rendered 404. */}
         <link rel="icon" href={FAVICON} />
         {data && <meta name={API_BASE_META} content={data.apiBase} />}
+        {/* The member and the rules that show their controls: filled in per request on a shared
+            page (pages.ts), so the browser hydrates with what the server sent. */}
+        <script
+          nonce={data?.nonce}
+          id={ME_SCRIPT_ID}
+          type="application/json"
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own, with < escaped
+          dangerouslySetInnerHTML={{ __html: meJson(me) }}
+        />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rules made from ids and levels */}
+        <style id={ME_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: personalStyle(me) }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        {children}
+        <MeContext.Provider value={me}>
+          <AppActionsContext.Provider value={actions}>{children}</AppActionsContext.Provider>
+        </MeContext.Provider>
         <ScrollRestoration nonce={data?.nonce} />
         {deferred ? (
           <>
@@ -78,9 +110,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** Every page with SPEC §2's screen elements: dialogs, message box, loading overlay, shortcuts. */
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   const modal = useScreen((s) => s.loginDialog || s.confirm.visible);
-  const userId = loaderData.user?.id ?? null;
+  const userId = useMe()?.id ?? null;
   useEffect(() => syncSession(userId), [userId]);
   return (
     <>
@@ -108,7 +140,7 @@ export function ErrorBoundary() {
   const siteName = root?.siteName ?? '한인포털';
   return (
     <>
-      <SiteHeader siteName={siteName} user={root?.user ?? null} />
+      <SiteHeader siteName={siteName} />
       {status === 401 ? <LoginRequired siteName={siteName} /> : <ErrorMessage status={status} detail={detail} siteName={siteName} />}
       <SiteFooter siteName={siteName} />
       <LoginDialog />

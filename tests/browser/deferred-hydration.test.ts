@@ -248,8 +248,9 @@ describe('a member', () => {
     const member = await createAccount(suite.server);
     const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360, token: member.token });
     await page.goto('/community');
-    expect(await page.locator('body > noscript').count()).toBe(0);
-    await hydrated(page);
+    // The stored copy parks the scripts as a visitor's does; its loader starts them at once when
+    // the page names a member: the router is there without any interaction.
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
     expect(errors).toEqual([]);
     await close();
   });

@@ -120,7 +120,7 @@ describe('the anonymous page cache', () => {
       );
   });
 
-  test('a signed-in member never gets the anonymous copy', async () => {
+  test('a signed-in member gets the stored copy with their own header, which the visitors’ copy keeps none of', async () => {
     await anonymousTwice('/');
     const mine = await fetchPage(server, '/', { token: member.token });
     expect(mine.headers.get('cache-control')).toMatch(/private|no-store/);

@@ -1,5 +1,6 @@
-// Rendered pages for anonymous visitors, kept while nothing they show can have changed (the
-// rules are answer-cache.ts's).
+// Rendered pages, kept while nothing they show can have changed (the rules are answer-cache.ts's).
+// A page is drawn for a visitor; one that is the same for members but for their personal parts
+// (`shared`) serves members too, with those parts filled in per request (pages.ts).
 //
 // A page's CSP nonce must differ per response: an entry keeps the places of the nonce it was
 // rendered with and each copy served gets a fresh one there (128 random bits: the text occurs
@@ -8,6 +9,7 @@
 import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
+import type { LikeTarget } from '#shared/schemas/content.ts';
 import type { PatchablePage } from '#server/pages/compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
@@ -19,6 +21,14 @@ export interface PageEffects {
   shows?: string[];
   /** The route pattern that drew it (`/community/:id`), for the metrics. */
   route?: string;
+  /** The page is the same for every member but for its personal parts: a stored copy serves
+   * members too, with their parts filled in (pages.ts). Pages that do not say are drawn for each
+   * member anew. */
+  shared?: boolean;
+  /** The items whose like state a member's fill-in needs (`liked` of lib/me.ts). */
+  likes?: { target: LikeTarget; ids: number[] };
+  /** The personal parts the render drew, in document order (components/personal). */
+  parts?: { name: string; props: Record<string, unknown> }[];
 }
 
 export interface StoredPage {
@@ -26,7 +36,13 @@ export interface StoredPage {
   headers: [string, string][];
   page: PatchablePage;
   effects: PageEffects;
+  /** For a shared page: what each of `page.holes` holds, in order; the parts in
+   * `effects.parts`' order. */
+  holes?: HoleKind[];
 }
+
+/** A hole of a shared page: the member's JSON, the style that shows their controls, a part. */
+export type HoleKind = 'me' | 'style' | 'part';
 
 /** Entries past this many bytes push out the least recently used. */
 const MAX_BYTES = 32 * 1024 * 1024;

@@ -72,6 +72,31 @@ describe('compressing pages', () => {
     expect(png.headers.get('content-encoding')).toBeNull();
   });
 
+  test('holes are answered as stored, or filled with other text of any length (a member’s parts)', async () => {
+    const withHoles = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script><script id="me">null</script></head><body><me-slot><a>로그인</a></me-slot>${'<p>한인포털 게시판 😀</p>'.repeat(200)}<me-slot></me-slot></body></html>`;
+    const bytes = Buffer.from(withHoles);
+    const hole = (open: string, close: string, from = 0): [number, number] => {
+      const start = bytes.indexOf(open, from) + Buffer.byteLength(open);
+      return [start, bytes.indexOf(close, start)];
+    };
+    const first = hole('<me-slot>', '</me-slot>');
+    const holes = [hole('<script id="me">', '</script>'), first, hole('<me-slot>', '</me-slot>', first[1])];
+    const stored = patchablePage(withHoles, nonce, holes);
+    const fresh = crypto.randomBytes(16).toString('base64');
+    const unzip = async (r: Response) => zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString();
+    const init = () => ({ status: 200, headers: htmlHeaders() });
+    expect(await unzip(answerPatchable(stored, fresh, init(), 'gzip'))).toBe(withHoles.replaceAll(nonce, fresh));
+    const long = `<b>${'긴닉네임'.repeat(20_000)}</b>`;
+    const fill = ['{"id":7,"nickname":"회원"}', long, '<form><button>좋아요</button></form>'];
+    const expected = withHoles
+      .replaceAll(nonce, fresh)
+      .replace('<script id="me">null</script>', `<script id="me">${fill[0]}</script>`)
+      .replace('<me-slot><a>로그인</a></me-slot>', `<me-slot>${long}</me-slot>`)
+      .replace('<me-slot></me-slot>', `<me-slot>${fill[2]}</me-slot>`);
+    expect(await unzip(answerPatchable(stored, fresh, init(), 'gzip', fill))).toBe(expected);
+    expect(await answerPatchable(stored, fresh, init(), undefined, fill).text()).toBe(expected);
+  });
+
   test('a streamed page is compressed as it streams', async () => {
     const chunks = [html.slice(0, 1000), html.slice(1000)];
     const body = new ReadableStream<Uint8Array>({

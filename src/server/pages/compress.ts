@@ -12,12 +12,16 @@ export type Encoding = 'br' | 'gzip';
 
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 const GZIP = { level: 1 };
+/** Below this the headers outweigh the saving. */
+const MIN_BYTES = 1024;
 /** A stored page's gzip is made on its first render, which is what a page the cache has never
  * seen costs: level 3 takes about half of level 6's CPU for pages 3-7% larger (measured on a list,
  * a post and the index: 0.24 against 0.42 ms; 8.5 against 7.9 KB). */
 const STORED_LEVEL = 3;
-/** Below this the headers outweigh the saving. */
-const MIN_BYTES = 1024;
+/** Runs shorter than this are stored as they are: a page holds its nonce some twenty times (each
+ * script and preload tag), mostly around runs of 70 bytes, which compressed on their own shrink by
+ * a few bytes while each compressor costs more to set up than the page's largest run takes. */
+const SHORT_RUN = 512;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json))/;
 
 /** The encoding a client takes (Accept-Encoding), brotli first; none for an explicit q=0. */
@@ -45,96 +49,149 @@ function compressible(headers: Headers, encoding: Encoding | undefined): encodin
   return encoding !== undefined && !headers.has('content-encoding') && COMPRESSIBLE.test(headers.get('content-type') ?? '');
 }
 
-/** A stored page, ready to be answered with any nonce, plain or gzip. */
+/** A stored page, ready to be answered with any nonce, plain or gzip, and with other content in
+ * its holes (a member's parts of a shared page, pages.ts). */
 export interface PatchablePage {
   plain: Buffer;
   plainNonceAt: number[];
   gzip: Buffer;
   gzipNonceAt: number[];
   nonceLength: number;
+  /** Byte ranges [start, end) of the holes, in the plain page and in the gzip (the stored blocks
+   * that hold them), in order. */
+  holes: { plain: [number, number]; gzip: [number, number] }[];
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** The last deflate block: stored, final, empty. */
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+const MAX_STORED = 0xffff;
 
-/** A stored (uncompressed, non-final) deflate block's header for `len` bytes. */
-function storedHeader(len: number): Buffer {
-  return Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]);
+/** `content` as uncompressed ("stored") deflate blocks, none of them final. */
+function storedBlocks(content: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let from = 0;
+  do {
+    const part = content.subarray(from, from + MAX_STORED);
+    const len = part.length;
+    out.push(Buffer.from([0x00, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff]), part);
+    from += MAX_STORED;
+  } while (from < content.length);
+  return out;
 }
 
-/** Runs shorter than this are stored as they are: a page holds its nonce some twenty times (each
- * script and preload tag), mostly around runs of 70 bytes, which compressed on their own shrink by
- * a few bytes while each compressor costs more to set up than the page's largest run takes. */
-const SHORT_RUN = 512;
-
-/** One run between nonces, compressed on its own; a sync flush ends it byte-aligned, with nothing
- * referring back past it. */
-function deflateRun(run: Buffer): Buffer[] {
-  if (run.length < SHORT_RUN) return [storedHeader(run.length), run];
-  return [zlib.deflateRawSync(run, { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH })];
-}
-
-/** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is). */
-export function patchablePage(body: string, nonce: string): PatchablePage {
-  const plain = Buffer.from(body);
+/** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is) and at `holes`
+ * (byte ranges of the UTF-8 page, in order, none holding the nonce). */
+export function patchablePage(body: string | Buffer, nonce: string, holes: readonly [number, number][] = []): PatchablePage {
+  const plain = typeof body === 'string' ? Buffer.from(body) : body;
   const plainNonceAt: number[] = [];
   for (let at = plain.indexOf(nonce); at !== -1; at = plain.indexOf(nonce, at + nonce.length)) plainNonceAt.push(at);
+  const cuts = [
+    ...plainNonceAt.map((at) => ({ start: at, end: at + nonce.length, hole: false })),
+    ...holes.map(([start, end]) => ({ start, end, hole: true })),
+  ].sort((a, b) => a.start - b.start);
   const parts: Buffer[] = [GZIP_HEADER];
   const gzipNonceAt: number[] = [];
+  const gzipHoles: PatchablePage['holes'] = [];
   let size = GZIP_HEADER.length;
   const push = (b: Buffer) => {
     parts.push(b);
     size += b.length;
   };
+  /** One run between cuts, compressed on its own (a sync flush ends it byte-aligned, with nothing
+   * referring back past it), or stored when short. */
+  const pushRun = (run: Buffer) => {
+    if (run.length >= SHORT_RUN) push(zlib.deflateRawSync(run, { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    else if (run.length > 0) for (const b of storedBlocks(run)) push(b);
+  };
   let from = 0;
-  for (const at of [...plainNonceAt, plain.length]) {
-    if (at > from) for (const b of deflateRun(plain.subarray(from, at))) push(b);
-    if (at === plain.length) break;
-    const len = nonce.length;
-    push(storedHeader(len));
-    gzipNonceAt.push(size);
-    push(Buffer.from(nonce, 'latin1'));
-    from = at + len;
+  for (const cut of cuts) {
+    if (cut.start < from) throw new Error('overlapping holes in a page');
+    pushRun(plain.subarray(from, cut.start));
+    const begin = size;
+    const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
+    if (cut.hole) {
+      for (const b of blocks) push(b);
+      gzipHoles.push({ plain: [cut.start, cut.end], gzip: [begin, size] });
+    } else {
+      push(blocks[0] as Buffer);
+      gzipNonceAt.push(size);
+      push(blocks[1] as Buffer);
+    }
+    from = cut.end;
   }
+  pushRun(plain.subarray(from));
   push(FINAL_BLOCK);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(zlib.crc32(plain), 0);
   trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
   push(trailer);
-  return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length };
+  return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length, holes: gzipHoles };
 }
 
-/** The stored page with `nonce` in it, gzip when the client takes gzip or brotli. */
+/** The stored page with `nonce` in it and, given `fill`, each hole's content replaced by the one
+ * at its index; gzip when the client takes gzip or brotli. */
 export function answerPatchable(
   page: PatchablePage,
   nonce: string,
   init: { status: number; headers: Headers },
   encoding: Encoding | undefined,
+  fill?: readonly string[],
 ): Response {
   if (nonce.length !== page.nonceLength) throw new Error('a nonce of another length');
-  if (!compressible(init.headers, encoding) || page.plain.length < MIN_BYTES) {
-    const plain = Buffer.from(page.plain);
-    for (const at of page.plainNonceAt) plain.write(nonce, at, 'latin1');
-    return new Response(new Uint8Array(plain), init);
-  }
-  const gzip = Buffer.from(page.gzip);
-  for (const at of page.gzipNonceAt) gzip.write(nonce, at, 'latin1');
-  gzip.writeUInt32LE(patchedCrc(page, nonce), gzip.length - 8);
-  return new Response(new Uint8Array(gzip), { status: init.status, headers: encodedHeaders(init.headers, 'gzip') });
+  const filled = fill?.map((text) => Buffer.from(text));
+  const holes = filled ? page.holes : [];
+  const plain = composed(
+    page.plain,
+    page.plainNonceAt,
+    nonce,
+    holes.map((h) => h.plain),
+    filled ?? [],
+  );
+  if (!compressible(init.headers, encoding) || plain.length < MIN_BYTES) return new Response(plain, init);
+  const gzip = composed(
+    page.gzip,
+    page.gzipNonceAt,
+    nonce,
+    holes.map((h) => h.gzip),
+    (filled ?? []).map((b) => Buffer.concat(storedBlocks(b))),
+  );
+  gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
+  gzip.writeUInt32LE(plain.length % 2 ** 32, gzip.length - 4);
+  return new Response(gzip, { status: init.status, headers: encodedHeaders(init.headers, 'gzip') });
 }
 
-/** The checksum of the plain page with `nonce` in it, run over its pieces: no copy of the page. */
-function patchedCrc(page: PatchablePage, nonce: string): number {
-  const nonceBytes = Buffer.from(nonce, 'latin1');
-  let crc = 0;
+/** `source` with `nonce` written at each of `nonceAt` (none inside a range) and each range
+ * replaced by the content at its index, made in one copy (an answer's one allocation). */
+function composed(
+  source: Buffer,
+  nonceAt: readonly number[],
+  nonce: string,
+  ranges: readonly [number, number][],
+  contents: readonly Buffer[],
+): Buffer<ArrayBuffer> {
+  let size = source.length;
+  ranges.forEach(([start, end], i) => {
+    size += (contents[i] as Buffer).length - (end - start);
+  });
+  // Not from Buffer's shared pool: the answer's body keeps this memory.
+  const out = Buffer.from(new ArrayBuffer(size));
   let from = 0;
-  for (const at of page.plainNonceAt) {
-    crc = zlib.crc32(page.plain.subarray(from, at), crc);
-    crc = zlib.crc32(nonceBytes, crc);
-    from = at + page.nonceLength;
-  }
-  return zlib.crc32(page.plain.subarray(from), crc);
+  let to = 0;
+  let n = 0;
+  const copyTo = (end: number) => {
+    source.copy(out, to, from, end);
+    for (; n < nonceAt.length && (nonceAt[n] as number) < end; n++) out.write(nonce, to + (nonceAt[n] as number) - from, 'latin1');
+    to += end - from;
+    from = end;
+  };
+  ranges.forEach(([start, end], i) => {
+    copyTo(start);
+    to += (contents[i] as Buffer).copy(out, to);
+    from = end;
+  });
+  copyTo(source.length);
+  return out;
 }
 
 /** A streamed body (a page rendered for a member): compressed chunk by chunk as it comes. */

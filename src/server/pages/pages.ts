@@ -12,13 +12,22 @@ import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
-import { type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
+import { type HoleKind, type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
+import { itemKey } from '#server/cache/shows.ts';
+import { readsOfTable } from '#server/cache/member-reads.ts';
+import type { Actor } from '#server/context.ts';
+import { likeStatus } from '#server/modules/like/like.service.ts';
+import { unreadCount } from '#server/modules/notification/notification.service.ts';
+import { findSessionUser } from '#server/modules/user/user.service.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
-// nonce; a page for a signed-in user is never stored by a shared cache; a crawler that hits an
-// error gets the bare status instead of the error page (SPEC §2). Anonymous visitors are served
-// from page-cache.ts while no write has changed what the page shows; after a write, one request
-// renders the page anew while the others get the previous copy for up to STALE_MS.
+// nonce; a page for a signed-in user is never stored by a shared (HTTP) cache; a crawler that hits
+// an error gets the bare status instead of the error page (SPEC §2). Pages are served from
+// page-cache.ts while no write has changed what they show; after a write, one request renders
+// the page anew while visitors get the previous copy for up to STALE_MS. A page is drawn for
+// nobody; a member gets the same copy with their personal parts filled in (the header's account
+// links, like state, the rules that show their controls: web/personal.server.tsx) when the page
+// says it is shared, and a page drawn for them otherwise.
 
 /** Loads the server build: the built files in production, Vite's module graph in development. */
 export type BuildLoader = () => Promise<ServerBuild>;
@@ -52,8 +61,72 @@ function contentSecurityPolicy(nonce: string, dev: boolean, apiBase: string): st
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** How long a visitor may get a page's previous copy while one request renders it anew after a
- * write (the writer is signed in and never served from this cache, so sees the write at once). */
+ * write (the writer is signed in and never gets a previous copy, so sees the write at once). */
 const STALE_MS = 2000;
+
+/** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
+const MAX_MEMBER_READS = 20_000;
+
+/** Personal URLs remembered before the list starts over (each costs one extra render). */
+const MAX_PERSONAL_URLS = 10_000;
+
+/** The member as a shared page's fill-in shows them (web/lib/me.ts `Me`). */
+interface MemberState {
+  id: number;
+  nickname: string;
+  level: number;
+  unread: number;
+  liked?: string[];
+}
+
+/** What pages.ts uses of the build's entry (web/entry.server.tsx). */
+interface PageEntry {
+  pageContext: Parameters<RouterContextProvider['set']>[0];
+  /** Where a shared page's per-member content goes: between `open` and `close`. */
+  HOLES: { kind: HoleKind; open: string; close: string }[];
+  personalContents(
+    me: MemberState,
+    parts: NonNullable<PageEffects['parts']>,
+  ): Record<Exclude<HoleKind, 'part'>, string> & { parts: string[] };
+}
+
+/** A rendered page as the cache keeps it. A shared page (`effects.shared`) notes its holes, where
+ * a member's content goes; one whose holes do not match its parts is kept for visitors only. */
+function storedPage(body: string, nonce: string, headers: Headers, effects: PageEffects, entry: PageEntry): StoredPage {
+  const plain = Buffer.from(body);
+  const found = effects.shared ? holesOf(plain, entry.HOLES) : undefined;
+  const parts = found?.filter((h) => h.kind === 'part').length;
+  const holes = found && parts === (effects.parts?.length ?? 0) && found.filter((h) => h.kind !== 'part').length === 2 ? found : undefined;
+  const list: [string, string][] = [];
+  headers.forEach((value, name) => {
+    list.push([name, value]);
+  });
+  return {
+    status: 200,
+    headers: list,
+    page: patchablePage(
+      plain,
+      nonce,
+      holes?.map((h) => h.range),
+    ),
+    effects,
+    ...(holes && { holes: holes.map((h) => h.kind) }),
+  };
+}
+
+/** The byte ranges between each hole's open and close marks, in document order. */
+function holesOf(plain: Buffer, marks: PageEntry['HOLES']): { kind: HoleKind; range: [number, number] }[] {
+  const found: { kind: HoleKind; range: [number, number] }[] = [];
+  for (const { kind, open, close } of marks) {
+    for (let at = plain.indexOf(open); at !== -1; at = plain.indexOf(open, at + 1)) {
+      const start = at + Buffer.byteLength(open);
+      const end = plain.indexOf(close, start);
+      if (end === -1) break;
+      found.push({ kind, range: [start, end] });
+    }
+  }
+  return found.sort((a, b) => a.range[0] - b.range[0]);
+}
 
 /** What a crawler reads instead of an error page. */
 const BARE_STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
@@ -87,7 +160,16 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
   const cache = options.dev ? undefined : pageCache(deps.tracker);
   /** Renders under way for the cache, by URL: the page each will store, or undefined if it stores none. */
   const renewals = new Map<string, Promise<StoredPage | undefined>>();
+  /** URLs whose page is not the same for every member (their own pages, a 404 an admin may see
+   * past): drawn for each member without first being drawn for the cache. */
+  const personalUrls = new Set<string>();
+  const notePersonal = (url: string) => {
+    if (personalUrls.size >= MAX_PERSONAL_URLS) personalUrls.clear();
+    personalUrls.add(url);
+  };
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
+  const unreadOf = readsOfTable<number>(deps.tracker, 'notifications', MAX_MEMBER_READS);
+  const likedOf = readsOfTable<number[]>(deps.tracker, 'likes', MAX_MEMBER_READS);
 
   app.all('*', async (c) => {
     // Forms post to pages; a post from another site must not act with our session cookie.
@@ -97,6 +179,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       handlerFor = build;
       handler = createRequestHandler(build, options.dev ? 'development' : 'production');
     }
+    const render = handler;
+    const entry = build.entry.module as unknown as PageEntry;
     const token = sessionCookieToken(c);
     const actor = token ? await resolveActor(deps, token) : undefined;
     // Worked out only for pages that count a view (a new visitor gets a random id and a cookie).
@@ -106,82 +190,139 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       return known;
     };
     const nonce = crypto.randomBytes(16).toString('base64');
-    const cached = cache && !actor && c.req.method === 'GET' ? { cache, stamp: cache.stamp() } : undefined;
     const url = c.req.url;
+    // A member's page comes from the cache too when it is the same for everyone but for their
+    // personal parts; their client navigations (.data) carry their state in the loaders' data and
+    // are loaded for them.
+    const shareable = cache && c.req.method === 'GET' && (!actor || (!c.req.path.endsWith('.data') && !personalUrls.has(url)));
+    const cached = shareable ? { cache, stamp: cache.stamp() } : undefined;
+    const answerOf = (stored: StoredPage) => ({ status: stored.status, headers: new Headers(stored.headers), body: stored.page });
 
-    /** A stored copy answered: its view counted again, a fresh nonce. */
+    /** A stored copy answered: its view counted again, a fresh nonce, a member's parts filled in. */
     const serveStored = async (stored: StoredPage) => {
       deps.metrics.pageCache(true);
       c.set('route', stored.effects.route);
+      const fill = actor ? memberFill(actor, stored, entry, c.get('ip')) : undefined;
       if (stored.effects.view) {
         const key = visitor().key;
         if (key) await countView(deps, stored.effects.view.table, stored.effects.view.id, key, countOnError);
       }
-      return finish(
-        c,
-        { status: stored.status, headers: new Headers(stored.headers), body: stored.page },
-        { nonce, actor, visitor, effects: stored.effects },
-      );
+      return finish(c, answerOf(stored), { nonce, actor, visitor, effects: stored.effects, fill: await fill });
     };
+    /** Whether a stored copy may answer this request: any for a visitor, a shared one for a member. */
+    const serves = (stored: StoredPage) => !actor || stored.holes !== undefined;
 
+    let forCache = cached !== undefined;
     if (cached) {
       const found = cached.cache.lookup(url, cached.stamp);
-      if (found?.fresh) return serveStored(found.value);
+      if (found?.fresh && serves(found.value)) return serveStored(found.value);
+      // A current copy that is not shared (a visitor's /login): drawn for the member alone.
+      if (found?.fresh) {
+        notePersonal(url);
+        forCache = false;
+      }
       // One render per page per change: while another request renders this page anew, the
-      // previous copy is answered for a short while, then the render is waited for.
-      const renewing = renewals.get(url);
+      // previous copy is answered for a short while, then the render is waited for. A member
+      // never gets a previous copy: they may have just written what it lacks.
+      const renewing = found?.fresh ? undefined : renewals.get(url);
       if (renewing) {
-        if (found && found.staleMs <= STALE_MS) return serveStored(found.value);
+        if (!actor && found && found.staleMs <= STALE_MS) return serveStored(found.value);
         const renewed = await renewing;
-        if (renewed) return serveStored(renewed);
+        if (renewed && !actor) return serveStored(renewed);
+        const now = renewed && cached.cache.lookup(url, cached.cache.stamp());
+        if (now?.fresh && serves(now.value)) return serveStored(now.value);
       }
     }
 
-    let settle: ((page: StoredPage | undefined) => void) | undefined;
-    if (cached && !renewals.has(url)) {
-      renewals.set(
-        url,
-        new Promise<StoredPage | undefined>((resolve) => {
-          settle = resolve;
-        }),
-      );
-    }
-    if (cached) deps.metrics.pageCache(false);
-    try {
+    /** The page drawn by React Router, for `viewer` (undefined: for nobody, as the cache keeps it). */
+    const draw = async (viewer: Actor | undefined) => {
       const effects: PageEffects = {};
       const context = new RouterContextProvider();
-      const entry = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider['set']>[0] };
-      context.set(entry.pageContext, { deps, actor, caller: { actor, ip: c.get('ip') }, https: c.get('https'), nonce, visitor, effects });
-      const response = await handler(c.req.raw, context);
+      const caller = { actor: viewer, ip: c.get('ip') };
+      context.set(entry.pageContext, { deps, actor: viewer, caller, https: c.get('https'), nonce, visitor, effects });
+      const response = await render(c.req.raw, context);
       // Data requests and redirects draw no page and name no route.
       c.set('route', effects.route ?? '/*');
-      // A page that sets a cookie of its own (a login, a cleared session) is never shared.
-      if (cached && response.status === 200 && !response.headers.has('set-cookie')) {
-        const page = patchablePage(await response.text(), nonce);
-        const headers: [string, string][] = [];
-        response.headers.forEach((value, name) => {
-          headers.push([name, value]);
-        });
-        const stored: StoredPage = { status: 200, headers, page, effects };
-        cached.cache.set(url, cached.stamp, stored, effects.shows);
-        settle?.(stored);
-        return finish(c, { status: 200, headers: response.headers, body: page }, { nonce, actor, visitor, effects });
+      return { response, effects };
+    };
+
+    if (cached && forCache) {
+      let settle: ((page: StoredPage | undefined) => void) | undefined;
+      if (!renewals.has(url)) {
+        renewals.set(
+          url,
+          new Promise<StoredPage | undefined>((resolve) => {
+            settle = resolve;
+          }),
+        );
       }
-      settle?.(undefined);
-      return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
-    } catch (err) {
-      settle?.(undefined);
-      throw err;
-    } finally {
-      if (settle) renewals.delete(url);
+      deps.metrics.pageCache(false);
+      try {
+        const { response, effects } = await draw(undefined);
+        // A page that sets a cookie of its own (a login, a cleared session) is never shared.
+        if (response.status === 200 && !response.headers.has('set-cookie')) {
+          const stored = storedPage(await response.text(), nonce, response.headers, effects, entry);
+          cached.cache.set(url, cached.stamp, stored, effects.shows);
+          settle?.(stored);
+          if (serves(stored)) {
+            const fill = actor ? await memberFill(actor, stored, entry, c.get('ip')) : undefined;
+            return finish(c, answerOf(stored), { nonce, actor, visitor, effects, fill });
+          }
+        } else {
+          settle?.(undefined);
+          if (!actor)
+            return finish(
+              c,
+              { status: response.status, headers: response.headers, body: response.body },
+              { nonce, actor, visitor, effects },
+            );
+          await response.body?.cancel();
+        }
+      } catch (err) {
+        settle?.(undefined);
+        throw err;
+      } finally {
+        if (settle) renewals.delete(url);
+      }
+      // Not the same for every member: drawn for this one, and for each member from now on.
+      notePersonal(url);
     }
+
+    const { response, effects } = await draw(actor);
+    return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
   });
+
+  /** What goes into a shared page's holes for this member (web/personal.server.tsx draws it):
+   * their account, unread count and likes among the page's items: two indexed reads, kept until
+   * their tables are written. */
+  async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<string[]> {
+    const likes = stored.effects.likes;
+    const [user, unread, liked] = await Promise.all([
+      findSessionUser(deps, actor.id),
+      unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
+      likes
+        ? likedOf(`${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
+            likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked),
+          )
+        : [],
+    ]);
+    const me: MemberState = {
+      id: actor.id,
+      nickname: user?.nickname ?? '',
+      level: user?.level ?? actor.level,
+      unread,
+      ...(likes && { liked: liked.map((id) => itemKey(likes.target, id)) }),
+    };
+    const contents = entry.personalContents(me, stored.effects.parts ?? []);
+    let part = 0;
+    return (stored.holes ?? []).map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind]));
+  }
 
   /** The answer with this response's headers, compressed for the client. */
   function finish(
     c: Context,
     answer: { status: number; headers: Headers; body: PatchablePage | ReadableStream | null },
-    page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects },
+    page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects; fill?: string[] },
   ): Response {
     const headers = new Headers(answer.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev, deps.env.API_BASE));
@@ -200,7 +341,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     if (answer.body === null || answer.body instanceof ReadableStream) {
       return compressStream(new Response(answer.body, { status: answer.status, headers }), encoding);
     }
-    return answerPatchable(answer.body, page.nonce, { status: answer.status, headers }, encoding);
+    return answerPatchable(answer.body, page.nonce, { status: answer.status, headers }, encoding, page.fill);
   }
   return app;
 }

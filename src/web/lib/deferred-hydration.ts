@@ -1,3 +1,5 @@
+import { ME_SCRIPT_ID } from './me.ts';
+
 // An anonymous visitor's page does not download the app's scripts until the visitor interacts
 // (docs/decisions.md, 2026-11-22): the server-rendered page reads, links and GET forms work
 // without them, and React with React Router is more than a first visit may cost. root.tsx parks
@@ -43,7 +45,7 @@ export function keyReplayQueue<Key>(dispatch: (key: Key) => void, gapMs: number)
 
 /** Runs inline, right after the <noscript> with the scripts, under the page's CSP nonce. Serialized
  * into the page: it may use only its arguments and the browser's globals. */
-function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typeof keyReplayQueue): void {
+function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typeof keyReplayQueue, meScript: string): void {
   const loader = document.currentScript as HTMLScriptElement;
   const parked = document.createElement('template');
   parked.innerHTML = loader.previousElementSibling?.textContent ?? '';
@@ -112,8 +114,10 @@ function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typ
     keys.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true });
   };
   addEventListener('keydown', remember, true);
-  // A link into the page (#faq-3) may name something only the app shows (an FAQ entry opens).
-  if (location.hash) start();
+  // A link into the page (#faq-3) may name something only the app shows (an FAQ entry opens). A
+  // shared page the server filled in for a member (lib/me.ts) starts at once, as members' pages do.
+  const member = (document.getElementById(meScript)?.textContent ?? 'null') !== 'null';
+  if (location.hash || member) start();
   else {
     for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
     addEventListener('mouseover', hover, { capture: true, passive: true });
@@ -131,4 +135,4 @@ function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typ
 }
 
 /** The loader's source, for an inline script. */
-export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue})`;
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)})`;

@@ -12,7 +12,7 @@ export default function CommonLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
         본문으로 건너뛰기
       </a>
-      <SiteHeader siteName={siteName} user={root?.user ?? null} />
+      <SiteHeader siteName={siteName} />
       <Outlet />
       <SiteFooter siteName={siteName} />
     </>

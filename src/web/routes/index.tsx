@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { MetaLine } from '../components/ui/meta-line.tsx';
 import type { Route } from './+types/index.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
@@ -8,7 +8,6 @@ import { SITE_SECTIONS } from '#shared/site.ts';
 import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import type { loader as rootLoader } from '../root.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
 import { listKeys } from '#server/cache/shows.ts';
 import { MarketPrice } from '../features/market/market-list.tsx';
@@ -68,6 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     list('mainschedule', { upcoming: '1', sort: 'startdate' }),
   ]);
   effects.shows = shows;
+  // The same page for every member: nothing on it is theirs but the header.
+  effects.shared = true;
   return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, news, market, jobs, business, community, schedule };
 }
 
@@ -143,10 +144,9 @@ function Panel({
 }
 
 export default function Index({ loaderData: d }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <>
-      <SiteHeader siteName={d.siteName} user={root?.user ?? null} />
+      <SiteHeader siteName={d.siteName} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         <section className="rounded-2xl bg-brand-700 px-5 py-8 text-white">
           <h1 className="text-2xl font-bold sm:text-3xl">우리 동네 한인 소식, 한곳에서</h1>

@@ -16,7 +16,9 @@ import { SearchForm } from '../components/ui/search-form.tsx';
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { deps } = context.get(pageContext);
+  const { deps, effects } = context.get(pageContext);
+  // The same results for everyone: a member gets the stored copy too (pages.ts).
+  effects.shared = true;
   const params = new URL(request.url).searchParams;
   const q = (params.get('q') ?? '').trim().slice(0, 200);
   const query: Record<string, string> = { q, size: String(PAGE_SIZE) };

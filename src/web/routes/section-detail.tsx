@@ -38,6 +38,8 @@ import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
+import { UserLevel } from '#shared/enums.ts';
+import { belowAdmin, forMembers, forOwner, fromLevel, notOwner } from '../lib/me.ts';
 
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
@@ -106,6 +108,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.view = { table: resource, id };
   // It shows this item's likes and comments, and no other item's.
   effects.shows = [itemKey(resource, id)];
+  const opened = openedForms(url);
+  // The same page for every member, with their like state filled in; a comment's box opened by
+  // the address (?reply=, ?edit=) is the member's own.
+  effects.shared = !opened.reply && !opened.edit;
+  effects.likes = { target: resource, ids: [id] };
 
   const [comments, liked, nav, attachments, reported] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
@@ -114,7 +121,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     contentAttachments(deps, resource, item),
     reportedItems(deps, caller, resource, [id]).then((ids) => ids.includes(id)),
   ]);
-  const commentIds = (comments?.items ?? []).flatMap((c) => [c.id, ...(c.replies ?? []).map((r) => r.id)]);
+  const allComments = (comments?.items ?? []).flatMap((c) => [c, ...(c.replies ?? [])]);
+  const commentIds = allComments.map((c) => c.id);
+  // A comment held after reports reads differently for its author and admins: such a page is drawn
+  // for each reader (and a held comment's text never goes into a page everyone gets).
+  if (allComments.some((c) => c.hidden)) effects.shared = false;
   const reportedComments = await reportedItems(deps, caller, 'comment', commentIds);
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
@@ -132,18 +143,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reportedComments,
     justReported: justReported(url),
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
-    bump: bumpState(resource, item, actor, url, deps.env.SITE_TIMEZONE),
-    opened: openedForms(url),
+    bump: bumpState(resource, item, url, deps.env.SITE_TIMEZONE),
+    opened,
     timeZone,
     today: todayIn(timeZone),
     clock: siteClock(timeZone),
   };
 }
 
-/** The author's (or an admin's) 끌어올리기 box of a market listing or a job: when the next bump
- * may be made, by the server's clock; none for other items and other people. */
-function bumpState(resource: string, item: DetailItem, actor: { id: number; level: number } | undefined, url: URL, timeZone: string) {
-  if (!actor || (actor.id !== item.user && actor.level < 3)) return null;
+/** The 끌어올리기 box of a market listing or a job: when the next bump may be made, by the
+ * server's clock; none for other items. The page is shared: the box is in it for everyone and
+ * shown to the author and admins (lib/me.ts's marks). */
+function bumpState(resource: string, item: DetailItem, url: URL, timeZone: string) {
   const table: ListingTable | undefined = resource === 'jobs' || resource === 'board' ? resource : undefined;
   if (!table || !expires(table, item)) return null;
   const now = new Date();
@@ -270,14 +281,9 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
 }
 
 export default function SectionDetail({ loaderData: d, actionData: refused }: Route.ComponentProps) {
-  const { section, resource, item, viewer, nav, timeZone } = d;
+  const { section, resource, item, nav, timeZone } = d;
   const id = item.id;
-  const admin = viewer?.admin === true;
-  // Admins edit and delete from their moderation box; the author gets 수정 / 삭제 here.
-  const author = !admin && viewer !== null && viewer.id === item.user;
   const title = item.title;
-  // 신고 is for members reading someone else's item; admins moderate it instead.
-  const mayReport = viewer !== null && !admin && viewer.id !== item.user && item.hidden === Visibility.shown;
   const reportOutcome = (target: ReportTarget, itemId: number) => {
     const outcome = refused && 'report' in refused ? refused.report : d.justReported;
     return outcome?.target === target && outcome.item === itemId ? outcome : undefined;
@@ -320,7 +326,11 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
           {section.label}
         </Link>
       </nav>
-      {admin ? <ItemModeration resource={resource} item={item} listPath={section.path} /> : null}
+      {/* Admins edit and delete from their moderation box; the author gets 수정 / 삭제 below. Both
+          are in the page for everyone (it is shared) and shown by #me-style to those they serve. */}
+      <div {...fromLevel(UserLevel.admin)}>
+        <ItemModeration resource={resource} item={item} listPath={section.path} />
+      </div>
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {item.hidden === Visibility.review ? (
           <p role="note" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
@@ -328,15 +338,15 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             신고가 접수되어 다른 회원에게는 보이지 않습니다. 운영자가 검토한 뒤 다시 공개하거나 삭제합니다.
           </p>
         ) : null}
-        {item.closed === 1 && !d.bump ? (
+        {item.closed === 1 ? (
           <p className="mb-3 flex items-center gap-2 text-sm text-slate-600">
             <ClosedBadge /> 마감된 글입니다
           </p>
         ) : null}
         {body}
-        <Attachments items={d.attachments} signedIn={viewer !== null} path={d.path} />
+        <Attachments items={d.attachments} path={d.path} />
         {d.bump ? (
-          <div id="bump" className="mt-4 rounded-xl bg-slate-50 p-3">
+          <div id="bump" className="mt-4 rounded-xl bg-slate-50 p-3" {...forOwner(item.user, true)}>
             <BumpBox
               item={item}
               table={d.bump.table}
@@ -356,35 +366,36 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             target={resource}
             item={id}
             path={d.path}
-            liked={d.liked}
             count={item.like}
-            signedIn={viewer !== null}
+            // A shared page's loader ran for nobody: the server fills the member's state in.
+            liked={d.viewer ? d.liked : undefined}
             refusal={refused && 'like' in refused ? refused.like : undefined}
           />
           <ShareButton title={title} />
-          {mayReport ? (
-            <ReportControl
-              key={id}
-              target={resource}
-              item={id}
-              path={d.path}
-              what="글"
-              reported={d.reported}
-              outcome={reportOutcome(resource, id)}
-            />
-          ) : null}
-          {author ? (
-            <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2">
-              <PostActions
-                resource={resource}
-                id={id}
+          {/* 신고 is for members reading someone else's item; admins moderate it instead. */}
+          {item.hidden === Visibility.shown ? (
+            <span {...forMembers} {...belowAdmin} {...notOwner(item.user)}>
+              <ReportControl
+                key={id}
+                target={resource}
+                item={id}
                 path={d.path}
-                listPath={section.path}
-                asked={refused && 'asked' in refused && refused.asked.intent === 'delete-post'}
-                refusal={refused && 'post' in refused ? refused.post : undefined}
+                what="글"
+                reported={d.reported}
+                outcome={reportOutcome(resource, id)}
               />
-            </div>
+            </span>
           ) : null}
+          <div id="post-actions" className="ml-auto flex flex-wrap justify-end gap-2" {...forOwner(item.user)} {...belowAdmin}>
+            <PostActions
+              resource={resource}
+              id={id}
+              path={d.path}
+              listPath={section.path}
+              asked={refused && 'asked' in refused && refused.asked.intent === 'delete-post'}
+              refusal={refused && 'post' in refused ? refused.post : undefined}
+            />
+          </div>
         </div>
         {d.comments ? (
           <Comments
@@ -392,7 +403,6 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             path={d.path}
             items={d.comments.items}
             total={item.comment}
-            viewer={viewer}
             timeZone={timeZone}
             opened={d.opened}
             refusal={refused && 'comment' in refused ? refused.comment : undefined}

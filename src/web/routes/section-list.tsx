@@ -1,8 +1,8 @@
-import { data, Form, Link, useRouteLoaderData, useSubmit } from 'react-router';
+import { data, Form, Link, useSubmit } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
-import { listOf, mayWrite, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath } from '#shared/sections.ts';
+import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor } from '#shared/site.ts';
 import { pageOfPost } from '#server/modules/board/board.service.ts';
@@ -19,7 +19,7 @@ import { type MarketItem, MarketList } from '../features/market/market-list.tsx'
 import { feedLink, pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-list.ts';
-import type { loader as rootLoader } from '../root.tsx';
+import { fromLevel } from '../lib/me.ts';
 
 // A section's list (PRODUCT.md, Sections): the first page rendered on the server, every filter,
 // the sort, the keyword and the page in the URL as a GET form, so a list can be shared, the back
@@ -165,6 +165,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list.items.map((i) => i.id),
     query.sort,
   );
+  // The same page for every member: nothing on it is theirs but the header.
+  effects.shared = true;
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
     siteName: deps.env.SITE_NAME,
@@ -306,7 +308,6 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
   // The list of the section's items: the section's own page, or 고객센터's FAQ under it.
   const own = sectionByKey(key) as Section;
   const listed = listOf(own);
-  const root = useRouteLoaderData<typeof rootLoader>('root');
   const crumbs = listed.path !== section.path ? [{ label: section.label, to: section.path }, { label: title }] : [{ label: title }];
   const base = section.path;
   const anchor = inPlaceAnchor(listed.path);
@@ -324,11 +325,15 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
       title={title}
       crumbs={crumbs}
       actions={
-        mayWrite(own, root?.user?.level) ? (
-          <Link to={`${base}/write`} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            글쓰기
-          </Link>
-        ) : null
+        // Visitors see it where any member may write (signing in leads there); staff-only
+        // sections show it from the writers' level up (#me-style, lib/me.ts).
+        <Link
+          to={`${base}/write`}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+          {...fromLevel(own.writeLevel)}
+        >
+          글쓰기
+        </Link>
       }
     >
       <ListFilters key={JSON.stringify(form)} config={config} form={form} faq={faq} />

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { useMe } from '../../lib/me.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { openLogin } from '../../lib/screen-store.ts';
 import { SHORTCUT_TARGETS, type ShortcutKeys, shortcutId } from '../../lib/shortcuts.ts';
@@ -12,7 +13,9 @@ const GROUPS: ShortcutKeys[][] = [
 const MEMBER_ONLY = /^\/(mypage|customer\/inquiry)(\/|$)/;
 
 export function SiteFooter({ siteName }: { siteName: string }) {
-  const signedIn = Boolean((useRouteLoaderData('root') as { user?: unknown } | undefined)?.user);
+  // The page is the same for visitors and members (it is shared): a member-only link is marked
+  // for the deferred loader in every page, and whether it asks to log in is decided on the click.
+  const me = useMe();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-8 text-slate-600">
@@ -24,15 +27,15 @@ export function SiteFooter({ siteName }: { siteName: string }) {
                 const target = SHORTCUT_TARGETS.find((t) => t.keys === keys);
                 if (!target?.to) return null;
                 const to = target.to;
-                const asksLogin = !signedIn && MEMBER_ONLY.test(to);
+                const membersOnly = MEMBER_ONLY.test(to);
                 return (
                   <li key={keys}>
                     <Link
                       to={to}
                       id={shortcutId(keys)}
-                      {...(asksLogin ? APP_CLICK : {})}
+                      {...(membersOnly ? APP_CLICK : {})}
                       onClick={(event) => {
-                        if (!asksLogin || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                        if (!membersOnly || me || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
                         event.preventDefault();
                         openLogin({ url: to });
                       }}

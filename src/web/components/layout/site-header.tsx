@@ -1,24 +1,17 @@
-import { useEffect, useRef } from 'react';
-import { Form, Link, NavLink, useLocation, useRevalidator } from 'react-router';
+import { useContext, useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { isAdminLevel } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
+import type { Me } from '../../lib/me.ts';
+import { AppActionsContext, AppLink, Personal } from '../personal/personal.tsx';
 import { shortcutId } from '../../lib/shortcuts.ts';
 import { SearchForm } from '../ui/search-form.tsx';
 
-export interface HeaderUser {
-  id: number;
-  nickname: string;
-  level: number;
-  /** Unread notifications. */
-  unread: number;
-}
-
 /** The common header: site name, search field (shortcut target), account links, section nav. */
-export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderUser | null }) {
-  const revalidator = useRevalidator();
+export function SiteHeader({ siteName }: { siteName: string }) {
   const sections = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every navigation, when the current tab changes
@@ -30,15 +23,6 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
     const overflow = current.offsetLeft + current.offsetWidth - (list.scrollLeft + list.clientWidth);
     if (current.offsetLeft < list.scrollLeft || overflow > 0) list.scrollLeft = current.offsetLeft - 8;
   }, [pathname]);
-  // With JavaScript the login link opens the dialog and logout asks first, then goes through the
-  // API; without it, the link and the form still work through the /login page.
-  function askLogout(event: React.FormEvent) {
-    event.preventDefault();
-    askConfirm({
-      title: '로그아웃 하시겠습니까?',
-      onSuccess: () => void withLoading(logout()).then(() => revalidator.revalidate()),
-    });
-  }
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
@@ -53,39 +37,7 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
           buttonClassName="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         />
         <nav aria-label="내 계정" className="order-2 ml-auto flex min-w-0 items-center gap-3 text-sm sm:order-3">
-          {user ? (
-            <>
-              {/* A long nickname gives way on a phone; 마이페이지, 관리자 and 로그아웃 never do. */}
-              <Link to="/mypage" className="flex min-w-0 font-medium text-slate-700 hover:text-brand-700">
-                <span className="truncate">{user.nickname}님</span>
-                <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
-              </Link>
-              <NotificationLink unread={user.unread} />
-              {isAdminLevel(user.level) ? (
-                <Link to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
-                  관리자
-                </Link>
-              ) : null}
-              <Form method="post" action="/login?logout=1" onSubmit={askLogout} className="shrink-0">
-                <button type="submit" className="whitespace-nowrap text-slate-500 hover:text-slate-800">
-                  로그아웃
-                </button>
-              </Form>
-            </>
-          ) : (
-            <Link
-              to="/login"
-              {...APP_CLICK}
-              onClick={(event) => {
-                if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-                event.preventDefault();
-                openLogin();
-              }}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
-            >
-              로그인
-            </Link>
-          )}
+          <Personal name="account" view={AccountLinks} props={{}} />
         </nav>
       </div>
       <nav aria-label="섹션" className="border-t border-slate-100">
@@ -110,11 +62,61 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: HeaderU
   );
 }
 
+/** The header's account links: a personal part (../personal/personal.tsx). With JavaScript the
+ * login link opens the dialog and logout asks first, then goes through the API; without it, the
+ * link and the form still work through the /login page. */
+export function AccountLinks({ me }: { me: Me | null }) {
+  const { revalidate } = useContext(AppActionsContext);
+  if (!me) {
+    return (
+      <a
+        href="/login"
+        {...APP_CLICK}
+        onClick={(event) => {
+          if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+          event.preventDefault();
+          openLogin();
+        }}
+        className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+      >
+        로그인
+      </a>
+    );
+  }
+  function askLogout(event: React.FormEvent) {
+    event.preventDefault();
+    askConfirm({
+      title: '로그아웃 하시겠습니까?',
+      onSuccess: () => void withLoading(logout()).then(revalidate),
+    });
+  }
+  return (
+    <>
+      {/* A long nickname gives way on a phone; 마이페이지, 관리자 and 로그아웃 never do. */}
+      <AppLink to="/mypage" className="flex min-w-0 font-medium text-slate-700 hover:text-brand-700">
+        <span className="truncate">{me.nickname}님</span>
+        <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
+      </AppLink>
+      <NotificationLink unread={me.unread} />
+      {isAdminLevel(me.level) ? (
+        <AppLink to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
+          관리자
+        </AppLink>
+      ) : null}
+      <form method="post" action="/login?logout=1" onSubmit={askLogout} className="shrink-0">
+        <button type="submit" className="whitespace-nowrap text-slate-500 hover:text-slate-800">
+          로그아웃
+        </button>
+      </form>
+    </>
+  );
+}
+
 /** 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). */
 function NotificationLink({ unread }: { unread: number }) {
   const shown = unread > 99 ? '99+' : String(unread);
   return (
-    <Link
+    <AppLink
       to="/mypage/notifications"
       aria-label={unread > 0 ? `알림 ${unread}개 읽지 않음` : '알림'}
       className="flex shrink-0 items-center gap-1 font-medium whitespace-nowrap text-slate-700 hover:text-brand-700"
@@ -125,6 +127,6 @@ function NotificationLink({ unread }: { unread: number }) {
           {shown}
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,6 +1,7 @@
 import type { Attachment } from '#shared/api.ts';
 import { formatFileSize } from '#shared/format.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
+import { forMembers, forVisitors } from '../../lib/me.ts';
 import { api } from '../../lib/session.ts';
 import { LoginLink } from './login-link.tsx';
 
@@ -9,7 +10,7 @@ import { LoginLink } from './login-link.tsx';
  * the auth header), which announces a failure as 파일 다운로드 실패 (SPEC §8); without the app the
  * same link downloads with the session cookie. Downloads are for members: a visitor's 내려받기
  * asks them to log in and comes back here. */
-export function Attachments({ items, signedIn, path }: { items: Attachment[]; signedIn: boolean; path: string }) {
+export function Attachments({ items, path }: { items: Attachment[]; path: string }) {
   if (items.length === 0) return null;
   const look =
     'inline-flex min-h-10 shrink-0 items-center rounded-full border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50';
@@ -27,26 +28,27 @@ export function Attachments({ items, signedIn, path }: { items: Attachment[]; si
                 {formatFileSize(file.size)}
               </span>
             </span>
-            {signedIn ? (
-              <a
-                href={`/api/upload/${file.id}/download`}
-                download={file.filename}
-                aria-label={`${file.filename} 내려받기`}
-                {...APP_CLICK}
-                onClick={(event) => {
-                  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-                  event.preventDefault();
-                  void api.download(`/upload/${file.id}/download`);
-                }}
-                className={look}
-              >
-                내려받기
-              </a>
-            ) : (
+            {/* The page is shared: both links are in it, #me-style shows the reader's (lib/me.ts). */}
+            <a
+              href={`/api/upload/${file.id}/download`}
+              download={file.filename}
+              aria-label={`${file.filename} 내려받기`}
+              {...forMembers}
+              {...APP_CLICK}
+              onClick={(event) => {
+                if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                event.preventDefault();
+                void api.download(`/upload/${file.id}/download`);
+              }}
+              className={look}
+            >
+              내려받기
+            </a>
+            <span {...forVisitors} className="contents">
               <LoginLink next={`${path}#attachments`} className={look}>
                 내려받기<span className="sr-only"> {file.filename} (로그인 필요)</span>
               </LoginLink>
-            )}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-import { NavLink, useRouteLoaderData } from 'react-router';
+import { NavLink } from 'react-router';
+import { useMe } from '../../lib/me.ts';
 import { isRootLevel } from '#shared/enums.ts';
 import { koreanDetail, Messages } from '#shared/messages.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -21,7 +22,7 @@ const TABS = [
 const ROOT_TABS = [['/admin/system', '시스템']] as const;
 
 export function AdminTabs() {
-  const level = (useRouteLoaderData('root') as { user?: { level: number } | null } | undefined)?.user?.level ?? 0;
+  const level = useMe()?.level ?? 0;
   const tabs = isRootLevel(level) ? [...TABS, ...ROOT_TABS] : TABS;
   return (
     <nav aria-label="관리 메뉴" className="mb-6 flex border-b border-slate-200">

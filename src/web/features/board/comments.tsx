@@ -6,15 +6,12 @@ import { LoginLink } from '../../components/ui/login-link.tsx';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
+import { UserLevel } from '#shared/enums.ts';
 import { ConfirmForm } from './confirm-form.tsx';
 import { type ReportOutcome, ReportControl, ReviewBadge } from './report-control.tsx';
+import { belowAdmin, forMembers, forOwner, forVisitors, notOwner, useMe } from '../../lib/me.ts';
 
 export type CommentItem = CommentRecord;
-
-interface Viewer {
-  id: number;
-  admin: boolean;
-}
 
 /** A comment form the page's action refused (without JavaScript): which form (`id` is the parent
  * of a new comment, 0 for a top-level one, or the comment edited or deleted), what was typed,
@@ -48,7 +45,6 @@ export function Comments({
   path,
   items,
   total,
-  viewer,
   timeZone,
   opened,
   refusal,
@@ -61,7 +57,6 @@ export function Comments({
   path: string;
   items: CommentItem[];
   total: number;
-  viewer: Viewer | null;
   timeZone: string;
   opened: OpenCommentForms;
   refusal?: CommentRefusal;
@@ -73,6 +68,7 @@ export function Comments({
   reportOutcome: (id: number) => ReportOutcome | undefined;
 }) {
   const revalidator = useRevalidator();
+  const me = useMe();
   const [replyTo, setReplyTo] = useState(refusal?.intent === 'comment' && refusal.id ? refusal.id : opened.reply);
   const [editing, setEditing] = useState(refusal?.intent === 'edit-comment' ? refusal.id : opened.edit);
   const refused = (intent: CommentRefusal['intent'], id: number) => (refusal?.intent === intent && refusal.id === id ? refusal : undefined);
@@ -110,8 +106,8 @@ export function Comments({
   }
 
   /** 답글 / 수정: a GET form naming only the comment, so that it opens its box without the app. */
-  const opener = (name: 'reply' | 'edit', label: string, c: CommentItem, toggle: () => void, expanded?: boolean) => (
-    <form method="get" action={`${path}#${name}-${c.id}`}>
+  const opener = (name: 'reply' | 'edit', label: string, c: CommentItem, toggle: () => void, shownTo: object, expanded?: boolean) => (
+    <form method="get" action={`${path}#${name}-${c.id}`} {...shownTo}>
       <button
         type="submit"
         name={name}
@@ -129,7 +125,7 @@ export function Comments({
   );
 
   const one = (c: CommentItem, reply: boolean) => {
-    const mine = viewer !== null && viewer.id === c.user;
+    const mine = me !== null && me.id === c.user;
     const removal = refused('delete-comment', c.id);
     return (
       <article
@@ -139,7 +135,7 @@ export function Comments({
       >
         {c.deleted ? (
           <p className="text-slate-600">삭제된 댓글입니다</p>
-        ) : c.hidden && !mine && !viewer?.admin ? (
+        ) : c.hidden && !mine && !(me && me.level >= UserLevel.admin) ? (
           <p className="text-slate-600">신고가 접수되어 검토 중인 댓글입니다</p>
         ) : (
           <>
@@ -164,34 +160,37 @@ export function Comments({
               <p className="mt-0.5 break-words whitespace-pre-line">{c.content}</p>
             )}
             <div className="flex flex-wrap gap-x-4 text-sm">
-              {!reply && viewer ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), replyTo === c.id) : null}
-              {mine && editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id)) : null}
-              {viewer && (viewer.admin || mine) ? (
-                <form
-                  method="post"
-                  action={`${path}#comment-${c.id}`}
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    remove(c.id);
-                  }}
-                >
-                  <input type="hidden" name="intent" value="delete-comment" />
-                  <input type="hidden" name="id" value={c.id} />
-                  <button type="submit" className={`${smallAction} text-red-700`}>
-                    삭제
-                  </button>
-                </form>
-              ) : null}
-              {viewer && !viewer.admin && !mine && !c.hidden ? (
-                <ReportControl
-                  target="comment"
-                  item={c.id}
-                  path={path}
-                  what="댓글"
-                  reported={reported.includes(c.id)}
-                  outcome={reportOutcome(c.id)}
-                  compact
-                />
+              {/* The page is shared: each control is in it for everyone and #me-style shows it to
+                  those it serves (lib/me.ts). */}
+              {!reply ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), forMembers, replyTo === c.id) : null}
+              {editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id), forOwner(c.user)) : null}
+              <form
+                method="post"
+                action={`${path}#comment-${c.id}`}
+                {...forOwner(c.user, true)}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  remove(c.id);
+                }}
+              >
+                <input type="hidden" name="intent" value="delete-comment" />
+                <input type="hidden" name="id" value={c.id} />
+                <button type="submit" className={`${smallAction} text-red-700`}>
+                  삭제
+                </button>
+              </form>
+              {!c.hidden ? (
+                <span {...forMembers} {...belowAdmin} {...notOwner(c.user)}>
+                  <ReportControl
+                    target="comment"
+                    item={c.id}
+                    path={path}
+                    what="댓글"
+                    reported={reported.includes(c.id)}
+                    outcome={reportOutcome(c.id)}
+                    compact
+                  />
+                </span>
               ) : null}
             </div>
             {asked === c.id ? (
@@ -222,7 +221,7 @@ export function Comments({
             {c.replies?.map((r) => (
               <div key={r.id}>{one(r, true)}</div>
             ))}
-            {viewer && replyTo === c.id ? (
+            {me && replyTo === c.id ? (
               <CommentForm
                 label="답글 쓰기"
                 submit="답글 등록"
@@ -239,7 +238,7 @@ export function Comments({
           </li>
         ))}
       </ul>
-      {viewer ? (
+      <div {...forMembers}>
         <CommentForm
           label="댓글 쓰기"
           submit="댓글 등록"
@@ -250,18 +249,17 @@ export function Comments({
           error={refused('comment', 0)?.message}
           onSubmit={(form) => write(0, form)}
         />
-      ) : (
-        <div className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700">
-          {/* A form sent after the session ended comes back to a visitor's page: say why. */}
-          {refusal ? <Refusal message={refusal.message} /> : null}
-          <p className={refusal ? 'mt-2' : undefined}>
-            댓글은 회원만 쓸 수 있습니다.{' '}
-            <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
-              로그인
-            </LoginLink>
-          </p>
-        </div>
-      )}
+      </div>
+      <div className="mt-4 rounded-xl bg-slate-100 p-4 text-slate-700" {...forVisitors}>
+        {/* A form sent after the session ended comes back to a visitor's page: say why. */}
+        {refusal ? <Refusal message={refusal.message} /> : null}
+        <p className={refusal ? 'mt-2' : undefined}>
+          댓글은 회원만 쓸 수 있습니다.{' '}
+          <LoginLink next={`${path}#comments`} className="font-semibold text-brand-700 underline">
+            로그인
+          </LoginLink>
+        </p>
+      </div>
     </section>
   );
 }

@@ -4,11 +4,39 @@ import { LoginLink } from '../../components/ui/login-link.tsx';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { RefusalNote } from './refusal-note.tsx';
+import type { Me } from '../../lib/me.ts';
+import { Personal } from '../../components/personal/personal.tsx';
 
-/** PRODUCT.md likes: members only, toggled. A member's button is a form that posts to the page
- * (its action toggles without JavaScript); with the app the count moves at once and is then set
- * to the server's exact count from POST /api/like. A visitor gets a link to log in. */
-export function LikeButton({
+interface LikeProps {
+  target: LikeTarget;
+  item: number;
+  /** The item's page, where the form posts. */
+  path: string;
+  count: number;
+  /** Whether the member likes it, when the page's loader ran for them; otherwise `me.liked` says,
+   * as the server filled it in (a shared page). */
+  liked?: boolean;
+  /** Why the page's action refused the last like (without JavaScript). */
+  refusal?: string;
+  [key: string]: unknown;
+}
+
+/** PRODUCT.md likes: members only, toggled. A personal part (components/personal): the like state
+ * is the member's. */
+export function LikeButton(props: LikeProps) {
+  return <Personal name="like" view={LikeControl} props={props} />;
+}
+
+/** A member's button is a form that posts to the page (its action toggles without JavaScript);
+ * with the app the count moves at once and is then set to the server's exact count from
+ * POST /api/like. A visitor gets a link to log in. */
+export function LikeControl({ me, ...props }: LikeProps & { me: Me | null }) {
+  const liked = props.liked ?? me?.liked?.includes(`${props.target}:${props.item}`) ?? false;
+  // A login on the page draws the member's button afresh.
+  return <LikeForm key={me?.id ?? 0} {...props} liked={liked} signedIn={me !== null} />;
+}
+
+function LikeForm({
   target,
   item,
   path,
@@ -16,17 +44,7 @@ export function LikeButton({
   count: initialCount,
   signedIn,
   refusal,
-}: {
-  target: LikeTarget;
-  item: number;
-  /** The item's page, where the form posts. */
-  path: string;
-  liked: boolean;
-  count: number;
-  signedIn: boolean;
-  /** Why the page's action refused the last like (without JavaScript). */
-  refusal?: string;
-}) {
+}: LikeProps & { liked: boolean; signedIn: boolean }) {
   const [liked, setLiked] = useState(initialLiked);
   const [count, setCount] = useState(initialCount);
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
+import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
+import { api, ROOT, type Server, withServer } from './lib/server.ts';
+
+// Members as cheap as visitors (traffic issue): a signed-in member's list, post and index page
+// come from the visitors' stored copy with their own parts filled in, so each costs at most 1.5
+// times a visitor's server CPU for the same page. Both are measured in one run, one after the
+// other on the same server, page by page; the member likes the post and has unread notifications,
+// so every part of the fill-in is there to be made.
+
+const TARGET_RATIO = 1.5;
+const CONNECTIONS = 32;
+const ADMIN = { loginid: 'members-admin@bench.example', passwd: 'members-admin-password-1' };
+const MEMBER = { loginid: 'members-reader@bench.example', passwd: 'quiet-harbor-lantern-82', name: '읽는회원', nickname: '부지런한독자' };
+const OTHER = { loginid: 'members-writer@bench.example', passwd: 'amber-violet-orchard-57', name: '쓰는회원', nickname: '답글쓰는이웃' };
+
+async function login(server: Server, who: { loginid: string; passwd: string }): Promise<string> {
+  return (await api<{ token: string }>(server, 'POST', '/api/jwt', { body: { loginid: who.loginid, passwd: who.passwd } })).token;
+}
+
+/** The member, another member, and a post of the member's that the other liked and commented on
+ * (the member's bell shows it), which the member likes too. */
+async function setUp(server: Server): Promise<{ token: string; post: number }> {
+  const root = await login(server, ADMIN);
+  for (const who of [MEMBER, OTHER]) await api(server, 'POST', '/api/user', { token: root, body: who });
+  const [token, other] = [await login(server, MEMBER), await login(server, OTHER)];
+  const { id: post } = await api<{ id: number }>(server, 'POST', '/api/board', {
+    token,
+    body: { topcategory: 5, category: '자유게시판', title: '이번 주말 모임 안내', content: '<p>토요일 오후에 만나요.</p>' },
+  });
+  await api(server, 'POST', '/api/like', { token, body: { target: 'board', item: post } });
+  await api(server, 'POST', '/api/like', { token: other, body: { target: 'board', item: post } });
+  await api(server, 'POST', '/api/comment', { token: other, body: { board: post, content: '저도 갈게요' } });
+  return { token, post };
+}
+
+interface PageResult {
+  page: string;
+  kind: string;
+  visitor: LoadResult;
+  member: LoadResult;
+  ratio: number | undefined;
+}
+
+export async function membersBench({ seconds }: BenchOptions): Promise<SectionReport> {
+  if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) throw new Error('run `npm run build` first');
+  const results: PageResult[] = [];
+  await withServer(
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      ADMIN_LOGINID: ADMIN.loginid,
+      ADMIN_PASSWORD: ADMIN.passwd,
+      WRITE_LIMITS: '0',
+    },
+    async (server) => {
+      const { token, post } = await setUp(server);
+      const visitor = { ...BROWSER_HEADERS, cookie: 'vid=members-bench-visitor' };
+      const member = { ...BROWSER_HEADERS, cookie: `portal_token=${token}` };
+      const pages: [string, string][] = [
+        ['/community', 'list'],
+        [`/community/${post}`, 'detail'],
+        ['/', 'index'],
+      ];
+      for (const [page, kind] of pages) {
+        const url = server.url + page;
+        // Warm: the stored copy, the prepared statements, the member's parts.
+        for (const headers of [visitor, member]) await load({ url, seconds: 2, connections: 4, headers });
+        const measure = (headers: Record<string, string>) =>
+          load({ url, seconds, connections: CONNECTIONS, headers, serverCpuMs: server.cpuMs });
+        const v = await measure(visitor);
+        const m = await measure(member);
+        const ratio = v.cpuMsPerRequest && m.cpuMsPerRequest ? Math.round((m.cpuMsPerRequest / v.cpuMsPerRequest) * 100) / 100 : undefined;
+        results.push({ page, kind, visitor: v, member: m, ratio });
+      }
+    },
+  );
+  const checks: Check[] = results.map((x) => [
+    `${x.kind} (${x.page}): member CPU/req <= ${TARGET_RATIO}x visitor's`,
+    `${x.member.cpuMsPerRequest} ms vs ${x.visitor.cpuMsPerRequest} ms: ${x.ratio}x`,
+    x.ratio !== undefined && x.ratio <= TARGET_RATIO && x.member.non2xx === 0 && x.visitor.non2xx === 0,
+  ]);
+  const markdown = [
+    '## Results',
+    '',
+    `Demo content on SQLite, production build, ${seconds} s per phase, ${CONNECTIONS} connections, autocannon on 127.0.0.1 sharing the 2 cores with the server. For each page a visitor phase, then a member phase (session cookie; the member likes the post and has an unread notification), on the same server in one run. Server CPU from /proc, per answered request.`,
+    '',
+    table(
+      ['Page', 'who', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'member/visitor CPU'],
+      results.flatMap((x) => [
+        [
+          `${x.kind} ${x.page}`,
+          'visitor',
+          x.visitor.rps,
+          x.visitor.p50,
+          x.visitor.p99,
+          x.visitor.cpuMsPerRequest ?? '',
+          x.visitor.non2xx + x.visitor.errors,
+          '',
+        ],
+        [
+          `${x.kind} ${x.page}`,
+          'member',
+          x.member.rps,
+          x.member.p50,
+          x.member.p99,
+          x.member.cpuMsPerRequest ?? '',
+          x.member.non2xx + x.member.errors,
+          x.ratio ?? '',
+        ],
+      ]),
+    ),
+    '',
+    targetsSection(checks),
+  ].join('\n');
+  return {
+    title: 'Benchmark: members’ pages against visitors’',
+    markdown,
+    data: { results },
+    passed: checks.every(([, , ok]) => ok),
+  };
+}

@@ -1,0 +1,87 @@
+import { createContext, useContext } from 'react';
+import { UserLevel } from '#shared/enums.ts';
+
+// The signed-in member as a page shows them: their header, their like state, the controls they
+// may use. A shared page (the page cache's, drawn once for everyone) carries none of it in its
+// loader data: the server fills it in per request (pages.ts) as the `#me` JSON, the `#me-style`
+// rules and the personal parts (components/layout/personal.tsx), and the browser reads `#me` before
+// it hydrates, so the app draws exactly what the server sent.
+
+export interface Me {
+  id: number;
+  nickname: string;
+  level: number;
+  /** Unread notifications. */
+  unread: number;
+  /** Of the items the page shows, those this member likes (`board:12`), when the server filled
+   * the page in; a page whose loader ran for the member says it itself. */
+  liked?: string[];
+}
+
+/** The `<script type="application/json">` that carries the member in every page. */
+export const ME_SCRIPT_ID = 'me';
+/** The `<style>` whose rules show and hide the marked controls for this member. */
+export const ME_STYLE_ID = 'me-style';
+
+/** The member the app is drawn for; null for a visitor (and in the server's shared render). */
+export const MeContext = createContext<Me | null>(null);
+
+export function useMe(): Me | null {
+  return useContext(MeContext);
+}
+
+/** The member the server put into this document (browser only). */
+export function documentMe(): Me | null {
+  try {
+    return JSON.parse(document.getElementById(ME_SCRIPT_ID)?.textContent || 'null') as Me | null;
+  } catch {
+    return null;
+  }
+}
+
+/** `#me`'s content: JSON that cannot end the script element. */
+export function meJson(me: Me | null): string {
+  return JSON.stringify(me).replace(/</g, '\\u003c');
+}
+
+/** Marks for controls that only some readers see, as attributes on the control or its wrapper.
+ * The page is the same for everyone; `#me-style` hides what this reader may not use. The server
+ * checks every action again: this only decides what is shown. */
+export const forMembers = { 'data-for': 'member' } as const;
+export const forVisitors = { 'data-for': 'visitor' } as const;
+/** Shown from this level up (admins: 3). Level 1 needs no mark: visitors see such controls and are
+ * asked to log in when they use them. */
+export const fromLevel = (level: number) => (level > UserLevel.normal ? { 'data-min-level': level } : {});
+/** Shown only below admin level (an author's own 수정 / 삭제: admins use their moderation box). */
+export const belowAdmin = { 'data-max-level': UserLevel.manager } as const;
+/** Shown only to the member `id`; with `orAdmin`, to admins too. */
+export const forOwner = (id: number, orAdmin = false) => ({ 'data-owner': id, ...(orAdmin ? { 'data-or-admin': '' } : {}) });
+/** Hidden from the member `id` (신고 of one's own item). */
+export const notOwner = (id: number) => ({ 'data-not-owner': id });
+
+const LEVELS = Object.values(UserLevel);
+
+/** `#me-style`'s rules for this reader: everything marked for someone else is hidden. */
+export function personalStyle(me: Me | null): string {
+  const level = me?.level ?? 0;
+  const hidden = [
+    me ? '[data-for="visitor"]' : '[data-for="member"]',
+    ...LEVELS.filter((l) => l > UserLevel.normal && l > level).map((l) => `[data-min-level="${l}"]`),
+    ...LEVELS.filter((l) => l < level).map((l) => `[data-max-level="${l}"]`),
+    me ? `[data-owner]:not([data-owner="${me.id}"])${level >= UserLevel.admin ? ':not([data-or-admin])' : ''}` : '[data-owner]',
+    ...(me ? [`[data-not-owner="${me.id}"]`] : []),
+  ];
+  return `${hidden.join(',')}{display:none!important}`;
+}
+
+/** What the document was drawn with: the root loader's data then, and the member in `#me`. */
+let documentState: { root: unknown; me: Me | null } | undefined;
+
+/** The member the page is for, from the root loader's data. A shared page's data was loaded for
+ * nobody: until the root data is loaded again (a login, a logout, a form sent), the member is the
+ * one the server filled into the document. */
+export function meOf(root: { me: Me | null } | undefined): Me | null {
+  if (typeof document === 'undefined') return root?.me ?? null;
+  documentState ??= { root, me: documentMe() };
+  return root === documentState.root ? documentState.me : (root?.me ?? null);
+}

@@ -1,0 +1,217 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { productionBuild } from '#server/pages/pages.ts';
+import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+// Members get the visitors' stored page with their own parts filled in (traffic issue): their
+// name, bell and like state, and the rules that show their controls, in the HTML itself (a plain
+// fetch, as a browser without JavaScript reads it). Renders are counted at the build's entry, as
+// in tests/server/page-renewal.test.ts: a page served from the cache draws nothing. Needs the
+// built app (`npm run build`).
+
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let renders = 0;
+
+interface Member {
+  id: number;
+  token: string;
+  nickname: string;
+}
+let author: Member;
+let liker: Member;
+let admin: string;
+let post: number;
+
+async function member(nickname: string): Promise<Member> {
+  const m = await t.member({ nickname });
+  return { id: m.id, token: m.token, nickname };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const real = await productionBuild(PROJECT)();
+  const handleRequest = real.entry.module.default;
+  const counted: ServerBuild = {
+    ...real,
+    entry: {
+      module: {
+        ...real.entry.module,
+        default: (...args: Parameters<typeof handleRequest>) => {
+          renders++;
+          return handleRequest(...args);
+        },
+      },
+    },
+  };
+  app = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
+  [author, liker] = await Promise.all([member('글쓴이회원'), member('좋아요회원')]);
+  admin = await t.root();
+  const created = await t.call('POST', '/api/board', {
+    token: author.token,
+    body: { topcategory: 5, category: '자유게시판', title: '함께 보는 글', content: '<p>본문</p>' },
+  });
+  expect(created.status).toBe(200);
+  post = created.body.id;
+  // The liker likes it and comments: the author has one unread notification.
+  expect((await t.call('POST', '/api/like', { token: liker.token, body: { target: 'board', item: post } })).status).toBe(200);
+  expect((await t.call('POST', '/api/comment', { token: liker.token, body: { board: post, content: '잘 읽었습니다' } })).status).toBe(200);
+}, 120_000);
+afterAll(() => t.close());
+
+let ip = 0;
+async function page(url: string, token?: string, encoding?: string): Promise<{ status: number; html: string; headers: Headers }> {
+  const headers: Record<string, string> = { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.88.0.${(++ip % 250) + 1}` };
+  if (token) headers.cookie = `${TOKEN_COOKIE}=${token}`;
+  if (encoding) headers['accept-encoding'] = encoding;
+  const res = await app.request(url, { headers });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const raw = res.headers.get('content-encoding') === 'gzip' ? zlib.gunzipSync(bytes).toString() : bytes.toString();
+  // React marks where one text ends and the next begins (`닉네임<!-- -->님`); a reader sees one text.
+  const html = raw.replaceAll('<!-- -->', '');
+  return { status: res.status, html, headers: res.headers };
+}
+
+/** Asks for `url` as a visitor until a stored copy answers (no render). On PostgreSQL every cache
+ * starts blind until the server listens for other servers' writes (db/shared-writes.ts). */
+async function stored(url: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const before = renders;
+    expect((await page(url)).status).toBe(200);
+    if (renders === before) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no stored copy of ${url}`);
+}
+
+/** The member the page was filled in for (`#me`), or null. */
+function meOf(html: string): { id: number; nickname: string; unread: number; liked?: string[] } | null {
+  const json = /<script nonce="[^"]+" id="me" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+  if (json === undefined) throw new Error('a page without #me');
+  return JSON.parse(json);
+}
+const styleOf = (html: string) => /<style id="me-style">(.*?)<\/style>/.exec(html)?.[1] ?? '';
+const likePressed = (html: string) => /<button id="like" type="submit"[^>]*aria-pressed="(true|false)"/.exec(html)?.[1];
+
+describe('a member gets the shared page with their own parts', () => {
+  test('two members and a visitor, interleaved on one post: no render, each sees only their own name, like state and controls', async () => {
+    const url = `/community/${post}`;
+    await stored(url);
+    renders = 0;
+    const answers = await Promise.all(
+      [author, liker, undefined, liker, author, undefined, author, liker].map(async (m) => ({ m, ...(await page(url, m?.token)) })),
+    );
+    // Every answer came from the copy a visitor's request stored.
+    expect(renders).toBe(0);
+    for (const { m, html, status, headers } of answers) {
+      expect(status).toBe(200);
+      const other = m === author ? liker : author;
+      if (!m) {
+        expect(meOf(html)).toBeNull();
+        expect(html).not.toContain(`${author.nickname}님`);
+        expect(html).not.toContain(`${liker.nickname}님`);
+        expect(html).toContain('>로그인</a>');
+        expect(styleOf(html)).toContain('[data-owner]{');
+        expect(headers.get('cache-control')).toBe('no-cache');
+        continue;
+      }
+      expect(headers.get('cache-control')).toBe('private, no-store');
+      expect(meOf(html)?.id).toBe(m.id);
+      // The header: their name, not the other member's (the post and its comment show both as authors).
+      expect(html).toContain(`${m.nickname}님`);
+      expect(html).not.toContain(`${other.nickname}님`);
+      expect(html).toContain('로그아웃');
+      // The post's 수정 / 삭제 are marked for the author, and the style shows them to the author only.
+      expect(html).toContain(`data-owner="${author.id}"`);
+      expect(styleOf(html)).toContain(`[data-owner]:not([data-owner="${m.id}"])`);
+    }
+    const of = (m: Member) => answers.find((a) => a.m === m)?.html ?? '';
+    expect(likePressed(of(liker))).toBe('true');
+    expect(likePressed(of(author))).toBe('false');
+    expect(meOf(of(author))?.unread).toBe(1);
+    expect(of(author)).toContain('알림 1개 읽지 않음');
+    expect(meOf(of(liker))?.unread).toBe(0);
+    // A visitor's like is a link to log in.
+    expect(likePressed(answers.find((a) => !a.m)?.html ?? '')).toBeUndefined();
+  });
+
+  test('list and index pages: the visitors’ stored copy serves members too, the member named in the header', async () => {
+    for (const url of ['/community', '/']) {
+      await stored(url);
+      renders = 0;
+      const visitor = await page(url);
+      const mine = await page(url, author.token);
+      const theirs = await page(url, liker.token);
+      expect(renders).toBe(0);
+      expect([visitor.status, mine.status, theirs.status]).toEqual([200, 200, 200]);
+      expect(mine.html).toContain(`${author.nickname}님`);
+      expect(theirs.html).toContain(`${liker.nickname}님`);
+      expect(theirs.html).not.toContain(`${author.nickname}님`);
+      expect(visitor.html).not.toContain(`${author.nickname}님`);
+    }
+  });
+
+  test('search results too: one stored copy, each member named in their own #me', async () => {
+    const url = `/search?q=${encodeURIComponent('함께 보는 글')}`;
+    await stored(url);
+    renders = 0;
+    const [mine, theirs] = [await page(url, author.token), await page(url, liker.token)];
+    expect(renders).toBe(0);
+    expect(mine.html).toContain('함께 보는 글');
+    expect([meOf(mine.html)?.id, meOf(theirs.html)?.id]).toEqual([author.id, liker.id]);
+  });
+
+  test('a gzip answer carries the same fill-in as valid gzip', async () => {
+    const url = `/community/${post}`;
+    const plain = await page(url, liker.token);
+    const gzip = await page(url, liker.token, 'gzip, br');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    // Only the nonce differs.
+    const nonceless = (html: string) => html.replace(/[A-Za-z0-9+/]{22}==/g, 'NONCE');
+    expect(nonceless(gzip.html)).toBe(nonceless(plain.html));
+    expect(likePressed(gzip.html)).toBe('true');
+  });
+
+  test('a member sees their own like at once, the page renewed for everyone', async () => {
+    const url = `/community/${post}`;
+    await page(url);
+    const like = await t.call('POST', '/api/like', { token: author.token, body: { target: 'board', item: post } });
+    expect(like.status).toBe(200);
+    const after = await page(url, author.token);
+    expect(likePressed(after.html)).toBe('true');
+    expect(after.html).toMatch(/data-testid="like-count">2</);
+    const visitor = await page(url);
+    expect(visitor.html).toMatch(/data-testid="like-count">2</);
+    expect(likePressed((await page(url, liker.token)).html)).toBe('true');
+  });
+
+  test('a member’s own pages are drawn for them, and a hidden post for an admin', async () => {
+    const mypage = await page('/mypage', author.token);
+    expect(mypage.status).toBe(200);
+    expect(meOf(mypage.html)?.id).toBe(author.id);
+    expect(mypage.html).toContain(`${author.nickname}님`);
+    expect((await page('/mypage')).status).toBe(401);
+
+    const hidden = await t.call('POST', '/api/board', {
+      token: author.token,
+      body: { topcategory: 5, category: '자유게시판', title: '숨길 글', content: '<p>본문</p>' },
+    });
+    const id = hidden.body.id;
+    expect(
+      (await t.call('POST', '/api/admin/moderate', { token: admin, body: { target: 'board', ids: [id], action: 'hide' } })).status,
+    ).toBe(200);
+    expect((await page(`/community/${id}`)).status).toBe(404);
+    const seen = await page(`/community/${id}`, admin);
+    expect(seen.status).toBe(200);
+    expect(seen.html).toContain('숨길 글');
+    // The admin's moderation box is shown to them; a member's style hides it.
+    expect(styleOf(seen.html)).not.toContain('[data-min-level="3"]');
+    expect(styleOf((await page(`/community/${post}`, author.token)).html)).toContain('[data-min-level="3"]');
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { apiCall, createAccount, fetchPage, openPage, setUpServerAndBrowser, unexpectedErrors } from '#tests/support/browser.ts';
+
+// A member's page comes from the visitors' stored copy with their parts filled in by the server
+// (traffic issue). In Chromium the app hydrates over exactly that HTML: no hydration error, the
+// member's own name, controls and like state, and they work; without JavaScript the same state
+// is in the HTML.
+
+const suite = setUpServerAndBrowser();
+
+describe('members on shared pages', () => {
+  test('the author and another member hydrate the stored copy with their own header, controls and like', async () => {
+    const [author, reader] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+    const made = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', author.token, {
+      topcategory: 5,
+      title: '저장된 페이지로 보는 글',
+      content: '<p>본문</p>',
+    });
+    const url = `/community/${made.body.id}`;
+    // A visitor's visit stores the page; the members get that copy.
+    expect((await fetchPage(suite.server, url)).status).toBe(200);
+
+    const mine = await suite.visit(url, { token: author.token, status: 200 });
+    const account = mine.page.getByRole('navigation', { name: '내 계정' });
+    await account.getByRole('link', { name: /님/ }).waitFor();
+    expect(await account.getByRole('link', { name: /님/ }).textContent()).toContain(`테스터${author.loginid.slice(5, 13)}님`);
+    await mine.page.getByRole('link', { name: '수정', exact: true }).waitFor();
+    expect(await mine.page.getByRole('link', { name: '수정', exact: true }).isVisible()).toBe(true);
+    expect(await mine.page.getByRole('link', { name: '로그인' }).count()).toBe(0);
+    expect(unexpectedErrors(mine.errors)).toEqual([]);
+    await mine.close();
+
+    const theirs = await suite.visit(url, { token: reader.token, status: 200 });
+    expect(await theirs.page.getByRole('link', { name: '수정', exact: true }).isVisible()).toBe(false);
+    expect(await theirs.page.getByLabel('댓글 쓰기').isVisible()).toBe(true);
+    const like = theirs.page.getByRole('button', { name: /좋아요/ });
+    expect(await like.getAttribute('aria-pressed')).toBe('false');
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    expect(unexpectedErrors(theirs.errors)).toEqual([]);
+    await theirs.close();
+
+    // Reloaded from the renewed copy: the like is theirs, not the author's.
+    const again = await suite.visit(url, { token: reader.token, status: 200 });
+    expect(await again.page.getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(unexpectedErrors(again.errors)).toEqual([]);
+    await again.close();
+    const authorAgain = await suite.visit(url, { token: author.token, status: 200 });
+    expect(await authorAgain.page.getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('false');
+    await authorAgain.close();
+  });
+
+  test('without JavaScript a member reads their own state in the page', async () => {
+    const member = await createAccount(suite.server);
+    const { page, close } = await openPage(suite.browser, suite.server, { token: member.token, javaScriptEnabled: false });
+    await page.goto('/community');
+    const account = page.getByRole('navigation', { name: '내 계정' });
+    expect(await account.getByRole('link', { name: /님/ }).isVisible()).toBe(true);
+    expect(await account.getByRole('button', { name: '로그아웃' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '글쓰기' }).isVisible()).toBe(true);
+    await close();
+  });
+});
