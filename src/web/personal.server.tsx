@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { AccountLinks } from './components/layout/site-header.tsx';
 import { type DrawnPart, PART_TAG, type PartView } from './components/personal/personal.tsx';
 import { LikeControl } from './features/board/like-button.tsx';
+import { ReportView } from './features/board/report-control.tsx';
 import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, meJson, personalStyle } from './lib/me.ts';
 
 // The server's side of personal parts (components/personal/personal.tsx): where they are in a
@@ -14,6 +15,7 @@ import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, meJson, personalStyle } from './lib
 const PARTS: Record<string, PartView<any>> = {
   account: AccountLinks,
   like: LikeControl,
+  report: ReportView,
 };
 
 /** A place in the page that differs per member: between `open` and `close`, in document order. */

@@ -10,6 +10,7 @@ import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
 import type { LikeTarget } from '#shared/schemas/content.ts';
+import type { ReportTarget } from '#shared/reports.ts';
 import type { PatchablePage } from '#server/pages/compress.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
@@ -27,6 +28,8 @@ export interface PageEffects {
   shared?: boolean;
   /** The items whose like state a member's fill-in needs (`liked` of lib/me.ts). */
   likes?: { target: LikeTarget; ids: number[] };
+  /** The item whose 신고함 state a member's fill-in needs (`reported` of lib/me.ts). */
+  report?: { target: ReportTarget; id: number };
   /** The personal parts the render drew, in document order (components/personal). */
   parts?: { name: string; props: Record<string, unknown> }[];
 }

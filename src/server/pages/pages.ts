@@ -17,6 +17,7 @@ import { itemKey } from '#server/cache/shows.ts';
 import { readsOfTable } from '#server/cache/member-reads.ts';
 import type { Actor } from '#server/context.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
+import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 
@@ -77,6 +78,7 @@ interface MemberState {
   level: number;
   unread: number;
   liked?: string[];
+  reported?: string[];
 }
 
 /** What pages.ts uses of the build's entry (web/entry.server.tsx). */
@@ -170,6 +172,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
   const unreadOf = readsOfTable<number>(deps.tracker, 'notifications', MAX_MEMBER_READS);
   const likedOf = readsOfTable<number[]>(deps.tracker, 'likes', MAX_MEMBER_READS);
+  const reportedOf = readsOfTable<number[]>(deps.tracker, 'reports', MAX_MEMBER_READS);
 
   app.all('*', async (c) => {
     // Forms post to pages; a post from another site must not act with our session cookie.
@@ -296,14 +299,17 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
    * their account, unread count and likes among the page's items: two indexed reads, kept until
    * their tables are written. */
   async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<string[]> {
-    const likes = stored.effects.likes;
-    const [user, unread, liked] = await Promise.all([
+    const { likes, report } = stored.effects;
+    const [user, unread, liked, reported] = await Promise.all([
       findSessionUser(deps, actor.id),
       unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
       likes
         ? likedOf(`${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
             likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked),
           )
+        : [],
+      report
+        ? reportedOf(`${actor.id}:${report.target}:${report.id}`, () => reportedItems(deps, { actor, ip }, report.target, [report.id]))
         : [],
     ]);
     const me: MemberState = {
@@ -312,6 +318,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       level: user?.level ?? actor.level,
       unread,
       ...(likes && { liked: liked.map((id) => itemKey(likes.target, id)) }),
+      ...(report && { reported: reported.map((id) => itemKey(report.target, id)) }),
     };
     const contents = entry.personalContents(me, stored.effects.parts ?? []);
     let part = 0;

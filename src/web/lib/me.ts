@@ -16,6 +16,8 @@ export interface Me {
   /** Of the items the page shows, those this member likes (`board:12`), when the server filled
    * the page in; a page whose loader ran for the member says it itself. */
   liked?: string[];
+  /** Of the items the page shows, those this member reported (신고함), the same way. */
+  reported?: string[];
 }
 
 /** The `<script type="application/json">` that carries the member in every page. */

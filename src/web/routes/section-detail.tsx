@@ -22,7 +22,7 @@ import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { Attachments } from '../components/ui/attachments.tsx';
-import { type ReportOutcome, ReportControl, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
+import { type ReportOutcome, ReportPart, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
@@ -113,6 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the address (?reply=, ?edit=) is the member's own.
   effects.shared = !opened.reply && !opened.edit;
   effects.likes = { target: resource, ids: [id] };
+  effects.report = { target: resource, id };
 
   const [comments, liked, nav, attachments, reported] = await Promise.all([
     resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
@@ -375,13 +376,14 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
           {/* 신고 is for members reading someone else's item; admins moderate it instead. */}
           {item.hidden === Visibility.shown ? (
             <span {...forMembers} {...belowAdmin} {...notOwner(item.user)}>
-              <ReportControl
+              <ReportPart
                 key={id}
                 target={resource}
                 item={id}
                 path={d.path}
                 what="글"
-                reported={d.reported}
+                // A shared page's loader ran for nobody: the server fills the member's state in.
+                reported={d.viewer ? d.reported : undefined}
                 outcome={reportOutcome(resource, id)}
               />
             </span>

@@ -110,9 +110,9 @@ const LISTS: Record<SectionKey, ListConfig> = {
 const LISTED = ['id', 'title', 'category', 'name', 'date', 'location', 'count', 'like'];
 const BUSINESS_HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
 function listedColumns(key: SectionKey, inPlace: boolean): string[] {
-  if (key === 'jobs') return [...LISTED, 'type', 'limitdate', 'status', 'companyname', 'employmenttype'];
+  if (key === 'jobs') return [...LISTED, 'type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed'];
   if (key === 'business') return [...LISTED, 'image', 'type', 'subcategory', 'address', 'tel', ...BUSINESS_HOURS];
-  if (key === 'market') return [...LISTED, 'image', 'marketstatus', 'comment', 'price', 'free'];
+  if (key === 'market') return [...LISTED, 'image', 'marketstatus', 'comment', 'price', 'free', 'closed'];
   return inPlace ? [...LISTED, 'content'] : [...LISTED, 'english', 'comment'];
 }
 

@@ -11,6 +11,8 @@ import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
 import { RefusalNote } from './refusal-note.tsx';
+import type { Me } from '../../lib/me.ts';
+import { Personal } from '../../components/personal/personal.tsx';
 
 /** What the page's action sent back for one report form (without JavaScript): the refusal and
  * what was chosen, so nothing is lost; or `done` after the report was taken. */
@@ -26,31 +28,42 @@ export interface ReportOutcome {
 /** The anchor of an item's report control. */
 export const reportAnchor = (target: ReportTarget, item: number) => `report-${target}-${item}`;
 
-/** 신고 (PRODUCT.md, beyond the spec): a disclosure that opens a small form with the reasons and a
- * text box. It posts to the item's page, whose action reports without JavaScript; with the app
- * it calls POST /api/report and says so in a toast. Once reported it shows 신고함. Only members
- * who are not the item's author are given it (the page decides). */
-export function ReportControl({
-  target,
-  item,
-  path,
-  what,
-  reported: initialReported,
-  outcome,
-  compact = false,
-}: {
+interface ReportProps {
   target: ReportTarget;
   item: number;
   /** The item's page, where the form posts. */
   path: string;
   /** What is reported, for assistive tech: 글, 댓글. */
   what: string;
-  reported: boolean;
+  /** Whether the member reported it, when the page's loader ran for them; otherwise `me.reported`
+   * says, as the server filled it in (a shared page). */
+  reported?: boolean;
   outcome?: ReportOutcome;
   /** A comment's small link-like control instead of a post's round button. */
   compact?: boolean;
-}) {
-  const [reported, setReported] = useState(initialReported);
+  [key: string]: unknown;
+}
+
+/** An item's 신고 on a shared page: a personal part (components/personal), since 신고함 is the
+ * member's. A comment's control is not one (a hundred parts a page would cost every member's
+ * fill-in): it shows 신고함 only on a page drawn for the member or after reporting. */
+export function ReportPart(props: ReportProps) {
+  return <Personal name="report" view={ReportView} props={props} />;
+}
+
+export function ReportView({ me, ...props }: ReportProps & { me: Me | null }) {
+  const reported = props.reported ?? me?.reported?.includes(`${props.target}:${props.item}`) ?? false;
+  // A login on the page draws the member's control afresh.
+  return <ReportControl key={me?.id ?? 0} {...props} reported={reported} />;
+}
+
+/** 신고 (PRODUCT.md, beyond the spec): a disclosure that opens a small form with the reasons and a
+ * text box. It posts to the item's page, whose action reports without JavaScript; with the app
+ * it calls POST /api/report and says so in a toast. Once reported it shows 신고함. Only members
+ * who are not the item's author are shown it (the page marks it, lib/me.ts). */
+export function ReportControl({ target, item, path, what, reported: initialReported = false, outcome, compact = false }: ReportProps) {
+  // The page's action said it was taken (without JavaScript): 신고함 on any page, shared ones too.
+  const [reported, setReported] = useState(initialReported || outcome?.done === true);
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(outcome?.message !== undefined);
   const anchor = reportAnchor(target, item);
