@@ -39,3 +39,17 @@ export const ReportMessages = {
   otherNeedsDetail: '기타 사유를 입력하세요',
   reasonRequired: '신고 사유를 선택하세요',
 } as const;
+
+/** A reported item as /admin/report lists it (GET /api/admin/report). */
+export interface ReportedEntry {
+  target: ReportTarget;
+  item: number;
+  /** How many members reported it. */
+  reports: number;
+  last: string;
+  title: string;
+  link: string;
+  /** Visibility above; -1 when the item is gone (its author deleted it). */
+  hidden: number;
+  reasons: { reason: ReportReason; label: string; detail: string; date: string }[];
+}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 import type { LikeTarget } from '#shared/schemas/content.ts';
+import { itemsOfMember } from '#server/db/member-items.ts';
 
 export async function deleteLike(db: Executor, target: LikeTarget, item: number, user: number): Promise<boolean> {
   const r = await db.deleteFrom('likes').where('target', '=', target).where('item', '=', item).where('user', '=', user).executeTakeFirst();
@@ -54,16 +55,8 @@ export async function titlesOf(db: Executor, target: LikeTarget, ids: number[]) 
   return db.selectFrom(target).select(['id', 'title']).where('id', 'in', ids).execute();
 }
 
-export async function likedItems(db: Executor, user: number, target: LikeTarget, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('likes')
-    .select('item')
-    .where('user', '=', user)
-    .where('target', '=', target)
-    .where('item', 'in', ids)
-    .execute();
-  return rows.map((r) => r.item);
+export function likedItems(db: Executor, user: number, target: LikeTarget, ids: number[]): Promise<number[]> {
+  return itemsOfMember(db, 'likes', user, target, ids);
 }
 
 export async function deleteLikesOfItems(db: Executor, target: LikeTarget, ids: number[]): Promise<void> {

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { ReportTarget } from '#shared/reports.ts';
 import type { Executor, ReportsTable } from '#server/db/database.ts';
 import { countedColumns, moveCounts } from '#server/db/counters.ts';
+import { itemsOfMember } from '#server/db/member-items.ts';
 
 // The reports module's SQL: one row per member and item, the items they point at, and the
 // admin's list grouped by item.
@@ -95,16 +96,8 @@ export async function deleteReportsOf(db: Executor, target: ReportTarget, ids: n
 }
 
 /** Which of these items the member reported. */
-export async function reportedByUser(db: Executor, user: number, target: ReportTarget, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('reports')
-    .select('item')
-    .where('user', '=', user)
-    .where('target', '=', target)
-    .where('item', 'in', ids)
-    .execute();
-  return rows.map((r) => r.item);
+export function reportedByUser(db: Executor, user: number, target: ReportTarget, ids: number[]): Promise<number[]> {
+  return itemsOfMember(db, 'reports', user, target, ids);
 }
 
 /** One page of reported items, most reported first, then the most recently reported. */

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { REPORT_REASON_LABELS, type ReportReason, ReportMessages, type ReportTarget, Visibility } from '#shared/reports.ts';
+import {
+  REPORT_REASON_LABELS,
+  type ReportedEntry,
+  type ReportReason,
+  ReportMessages,
+  type ReportTarget,
+  Visibility,
+} from '#shared/reports.ts';
 import type { ReportDecisionInput, ReportListQuerySchema, ReportSaveInput } from '#shared/schemas/report.ts';
 import { boardSectionOf, listOf } from '#shared/sections.ts';
 import { commentPath, itemPath } from '#shared/site.ts';
@@ -123,19 +130,6 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
 export async function reportedItems(deps: Deps, caller: Caller, target: ReportTarget, ids: number[]): Promise<number[]> {
   if (!caller.actor) return [];
   return reportedByUser(deps.db, caller.actor.id, target, ids);
-}
-
-export interface ReportedEntry {
-  target: ReportTarget;
-  item: number;
-  /** How many members reported it. */
-  reports: number;
-  last: string;
-  title: string;
-  link: string;
-  /** shared/reports.ts Visibility; -1 when the item is gone (its author deleted it). */
-  hidden: number;
-  reasons: { reason: ReportReason; label: string; detail: string; date: string }[];
 }
 
 /** GET /api/admin/report: reported items, most reported first, each with its reasons. */

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRevalidator } from 'react-router';
-import type { ReportTarget } from '#shared/reports.ts';
+import type { ReportedEntry, ReportTarget } from '#shared/reports.ts';
 import { REVIEW_LABEL, Visibility } from '#shared/reports.ts';
 import { formatDate } from '#shared/format.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
@@ -10,17 +10,6 @@ import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
 // one (shown again, reports cleared) or deletes it (its author is told). Every button is a form
 // that posts to the page, whose action does the same without JavaScript (a delete asks first
 // there too); with the app the calls go to /api/admin/report and the list reloads.
-
-export interface ReportedEntry {
-  target: ReportTarget;
-  item: number;
-  reports: number;
-  last: string;
-  title: string;
-  link: string;
-  hidden: number;
-  reasons: { reason: string; label: string; detail: string; date: string }[];
-}
 
 export interface ReportAdminData {
   items: ReportedEntry[];
