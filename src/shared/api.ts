@@ -114,3 +114,18 @@ export interface NotificationRecord {
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+
+/** The signed-in member as a page shows them (web/lib/me.ts): the `#me` JSON the server fills
+ * into a shared page for them (server/pages/pages.ts) and the browser reads before it hydrates. */
+export interface Me {
+  id: number;
+  nickname: string;
+  level: number;
+  /** Unread notifications. */
+  unread: number;
+  /** Of the items the page shows, those this member likes (`board:12`), when the server filled
+   * the page in; a page whose loader ran for the member says it itself. */
+  liked?: string[];
+  /** Of the items the page shows, those this member reported (신고함), the same way. */
+  reported?: string[];
+}

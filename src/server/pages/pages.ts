@@ -15,6 +15,7 @@ import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, 
 import { type HoleKind, type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfTable } from '#server/cache/member-reads.ts';
+import type { Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
@@ -71,25 +72,12 @@ const MAX_MEMBER_READS = 20_000;
 /** Personal URLs remembered before the list starts over (each costs one extra render). */
 const MAX_PERSONAL_URLS = 10_000;
 
-/** The member as a shared page's fill-in shows them (web/lib/me.ts `Me`). */
-interface MemberState {
-  id: number;
-  nickname: string;
-  level: number;
-  unread: number;
-  liked?: string[];
-  reported?: string[];
-}
-
 /** What pages.ts uses of the build's entry (web/entry.server.tsx). */
 interface PageEntry {
   pageContext: Parameters<RouterContextProvider['set']>[0];
   /** Where a shared page's per-member content goes: between `open` and `close`. */
   HOLES: { kind: HoleKind; open: string; close: string }[];
-  personalContents(
-    me: MemberState,
-    parts: NonNullable<PageEffects['parts']>,
-  ): Record<Exclude<HoleKind, 'part'>, string> & { parts: string[] };
+  personalContents(me: Me, parts: NonNullable<PageEffects['parts']>): Record<Exclude<HoleKind, 'part'>, string> & { parts: string[] };
 }
 
 /** A rendered page as the cache keeps it. A shared page (`effects.shared`) notes its holes, where
@@ -296,8 +284,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
   });
 
   /** What goes into a shared page's holes for this member (web/personal.server.tsx draws it):
-   * their account, unread count and likes among the page's items: two indexed reads, kept until
-   * their tables are written. */
+   * their account, unread count, and their likes and reports among the page's items: indexed
+   * reads, each kept until its table is written. */
   async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<string[]> {
     const { likes, report } = stored.effects;
     const [user, unread, liked, reported] = await Promise.all([
@@ -312,7 +300,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
         ? reportedOf(`${actor.id}:${report.target}:${report.id}`, () => reportedItems(deps, { actor, ip }, report.target, [report.id]))
         : [],
     ]);
-    const me: MemberState = {
+    const me: Me = {
       id: actor.id,
       nickname: user?.nickname ?? '',
       level: user?.level ?? actor.level,

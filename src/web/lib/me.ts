@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { UserLevel } from '#shared/enums.ts';
+import type { Me } from '#shared/api.ts';
 
 // The signed-in member as a page shows them: their header, their like state, the controls they
 // may use. A shared page (the page cache's, drawn once for everyone) carries none of it in its
@@ -7,18 +8,7 @@ import { UserLevel } from '#shared/enums.ts';
 // rules and the personal parts (components/layout/personal.tsx), and the browser reads `#me` before
 // it hydrates, so the app draws exactly what the server sent.
 
-export interface Me {
-  id: number;
-  nickname: string;
-  level: number;
-  /** Unread notifications. */
-  unread: number;
-  /** Of the items the page shows, those this member likes (`board:12`), when the server filled
-   * the page in; a page whose loader ran for the member says it itself. */
-  liked?: string[];
-  /** Of the items the page shows, those this member reported (신고함), the same way. */
-  reported?: string[];
-}
+export type { Me };
 
 /** The `<script type="application/json">` that carries the member in every page. */
 export const ME_SCRIPT_ID = 'me';
