@@ -123,12 +123,15 @@ const SHUTDOWN_LIMIT_MS = 9_000;
  * requests under way finish; then what they queued, mail tries and views, is written, and the
  * process exits 0. Past SHUTDOWN_LIMIT_MS it exits 1 with whatever is left. */
 async function shutdown(signal: string) {
+  // The listening socket closes first: once "shutting down" is read, no new connection is taken
+  // (the kernel would otherwise still complete one between the line and the close).
+  const closed = closeServer();
   logger.info({ signal }, 'shutting down');
   setTimeout(() => {
     logger.error({ signal, limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long, exiting');
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
-  await closeServer();
+  await closed;
   cleanup.stop();
   matching.stop();
   digests.stop();
