@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from './database.ts';
-import { COUNTED, type CountedSpec, countedSpecOf } from './counted-lists.ts';
+import { COUNTED, type CountedSpec, type CountedTable, countedSpecOf } from './counted-lists.ts';
 import { precompiled } from './precompiled.ts';
 
 // A list's total comes from a counter kept in the same transaction as the write that moves an
@@ -91,6 +91,25 @@ export async function readCount(db: Db, table: string, query: CountQuery): Promi
   const scope = scopeKey(Object.entries(query.eq));
   const rows = await readScope(db, [table, scope]);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The totals of one counted scope's every value, e.g. board rows per (closed, hidden,
+ * topcategory): the rows of `table` grouped by `columns` (ALWAYS included), read from the
+ * counters instead of grouping the table (the admin dashboard at 1M posts read every row). */
+export async function countsBy(db: Executor, table: CountedTable, columns: readonly string[]): Promise<{ values: Row; n: number }[]> {
+  const spec = COUNTED[table];
+  const wanted = [...new Set([...spec.always, ...columns])].sort();
+  if (!spec.scopes.some((s) => [...new Set([...spec.always, ...s])].sort().join() === wanted.join())) {
+    throw new Error(`${table} keeps no counter by ${wanted.join(', ')}`);
+  }
+  const rows = await db.selectFrom('list_counts').select(['scope', 'n']).where('tbl', '=', table).execute();
+  const out: { values: Row; n: number }[] = [];
+  for (const { scope, n } of rows) {
+    const pairs = JSON.parse(scope) as [string, unknown][];
+    if (pairs.length === wanted.length && pairs.every(([c], i) => c === wanted[i]))
+      out.push({ values: Object.fromEntries(pairs), n: Number(n) });
+  }
+  return out;
 }
 
 /** Counts every counted table's rows afresh: after a migration that changes what is counted, a

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { AnyQuery } from '#server/db/list-query.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import type { AuditTable, Dialect, Executor } from '#server/db/database.ts';
+import { countsBy } from '#server/db/counters.ts';
 
 // The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
 
@@ -37,15 +38,11 @@ export interface HiddenCount {
   n: number;
 }
 
-/** Rows per (topcategory, hidden); jobs and business have no topcategory and answer 0. */
+/** Rows per (topcategory, hidden), from the lists' counters (closed listings included); jobs and
+ * business have no topcategory and answer 0. */
 export async function countContent(db: Executor, table: SectionTable): Promise<HiddenCount[]> {
-  const topcategory = table === 'board' ? sql.ref<number>('topcategory') : sql.lit(0);
-  const rows = await db
-    .selectFrom(table)
-    .select((eb) => [topcategory.as('topcategory'), 'hidden', eb.fn.countAll().as('n')])
-    .groupBy(table === 'board' ? ['topcategory', 'hidden'] : ['hidden'])
-    .execute();
-  return rows.map((r) => ({ topcategory: Number(r.topcategory), hidden: Number(r.hidden), n: Number(r.n) }));
+  const groups = await countsBy(db, table, table === 'board' ? ['topcategory'] : []);
+  return groups.map(({ values, n }) => ({ topcategory: Number(values.topcategory ?? 0), hidden: Number(values.hidden), n }));
 }
 
 export async function countWaitingInquiries(db: Executor): Promise<number> {
