@@ -163,12 +163,42 @@ describe('a write changes only what it changes', () => {
     expect(renders).toBe(1);
   });
 
-  test('any other write (a new post) renews every stored page, as before', async () => {
+  test('a new post renews the lists of its table, the index and the newest post’s page, not older posts’ pages', async () => {
     const { quiet } = await twoPosts();
-    await visit(`/community/${quiet}`);
-    await post('전체를 새로 그리는 글');
+    const jobs = '/jobs';
+    for (const url of [`/community/${quiet}`, '/community', '/', jobs]) await visit(url);
     renders = 0;
-    await visit(`/community/${quiet}`);
+    await post('목록을 새로 그리는 글 🆕');
+    // The newest post's page gains a 다음 글; an older post's page and another table's list stay.
+    expect(await visit(`/community/${quiet}`)).toContain('목록을 새로 그리는 글 🆕');
     expect(renders).toBe(1);
+    expect(await visit('/community')).toContain('목록을 새로 그리는 글 🆕');
+    expect(await visit('/')).toContain('목록을 새로 그리는 글 🆕');
+    expect(renders).toBe(3);
+    // A member who is already there (a sign-up is a write of its own) posts again: the older
+    // post's page and the jobs list are answered from the cache.
+    const { m, liked } = await twoPosts();
+    for (const url of [`/community/${liked}`, jobs]) await visit(url);
+    renders = 0;
+    const res = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, category: '자유게시판', title: '또 하나의 새 글', content: '<p>본문</p>' },
+    });
+    expect(res.status).toBe(200);
+    await visit(`/community/${liked}`);
+    await visit(jobs);
+    expect(renders).toBe(0);
+  });
+
+  test('any other write (an edit) renews every stored page, as before', async () => {
+    const { m, quiet } = await twoPosts();
+    await visit(`/community/${quiet}`);
+    await visit('/jobs');
+    const edited = await t.call('PUT', '/api/board', { token: m.token, body: { id: quiet, title: '고친 제목' } });
+    expect(edited.status).toBe(200);
+    renders = 0;
+    expect(await visit(`/community/${quiet}`)).toContain('고친 제목');
+    await visit('/jobs');
+    expect(renders).toBe(2);
   });
 });

@@ -14,7 +14,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
-import { itemKey } from '#server/cache/shows.ts';
+import { itemKey, rowsKey } from '#server/cache/shows.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
@@ -122,6 +122,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     contentAttachments(deps, resource, item),
     reportedItems(deps, caller, resource, [id]).then((ids) => ids.includes(id)),
   ]);
+  // The newest item's page gains a 다음 글 with the next new item of its table.
+  if (!nav.next) effects.shows.push(rowsKey(resource));
   const allComments = (comments?.items ?? []).flatMap((c) => [c, ...(c.replies ?? [])]);
   const commentIds = allComments.map((c) => c.id);
   // A comment held after reports reads differently for its author and admins: such a page is drawn

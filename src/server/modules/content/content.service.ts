@@ -12,6 +12,8 @@ import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
 import { type CountQuery, moveCounts } from '#server/db/counters.ts';
 import { nowIso } from '#server/lib/clock.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
+import { rowsKey } from '#server/cache/shows.ts';
 import { shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
@@ -110,6 +112,10 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
   return id;
 }
 
+/** What a new item changes for the stored pages: the lists of its table (their rows and totals)
+ * and the page of the item it follows; not the pages of other items (cache/shows.ts). */
+const newRowKeys = (def: ContentResource<ContentName>) => [rowsKey(def.table)];
+
 /** POST /api/<name>: one new item. */
 export async function createContent(deps: Deps, name: ContentName, caller: Caller, fields: ContentFields): Promise<{ id: number }> {
   const def = resourceOf(name);
@@ -117,7 +123,7 @@ export async function createContent(deps: Deps, name: ContentName, caller: Calle
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
   const values = prepare(deps, def, actor, fields, undefined);
   await spendWriteAllowance(deps, actor, 'post');
-  const id = await deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values));
+  const id = await writesShowOnly(newRowKeys(def), () => deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)));
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, undefined, after, actor);
   return { id };
@@ -144,11 +150,13 @@ export async function createContentBatch(
     }
   });
   await spendWriteAllowance(deps, actor, 'post', prepared.length);
-  const ids = await deps.db.transaction().execute(async (trx) => {
-    const out: number[] = [];
-    for (const values of prepared) out.push(await insert(deps, trx, def, actor, values));
-    return out;
-  });
+  const ids = await writesShowOnly(newRowKeys(def), () =>
+    deps.db.transaction().execute(async (trx) => {
+      const out: number[] = [];
+      for (const values of prepared) out.push(await insert(deps, trx, def, actor, values));
+      return out;
+    }),
+  );
   return { ids };
 }
 
