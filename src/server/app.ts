@@ -11,6 +11,7 @@ import { shedLoad } from '#server/http/load-shedding.ts';
 import { finishUnreadBody, limitBody } from '#server/http/request-body.ts';
 import { faultLog } from '#server/lib/faults.ts';
 import { requestLog } from '#server/http/request-log.ts';
+import { markWriters } from '#server/http/recent-writer.ts';
 import { metricsRoute } from '#server/http/metrics.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY, deps.metrics));
   app.use(finishUnreadBody());
+  app.use(markWriters());
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
   app.use(shedLoad({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger));
 

@@ -55,8 +55,9 @@ function holdRenders(): () => void {
 }
 
 let ip = 0;
-async function visit(url: string): Promise<string> {
-  const res = await app.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.77.0.${++ip % 250}` } });
+async function visit(url: string, cookie?: string): Promise<string> {
+  const headers = { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.77.0.${++ip % 250}`, ...(cookie && { cookie }) };
+  const res = await app.request(url, { headers });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -135,15 +136,26 @@ describe('a write changes only what it changes', () => {
     return { m, liked: ids[0] as number, quiet: ids[1] as number };
   }
 
-  test('a like on one post renews its page and the lists that show it, not another post’s page', async () => {
+  /** Past the time a copy out of date only by its numbers still answers (pages.ts COUNTS_LAG_MS). */
+  const pastCountsLag = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  test('a like renews its post’s page and the lists that show it, not another post’s page, at most once a second', async () => {
     const { m, liked, quiet } = await twoPosts();
     const list = '/community?category=%EB%A7%9B%EC%A7%91';
     for (const url of [`/community/${liked}`, `/community/${quiet}`, list, '/']) await visit(url);
     renders = 0;
-    expect((await t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: liked } })).status).toBe(200);
+    const like = await t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: liked } });
+    expect(like.status).toBe(200);
+    // The liker's answer marks them as having just written: their next page is drawn anew.
+    const wrote = like.headers.get('set-cookie')?.match(/wrote=1/)?.[0];
+    expect(wrote).toBe('wrote=1');
+    expect(await visit(`/community/${liked}`, wrote)).toMatch(/data-testid="like-count">1</);
+    expect(renders).toBe(1);
+    // Others get the list's copy drawn before the like for under a second: a number is all it lacks.
+    await visit(list);
+    expect(renders).toBe(1);
+    await pastCountsLag();
     await visit(`/community/${quiet}`);
-    expect(renders).toBe(0);
-    await visit(`/community/${liked}`);
     expect(renders).toBe(1);
     // The list shows the liked post; the index's popular box is ordered by likes.
     await visit(list);
@@ -151,16 +163,24 @@ describe('a write changes only what it changes', () => {
     expect(renders).toBe(3);
   });
 
-  test('a comment renews its post’s page with the comment, and leaves another post’s page stored', async () => {
+  test('a comment renews its post’s page with the comment at once, and leaves another post’s page stored', async () => {
     const { m, liked, quiet } = await twoPosts();
-    for (const url of [`/community/${liked}`, `/community/${quiet}`]) await visit(url);
+    const list = '/community?category=%EB%A7%9B%EC%A7%91';
+    for (const url of [`/community/${liked}`, `/community/${quiet}`, list]) await visit(url);
     renders = 0;
     const comment = '댓글도 곧바로 보여요 👍 long한국어단어';
     expect((await t.call('POST', '/api/comment', { token: m.token, body: { board: liked, content: comment } })).status).toBe(200);
     await visit(`/community/${quiet}`);
     expect(renders).toBe(0);
+    // The thread is more than a number: everyone gets it at once.
     expect(await visit(`/community/${liked}`)).toContain(comment);
     expect(renders).toBe(1);
+    // The list shows only the count: its copy answers for under a second, then it is drawn anew.
+    await visit(list);
+    expect(renders).toBe(1);
+    await pastCountsLag();
+    await visit(list);
+    expect(renders).toBe(2);
   });
 
   test('a new post renews the lists of its table, the index and the newest post’s page, not older posts’ pages', async () => {

@@ -1,4 +1,5 @@
 import type { WriteTracker } from '#server/db/write-tracker.ts';
+import { onlyCounts } from './shows.ts';
 
 // Answers for visitors without a session, kept while nothing they show can have changed: an
 // entry belongs to the database's write epoch (db/write-tracker.ts: every post, edit, like,
@@ -7,12 +8,11 @@ import type { WriteTracker } from '#server/db/write-tracker.ts';
 // anyway, may read up to a minute old. Writes made by another app server move the tracker too
 // (db/shared-writes.ts). Least recently used entries go first once the cache holds `maxBytes`.
 
-interface Entry<T> {
-  epoch: number;
-  touches: number;
-  minute: number;
+interface Entry<T> extends CacheStamp {
   /** The keys of what the answer shows (write-tracker.ts `writesShowOnly`), when it said so. */
   shows?: readonly string[];
+  /** Those of them that are more than numbers (shows.ts `onlyCounts`). */
+  firm?: readonly string[];
   value: T;
   bytes: number;
   /** When a lookup first found it out of date (Date.now()), for `lookup`'s callers. */
@@ -24,13 +24,19 @@ export interface Found<T> {
   value: T;
   fresh: boolean;
   staleMs: number;
+  /** Out of date only by numbers it shows (likes, comment counts), nothing else. */
+  countsOnly: boolean;
+  /** How long ago it was stored. */
+  ageMs: number;
 }
 
-/** Where an answer stands: the epoch, touches and minute it is valid for. */
+/** Where an answer stands: the epoch, touches and minute it is valid for, and when its reads
+ * began (Date.now()). */
 export interface CacheStamp {
   epoch: number;
   touches: number;
   minute: number;
+  at: number;
 }
 
 export class AnswerCache<T> {
@@ -48,7 +54,8 @@ export class AnswerCache<T> {
 
   /** Taken before an answer is computed: a write meanwhile makes the answer stale at once. */
   stamp(): CacheStamp {
-    return { epoch: this.tracker.epoch, touches: this.tracker.touches, minute: Math.floor(Date.now() / 60_000) };
+    const at = Date.now();
+    return { epoch: this.tracker.epoch, touches: this.tracker.touches, minute: Math.floor(at / 60_000), at };
   }
 
   /** Whether an entry still holds: no write it could show since it was made. An entry that named
@@ -78,9 +85,15 @@ export class AnswerCache<T> {
     if (!entry) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.holds(entry, stamp)) return { value: entry.value, fresh: true, staleMs: 0 };
+    const ageMs = now - entry.at;
+    if (this.holds(entry, stamp)) return { value: entry.value, fresh: true, staleMs: 0, countsOnly: false, ageMs };
     entry.staleAt ??= now;
-    return { value: entry.value, fresh: false, staleMs: now - entry.staleAt };
+    const countsOnly =
+      entry.firm !== undefined &&
+      entry.epoch === stamp.epoch &&
+      entry.minute === stamp.minute &&
+      this.tracker.untouchedSince(entry.firm, entry.touches);
+    return { value: entry.value, fresh: false, staleMs: now - entry.staleAt, countsOnly, ageMs };
   }
 
   set(key: string, stamp: CacheStamp, value: T, shows?: readonly string[]): void {
@@ -96,7 +109,7 @@ export class AnswerCache<T> {
       this.entries.delete(k);
       this.bytes -= e.bytes;
     }
-    this.entries.set(key, { ...stamp, value, bytes, ...(shows && { shows }) });
+    this.entries.set(key, { ...stamp, value, bytes, ...(shows && { shows, firm: shows.filter((k) => !onlyCounts(k)) }) });
     this.bytes += bytes;
   }
 }

@@ -7,12 +7,30 @@ export function itemKey(table: string, id: number): string {
   return `${table}:${id}`;
 }
 
+/** The numbers an item's page and list rows show of it (likes, comments). */
+export function countsKey(table: string, id: number): string {
+  return `${table}:${id}${COUNTS}`;
+}
+
+/** A post's comment thread: its detail page shows it, its list rows only the count. */
+export function threadKey(board: number): string {
+  return `board:${board}/comments`;
+}
+
 /** Counters a list may be ordered by: a change can move an item into or out of such a list. */
 export type OrderColumn = 'like' | 'comment';
 
 /** A list of `table` ordered by `column`. */
 export function orderKey(table: string, column: OrderColumn): string {
-  return `${table}.${column}`;
+  return `${table}.${column}${COUNTS}`;
+}
+
+/** The mark of keys whose writes only move numbers (a like, a comment's count): a stored page
+ * they alone made out of date may still answer for a moment (pages.ts, COUNTS_LAG_MS). */
+const COUNTS = '#n';
+
+export function onlyCounts(key: string): boolean {
+  return key.endsWith(COUNTS);
 }
 
 /** Which rows every list of `table` holds: a new item enters them (and their totals), and the
@@ -21,10 +39,10 @@ export function rowsKey(table: string): string {
   return `${table}.rows`;
 }
 
-/** A list's keys: each row it shows, which rows the table's lists hold, and its order when that
- * follows a counter (`-like`, `comment`). */
+/** A list's keys: each row it shows and its numbers, which rows the table's lists hold, and its
+ * order when that follows a counter (`-like`, `comment`). */
 export function listKeys(table: string, ids: readonly number[], sort?: string): string[] {
-  const keys = [rowsKey(table), ...ids.map((id) => itemKey(table, id))];
+  const keys = [rowsKey(table), ...ids.flatMap((id) => [itemKey(table, id), countsKey(table, id)])];
   const column = sort?.replace(/^-/, '');
   if (column === 'like' || column === 'comment') keys.push(orderKey(table, column));
   return keys;

@@ -11,6 +11,7 @@ import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
+import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { type HoleKind, type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
@@ -65,6 +66,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /** How long a visitor may get a page's previous copy while one request renders it anew after a
  * write (the writer is signed in and never gets a previous copy, so sees the write at once). */
 const STALE_MS = 2000;
+
+/** How long a stored page out of date only by numbers (likes, comment counts) may still answer
+ * those who did not just write them (http/recent-writer.ts). */
+const COUNTS_LAG_MS = 1000;
 
 /** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
 const MAX_MEMBER_READS = 20_000;
@@ -207,6 +212,12 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     if (cached) {
       const found = cached.cache.lookup(url, cached.stamp);
       if (found?.fresh && serves(found.value)) return serveStored(found.value);
+      // Only numbers moved since it was drawn (likes, comment counts): a copy under COUNTS_LAG_MS
+      // old still answers everyone but who just wrote, so a page whose numbers move all day is
+      // drawn at most about once a second, not once per like.
+      if (found?.countsOnly && found.ageMs < COUNTS_LAG_MS && serves(found.value) && !wroteJustNow(c.req.header('cookie'))) {
+        return serveStored(found.value);
+      }
       // A current copy that is not shared (a visitor's /login): drawn for the member alone.
       if (found?.fresh) {
         notePersonal(url);

@@ -14,7 +14,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
-import { itemKey, rowsKey } from '#server/cache/shows.ts';
+import { countsKey, itemKey, rowsKey, threadKey } from '#server/cache/shows.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
@@ -106,8 +106,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = item.id;
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
-  // It shows this item's likes and comments, and no other item's.
-  effects.shows = [itemKey(resource, id)];
+  // It shows this item, its numbers and its comments, and no other item's.
+  effects.shows = [itemKey(resource, id), countsKey(resource, id), ...(resource === 'board' ? [threadKey(id)] : [])];
   const opened = openedForms(url);
   // The same page for every member, with their like state filled in; a comment's box opened by
   // the address (?reply=, ?edit=) is the member's own.

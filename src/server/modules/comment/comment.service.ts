@@ -6,7 +6,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { itemKey, orderKey } from '#server/cache/shows.ts';
+import { countsKey, orderKey, threadKey } from '#server/cache/shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
@@ -43,7 +43,7 @@ async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
 }
 
 /** A comment changes its post's thread and comment count, and lists ordered by comments. */
-const countKeys = (board: number) => [itemKey('board', board), orderKey('board', 'comment')];
+const countKeys = (board: number) => [threadKey(board), countsKey('board', board), orderKey('board', 'comment')];
 
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
@@ -96,7 +96,7 @@ function requireOwnOrAdmin(caller: Caller, comment: CommentRow | undefined): Com
 
 export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
   const comment = requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
-  await writesShowOnly([itemKey('board', comment.board)], () => updateCommentContent(deps.db, input.id, input.content));
+  await writesShowOnly([threadKey(comment.board)], () => updateCommentContent(deps.db, input.id, input.content));
   return { id: input.id };
 }
 

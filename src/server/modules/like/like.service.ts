@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/content.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { itemKey, orderKey } from '#server/cache/shows.ts';
+import { countsKey, orderKey } from '#server/cache/shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
@@ -38,7 +38,7 @@ async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof Li
 }
 
 /** A like changes its item's count, and lists ordered by likes (the index's popular posts). */
-const likeKeys = (target: LikeTarget, item: number) => [itemKey(target, item), orderKey(target, 'like')];
+const likeKeys = (target: LikeTarget, item: number) => [countsKey(target, item), orderKey(target, 'like')];
 
 /** POST /api/like: likes the item, or takes the like back if it was there. */
 export async function toggleLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: boolean; like: number }> {
