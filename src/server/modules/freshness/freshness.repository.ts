@@ -36,6 +36,13 @@ export async function findListing(db: Executor, table: ListingTable, id: number)
     .executeTakeFirst();
 }
 
+/** Which of these listings are closed. */
+export async function findClosed(db: Executor, table: ListingTable, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).where('closed', '=', 1).execute();
+  return rows.map((r) => r.id);
+}
+
 /** A bump: the new bump date and close date, open again. Answers false when the row is no longer
  * as read: another bump got there first (its bump date is no longer `before`), or the sweep or an
  * edit changed its closed state (no longer `wasClosed`). */
