@@ -84,6 +84,8 @@ export interface SearchResult {
   snippet: string;
   date: string;
   url: string;
+  /** A market listing or job past its close date: still found, shown as 마감. */
+  closed: boolean;
 }
 
 /** GET /api/search: one section's count and results. */

@@ -28,6 +28,7 @@ export type ReportTarget = (typeof ReportTargets)[number];
 /** An item's `hidden` column: shown; hidden by a moderator (admins only); hidden because enough
  * members reported it, until an admin looks (its author still sees it, marked 검토 중). */
 export const Visibility = { shown: 0, hidden: 1, review: 2 } as const;
+export type Visibility = (typeof Visibility)[keyof typeof Visibility];
 
 /** The author's mark on an item that reports have hidden. */
 export const REVIEW_LABEL = '검토 중';

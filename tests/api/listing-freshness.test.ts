@@ -71,6 +71,34 @@ async function ageBump(table: 'board' | 'jobs', id: number, ms: number) {
 
 const bump = (table: 'board' | 'jobs', id: number, token?: string) => t.call('POST', `/api/${table}/${id}/bump`, { token });
 
+/** Runs `between` when the server next opens a transaction, before it does: in a bump, after its
+ * read and before its update. */
+function beforeNextTransaction(between: () => Promise<void>) {
+  const db = t.deps.db;
+  const own = db.transaction;
+  db.transaction = () => {
+    db.transaction = own;
+    const builder = own.call(db);
+    return {
+      execute: async (work: Parameters<typeof builder.execute>[0]) => {
+        await between();
+        return builder.execute(work);
+      },
+    } as never;
+  };
+}
+
+/** Open, shown rows of a listing table, counted. */
+async function openRows(table: 'board' | 'jobs', topcategory?: number): Promise<number> {
+  let q = t.deps.db
+    .selectFrom(table as 'board')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hidden', '=', 0)
+    .where('closed', '=', 0);
+  if (topcategory !== undefined) q = q.where('topcategory', '=', topcategory);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 const expiryNotices = async (m: Member) =>
   (
     (await t.call('GET', '/api/notification?size=100', { token: m.token })).body.items as {
@@ -186,6 +214,43 @@ describe('끌어올리기 (bump)', () => {
     const again = await bump('board', id, m.token);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('too soon');
+  });
+
+  test('a bump the sweep meets (it closes the listing between the bump’s read and update) still bumps; the totals stay exact', async () => {
+    const m = await t.member();
+    const tag = newTag();
+    const listings = [
+      { table: 'board', id: await listing(m, `자전거 ${tag}`), list: market },
+      { table: 'jobs', id: await job(m, `상시 모집 ${tag}`), list: jobs },
+    ] as const;
+    for (const { table, id, list } of listings) {
+      // Due to close a day ago and not swept yet: still listed, and open as the bump reads it.
+      await ageBump(table, id, 31 * DAY);
+      expect(await list(tag)).toEqual([id]);
+      let closedBetween: number | undefined;
+      beforeNextTransaction(async () => {
+        await sweepListings(t.deps);
+        closedBetween = (await t.deps.db.selectFrom(table).select('closed').where('id', '=', id).executeTakeFirstOrThrow()).closed;
+      });
+      const res = await bump(table, id, m.token);
+      expect(closedBetween).toBe(1);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.item).toMatchObject({ id, closed: 0 });
+      expect(await list(tag)).toEqual([id]);
+    }
+    expect((await t.call('GET', '/api/board/count?topcategory=4')).body.total).toBe(await openRows('board', 4));
+    expect((await t.call('GET', '/api/jobs/count')).body.total).toBe(await openRows('jobs'));
+  });
+
+  test('two bumps at once: one lifts the listing, the other is told when it may bump again', async () => {
+    const m = await t.member();
+    const id = await listing(m, '식탁 의자');
+    await ageBump('board', id, 2 * DAY);
+    const answers = await Promise.all([bump('board', id, m.token), bump('board', id, m.token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)?.body.detail).toMatch(
+      /^끌어올리기는 하루에 한 번 할 수 있습니다\. .+부터 다시 할 수 있습니다$/,
+    );
   });
 
   test('only the author or an admin bumps; only market listings and jobs; a passed deadline is moved, not bumped', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sweepListings } from '#server/modules/freshness/freshness.service.ts';
 import { MAX_EXPANSION } from '#server/modules/search/search.repository.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -58,7 +59,7 @@ afterAll(() => t.close());
 async function items(
   q: string,
   section?: string,
-): Promise<{ target: string; item: number; title: string; snippet: string; url: string }[]> {
+): Promise<{ target: string; item: number; title: string; snippet: string; url: string; closed: boolean }[]> {
   const res = await t.call('GET', `/api/search?q=${encodeURIComponent(q)}${section ? `&section=${section}` : ''}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.groups.flatMap((g: { items: unknown[] }) => g.items);
@@ -176,6 +177,34 @@ describe('Korean search (search issue)', () => {
     expect(res.body.items.every((i: { topcategory: number }) => i.topcategory === 5)).toBe(true);
     const jobs = await t.call('GET', `/api/jobs?keyword=${encodeURIComponent('식당')}`);
     expect(jobs.body.items.map((i: { id: number }) => i.id)).toContain(ids.job);
+  });
+
+  test('closed market listings and jobs are still found, marked closed; a bump takes the mark off', async () => {
+    const posted = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.call('POST', path, { token: member.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.id as number;
+    };
+    const sold = await posted('/api/board', { topcategory: 4, title: '아기 보행기 팝니다', content: '<p>한 달 썼어요</p>', price: 30 });
+    const selling = await posted('/api/board', { topcategory: 4, title: '보행기 새것', content: '<p>포장 그대로</p>', price: 50 });
+    const job = await posted('/api/jobs', { title: '보행기 매장 직원', content: '<p>주말 근무</p>', limitdate: '2020-01-01' });
+    const talk = await posted('/api/board', { topcategory: 5, title: '보행기 언제부터 쓰나요', content: '<p>궁금해요</p>' });
+    // Listed 40 days ago and due 10 days ago: the sweep closes it. The job's deadline has passed.
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await t.deps.db
+      .updateTable('board')
+      .set({ bumpdate: ago(40), expiredate: ago(10) })
+      .where('id', '=', sold)
+      .execute();
+    await sweepListings(t.deps);
+
+    const closedOf = async (section?: string) => Object.fromEntries((await items('보행기', section)).map((i) => [i.item, i.closed]));
+    expect(await closedOf()).toEqual({ [sold]: true, [selling]: false, [job]: true, [talk]: false });
+    expect(await closedOf('market')).toEqual({ [sold]: true, [selling]: false });
+    expect(await closedOf('jobs')).toEqual({ [job]: true });
+
+    expect((await t.call('POST', `/api/board/${sold}/bump`, { token: member.token })).status).toBe(200);
+    expect(await closedOf('market')).toEqual({ [sold]: false, [selling]: false });
   });
 
   test('empty, long, punctuation, SQL- and FTS-operator-looking queries answer sanely', async () => {

@@ -73,6 +73,21 @@ describe('search', () => {
     await close();
   });
 
+  test('a closed listing is found, marked 마감', async () => {
+    const market = await apiGet<{ items: { id: number; title: string; closed: number }[] }>(
+      suite.server,
+      '/api/board?topcategory=4&expired=1&size=100',
+    );
+    const closed = market.items.find((i) => i.closed === 1);
+    expect(closed, 'the demo has closed listings').toBeDefined();
+    const { page, close } = await visit(`/search?q=${encodeURIComponent(closed?.title ?? '')}&section=market`);
+    const result = page.locator('main li').filter({ has: page.locator(`a[href="/market/${closed?.id}"]`) });
+    // The badge, not a highlighted word of the title (words are <mark>s).
+    const badge = result.locator('span').filter({ hasText: /^마감$/ });
+    expect(await badge.count()).toBe(1);
+    await close();
+  });
+
   test('no query and no results say what to do', async () => {
     const empty = await visit('/search');
     expect(await empty.page.locator('main').textContent()).toContain('한 번에 찾아보세요');

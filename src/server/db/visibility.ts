@@ -2,8 +2,9 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { Visibility } from '#shared/reports.ts';
 
 // The one rule for what visitors may see of the content tables (moderators' hide and reports'
-// review both set `hidden`, shared/reports.ts): every list, count, search, sitemap, feed and
-// index box asks through these, so a new hidden state can never leak into one of them.
+// review both set `hidden`, shared/reports.ts, through setVisibility in
+// modules/content/content.service.ts): every list, count, search, sitemap, feed and index box
+// asks through these, so a new hidden state can never leak into one of them.
 
 /** The SQL condition "shown to everyone", on the `hidden` column of the query's table (or of
  * `alias.hidden`). A literal 0, so the lists' (…, hidden, …) indexes serve it. */

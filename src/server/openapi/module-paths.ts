@@ -577,7 +577,8 @@ export function searchPaths(): Record<string, Obj> {
         id: 'search',
         summary: 'Search every section, or page through one',
         description:
-          'Korean-aware: 2-syllable words, 초성 and Latin words. Without `section`, each section answers its count and first five results; with it, a page of that section.',
+          'Korean-aware: 2-syllable words, 초성 and Latin words. Without `section`, each section answers its count and first five results; with it, a page of that section. ' +
+          'Market listings and jobs past their close date are found too, with `closed: true` (shown as 마감).',
         parameters: queryParameters(SearchQuerySchema, { q: 'Words; a phrase in quotes.', section: 'One section only.' }),
         answer: okWith({
           words: { type: 'array', items: text },

@@ -73,7 +73,7 @@ export function findModerated(db: Executor, table: ModeratedTable, ids: number[]
     .execute() as Promise<{ id: number; hidden: number; status: number; topcategory: number; marketstatus: number }[]>;
 }
 
-/** Whole rows, for the search index and the lists' counts; locked until the change commits when
+/** Whole rows, for the lists' counts; locked until the change commits when
  * `lockOn` is PostgreSQL (SQLite's write transactions hold the database from their start). */
 export function findRows(db: Executor, table: ModeratedTable, ids: number[], lockOn?: Dialect) {
   const q = db.selectFrom(table).selectAll().where('id', 'in', ids);

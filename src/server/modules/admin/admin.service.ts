@@ -3,6 +3,7 @@ import type { SectionTable } from '#shared/schemas/content.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
+import { Visibility } from '#shared/reports.ts';
 import type { z } from 'zod';
 import type { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '#shared/schemas/admin.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
@@ -11,8 +12,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn, zonedDayRange, zonedMidnight } from '#shared/format.ts';
 import { moveCounts } from '#server/db/counters.ts';
-import { removeContent } from '#server/modules/content/content.service.ts';
-import { indexItem } from '#server/modules/search/search.service.ts';
+import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
 import {
   countContent,
@@ -106,20 +106,19 @@ export async function moderate(deps: Deps, caller: Caller, input: z.output<typeo
     let field: 'hidden' | 'status' | 'marketstatus';
     if (action === 'close') {
       if (target === 'board' && rows.some((r) => r.topcategory !== TopCategory.market)) throw refuse();
-      // A market post closes as 거래완료; a job as 마감 (status 2).
+      // A market post closes as 거래완료; a job as 마감 (status 2). The lists' counts move with them.
       field = target === 'board' ? 'marketstatus' : 'status';
       values = { [field]: target === 'board' ? MarketStatus.complete : JobsStatus.sold };
+      const before = await findRows(trx, target, ids, deps.dialect);
+      await setModerated(trx, target, ids, values);
+      await moveCounts(trx, target, before, await findRows(trx, target, ids));
     } else {
       field = 'hidden';
-      values = { hidden: action === 'hide' ? 1 : 0 };
+      const to = action === 'hide' ? Visibility.hidden : Visibility.shown;
+      values = { hidden: to };
+      // From any other state: a moderator's show also ends a hold after reports.
+      await setVisibility(deps, trx, target, ids, to);
     }
-    const before = await findRows(trx, target, ids, deps.dialect);
-    await setModerated(trx, target, ids, values);
-    const after = await findRows(trx, target, ids);
-    // Hidden items are never in the search index; shown ones go back in, in the same transaction.
-    // The lists' counts move with them.
-    await moveCounts(trx, target, before, after);
-    for (const row of after) await indexItem(trx, deps.dialect, target, row);
     for (const r of rows) {
       await recordAudit(trx, { actor: actor.id, target, item: r.id, action, before: { [field]: r[field] }, after: values });
     }

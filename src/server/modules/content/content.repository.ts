@@ -1,7 +1,8 @@
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
 import { shown } from '#server/db/visibility.ts';
-import type { ContentName, Row } from './content.types.ts';
+import type { Visibility } from '#shared/reports.ts';
+import type { ContentName, HideableTable, Row } from './content.types.ts';
 
 // The SQL of the generic resource: rows by id, insert, update, delete, and a detail page's
 // neighbours. Lists, counts and sums share db/list-query.ts with the users' list.
@@ -50,6 +51,18 @@ export async function updateContentRow(db: Executor, table: ContentName, id: num
     .set(values as never)
     .where('id', '=', id)
     .execute();
+}
+
+/** Sets `hidden` to `to` on those of the items (section items or comments) still at `from`;
+ * answers them as they are now. */
+export async function moveHiddenRows(db: Executor, table: HideableTable, ids: number[], from: Visibility, to: Visibility): Promise<Row[]> {
+  return (await db
+    .updateTable(table)
+    .set({ hidden: to })
+    .where('id', 'in', ids)
+    .where('hidden', '=', from)
+    .returningAll()
+    .execute()) as Row[];
 }
 
 /** Answers the rows it removed. */

@@ -35,9 +35,10 @@ import {
   findContentRows,
   findNeighbours,
   insertContentRow,
+  moveHiddenRows,
   updateContentRow,
 } from './content.repository.ts';
-import type { ContentFields, ContentItem, ContentName, ContentQuery, ContentResource, Row } from './content.types.ts';
+import type { ContentFields, ContentItem, ContentName, ContentQuery, ContentResource, HideableTable, Row } from './content.types.ts';
 
 // SPEC §7's call set for the five content resources, the same rules for each: who writes, which
 // fields a client may set, hidden items, all-or-nothing batches, the search index and views kept
@@ -209,6 +210,40 @@ export async function removeContent(deps: Deps, name: ContentName, caller: Calle
     await moveCounts(trx, def.table, await deleteContentRows(trx, def.table, unique), []);
   });
   return { ids: unique };
+}
+
+const VISIBILITY_STATES = Object.values(Visibility);
+
+/** The one write of an item's visibility (a moderator's hide and show, reports' hold, an admin's
+ * restore; states in shared/reports.ts). The items still in one of the `from` states (by default
+ * any other than `to`) move to `to`, one conditional update per state: the counts then move from
+ * what the row held at the update, whatever wrote it meanwhile. In the caller's transaction the
+ * lists' counts move with the rows and the search index drops the items or takes them back
+ * (hidden items are never in it; comments are not indexed). It is an ordinary write, never made
+ * inside writesShowOnly: lists, totals and search change with it, so every stored page is
+ * renewed. Answers the ids that moved. */
+export async function setVisibility(
+  deps: Deps,
+  db: Executor,
+  table: HideableTable,
+  ids: number[],
+  to: Visibility,
+  from: readonly Visibility[] = VISIBILITY_STATES.filter((s) => s !== to),
+): Promise<number[]> {
+  const search = table === 'comment' ? undefined : resourceOf(table).search;
+  const moved: number[] = [];
+  for (const state of from) {
+    const after = await moveHiddenRows(db, table, ids, state, to);
+    await moveCounts(
+      db,
+      table,
+      after.map((r) => ({ ...r, hidden: state })),
+      after,
+    );
+    if (search) for (const row of after) await indexItem(db, deps.dialect, search, row);
+    moved.push(...after.map((r) => r.id));
+  }
+  return moved;
 }
 
 type Scoped = ListParams & { searchCondition?: Expression<SqlBool> };

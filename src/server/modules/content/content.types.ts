@@ -4,6 +4,7 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import type { SearchTarget } from '#server/modules/search/search.service.ts';
 
 // The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
@@ -11,6 +12,10 @@ import type { SearchTarget } from '#server/modules/search/search.service.ts';
 // content service turns a declaration into SPEC §7's ten calls with the same rules everywhere.
 
 export type ContentName = 'board' | 'jobs' | 'business' | 'inquiry' | 'mainschedule';
+
+/** The tables whose items can be hidden (shared/reports.ts, Visibility): the sections' and
+ * comments. */
+export type HideableTable = SectionTable | 'comment';
 
 /** A stored row as the database answers it. */
 export type StoredRow<N extends ContentName> = Selectable<Database[N]>;

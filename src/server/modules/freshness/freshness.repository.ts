@@ -36,8 +36,16 @@ export async function findListing(db: Executor, table: ListingTable, id: number)
     .executeTakeFirst();
 }
 
-/** A bump: the new bump date and close date, open again. Answers false when another bump got
- * there first (the row's bump date is no longer `before`). */
+/** Which of these listings are closed. */
+export async function findClosed(db: Executor, table: ListingTable, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).where('closed', '=', 1).execute();
+  return rows.map((r) => r.id);
+}
+
+/** A bump: the new bump date and close date, open again. Answers false when the row is no longer
+ * as read: another bump got there first (its bump date is no longer `before`), or the sweep or an
+ * edit changed its closed state (no longer `wasClosed`). */
 export async function saveBump(
   db: Executor,
   table: ListingTable,
@@ -51,7 +59,8 @@ export async function saveBump(
     .set(values)
     .where('id', '=', id)
     .where('bumpdate', '=', before)
-    // The state read before: the counts move from it (a sweep that closed it meanwhile wins).
+    // The state read before: the counts move from it (a sweep that closed it meanwhile makes the
+    // bump read it again).
     .where('closed', '=', wasClosed)
     .returning(countedColumns(table) as never[])
     .execute();

@@ -1,8 +1,8 @@
 import { AppError } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { expires, freshnessOf, type ListingFacts, type ListingTable, NOTICE_DAYS, nextBumpAt, renewable } from '#shared/freshness.ts';
-import type { Caller, Deps } from '#server/context.ts';
+import type { Actor, Caller, Deps } from '#server/context.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { requireEditable } from '#server/modules/content/content.policy.ts';
@@ -10,7 +10,7 @@ import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { notifyAgain } from '#server/modules/notification/notification.service.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
 import { closingMail } from './freshness.mail.ts';
-import { claimNotice, closeDue, findClosingSoon, findListing, saveBump } from './freshness.repository.ts';
+import { claimNotice, closeDue, findClosingSoon, findListing, type ListingRow, saveBump } from './freshness.repository.ts';
 
 // Listings that stay fresh (PRODUCT.md, beyond the spec): a market listing closes 30 days after
 // its last bump, a job at its deadline (or like a listing when it has none). Its author is told
@@ -32,11 +32,8 @@ function listingPath(table: ListingTable, id: number): string {
   return table === 'jobs' ? `/jobs/${id}` : `/market/${id}`;
 }
 
-/** POST /api/board/{id}/bump and /api/jobs/{id}/bump: the author (or an admin) renews a listing
- * and lifts it to the top of its list, once in 24 hours. A job whose own deadline has passed is
- * renewed by moving the deadline, not by a bump. */
-export async function bumpListing(deps: Deps, table: ListingTable, caller: Caller, id: number, now = new Date()) {
-  const actor = requireActor(caller.actor);
+/** The listing as it is now, if this actor may bump it now; otherwise the refusal. */
+async function readBumpable(deps: Deps, table: ListingTable, actor: Actor, id: number, now: Date): Promise<ListingRow> {
   const row = await findListing(deps.db, table, id);
   if (!row || !isShownRow(row) || !expires(table, row)) throw new AppError(404, ErrorKey.notFound);
   requireEditable(actor, row);
@@ -53,13 +50,27 @@ export async function bumpListing(deps: Deps, table: ListingTable, caller: Calle
       detail: '마감일이 지난 공고입니다. 마감일을 바꾼 뒤 다시 게시해 주세요',
     });
   }
-  const values = freshnessOf(table, row, now.toISOString(), deps.env.SITE_TIMEZONE, now);
-  // Two bumps at once: the one whose update finds the old bump date wins, the other is too soon.
-  const saved = await deps.db.transaction().execute((trx) => saveBump(trx, table, id, row.bumpdate, values, row.closed));
-  if (!saved) {
-    throw new AppError(400, ErrorKey.tooSoon, { detail: '끌어올리기는 하루에 한 번 할 수 있습니다' });
+  return row;
+}
+
+/** How many times a bump reads the listing and tries its update. The update holds only while the
+ * row is as read; what changed it in between is read again: another bump (the listing is then
+ * too soon to bump) or the sweep closing it (a closed listing is bumped open like any other). */
+const BUMP_TRIES = 3;
+
+/** POST /api/board/{id}/bump and /api/jobs/{id}/bump: the author (or an admin) renews a listing
+ * and lifts it to the top of its list, once in 24 hours. A job whose own deadline has passed is
+ * renewed by moving the deadline, not by a bump. */
+export async function bumpListing(deps: Deps, table: ListingTable, caller: Caller, id: number, now = new Date()) {
+  const actor = requireActor(caller.actor);
+  for (let tries = 1; ; tries++) {
+    const row = await readBumpable(deps, table, actor, id, now);
+    const values = freshnessOf(table, row, now.toISOString(), deps.env.SITE_TIMEZONE, now);
+    const saved = await deps.db.transaction().execute((trx) => saveBump(trx, table, id, row.bumpdate, values, row.closed));
+    if (saved) return { item: { id, ...values, nextbump: nextBumpAt(values.bumpdate) } };
+    // Changed under it at every try (edits racing the bump): the author may simply try again.
+    if (tries === BUMP_TRIES) throw new AppError(503, ErrorKey.unavailable, { retryAfter: 1, detail: Messages.unavailable });
   }
-  return { item: { id, ...values, nextbump: nextBumpAt(values.bumpdate) } };
 }
 
 /** How many authors the sweep tells per table in one round; the next round goes on. */

@@ -1,7 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { ReportTarget } from '#shared/reports.ts';
 import type { Executor, ReportsTable } from '#server/db/database.ts';
-import { countedColumns, moveCounts } from '#server/db/counters.ts';
 import { itemsOfMember } from '#server/db/member-items.ts';
 
 // The reports module's SQL: one row per member and item, the items they point at, and the
@@ -71,26 +70,6 @@ export async function countReportsOf(db: Executor, target: ReportTarget, item: n
   return Number(r?.n ?? 0);
 }
 
-/** Sets an item's `hidden` state if it is still `from`; true when it changed. The lists' counts
- * move with it (the row as it was differs only in `hidden`). */
-export async function moveHidden(db: Executor, target: ReportTarget, id: number, from: number, to: number): Promise<boolean> {
-  const after = await db
-    .updateTable(target)
-    .set({ hidden: to })
-    .where('id', '=', id)
-    .where('hidden', '=', from)
-    // A comment is in no counted list: its id alone says whether it moved.
-    .returning(['id', ...countedColumns(target)] as never[])
-    .execute();
-  await moveCounts(
-    db,
-    target,
-    after.map((r) => ({ ...r, hidden: from })),
-    after,
-  );
-  return after.length > 0;
-}
-
 export async function deleteReportsOf(db: Executor, target: ReportTarget, ids: number[]): Promise<void> {
   if (ids.length) await db.deleteFrom('reports').where('target', '=', target).where('item', 'in', ids).execute();
 }
@@ -130,11 +109,4 @@ export function reportsOfItems(db: Executor, target: ReportTarget, ids: number[]
     .where('item', 'in', ids)
     .orderBy('id')
     .execute();
-}
-
-/** A content item's whole row, for the search index after its state changed. */
-export function findWholeRow(db: Executor, target: 'board' | 'jobs' | 'business', id: number) {
-  return db.selectFrom(target).selectAll().where('id', '=', id).executeTakeFirst() as Promise<
-    (Record<string, unknown> & { id: number; hidden: number }) | undefined
-  >;
 }

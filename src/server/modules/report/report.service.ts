@@ -23,17 +23,14 @@ import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { removeComment } from '#server/modules/comment/comment.service.ts';
-import { removeContent } from '#server/modules/content/content.service.ts';
+import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
-import { indexItem, unindexItems } from '#server/modules/search/search.service.ts';
 import {
   countReportsOf,
   deleteReportsOf,
   findReportedItems,
-  findWholeRow,
   insertReport,
   listReportedItems,
-  moveHidden,
   type ReportedItem,
   reportedByUser,
   reportsOfItems,
@@ -69,18 +66,6 @@ async function findItem(db: Executor, target: ReportTarget, id: number): Promise
   return row && row.deleted === 0 ? row : undefined;
 }
 
-/** Hidden and shown again together with the item's search entry (hidden items are never in it). */
-async function setHidden(deps: Deps, trx: Executor, target: ReportTarget, id: number, from: number, to: number): Promise<boolean> {
-  const moved = await moveHidden(trx, target, id, from, to);
-  if (!moved || target === 'comment') return moved;
-  if (to !== Visibility.shown) await unindexItems(trx, deps.dialect, target, [id]);
-  else {
-    const row = await findWholeRow(trx, target, id);
-    if (row) await indexItem(trx, deps.dialect, target, row);
-  }
-  return moved;
-}
-
 /** POST /api/report: one report per member and item. The item must be one the member can see
  * (a hidden one is 404, as everywhere), and not their own. Answers whether the item is now
  * hidden (the reporter's page then leads elsewhere). */
@@ -110,7 +95,8 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   const hidden = count >= deps.env.REPORT_HIDE_AT;
   if (hidden) {
     const notices = await deps.db.transaction().execute(async (trx) => {
-      if (!(await setHidden(deps, trx, input.target, input.item, Visibility.shown, Visibility.review))) return [];
+      const held = await setVisibility(deps, trx, input.target, [input.item], Visibility.review, [Visibility.shown]);
+      if (held.length === 0) return [];
       // The author learns of the hold on 마이페이지 > 알림, from nobody: reporters stay unnamed.
       const event = {
         actor: 0,
@@ -170,7 +156,7 @@ export async function restoreReported(deps: Deps, caller: Caller, { target, item
   if (!reports && !before) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   await deps.db.transaction().execute(async (trx) => {
     // Only what reports hid comes back: a moderator's own hide stays.
-    if (before) await setHidden(deps, trx, target, item, Visibility.review, Visibility.shown);
+    if (before) await setVisibility(deps, trx, target, [item], Visibility.shown, [Visibility.review]);
     await deleteReportsOf(trx, target, [item]);
     await recordAudit(trx, {
       actor: actor.id,

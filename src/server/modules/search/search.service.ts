@@ -27,6 +27,7 @@ import {
   startBulkIndexing,
   upsertSearchDoc,
 } from './search.repository.ts';
+import { closedAmong } from '#server/modules/freshness/freshness.list.ts';
 import { asIndexed } from './typed-words.ts';
 import { paging } from '#shared/schemas/fields.ts';
 
@@ -120,7 +121,10 @@ export const SEARCH_SECTIONS: SearchSection[] = SECTION_LISTS.map((l) => ({
   path: l.path,
 }));
 
-function toResult(s: SearchSection, h: Hit, q: SearchQuery): SearchResult {
+/** A result as the index answers it; whether it is closed is read from its table after. */
+type FoundResult = Omit<SearchResult, 'closed'>;
+
+function toResult(s: SearchSection, h: Hit, q: SearchQuery): FoundResult {
   return {
     target: h.target,
     item: h.item,
@@ -191,7 +195,16 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
   const groups = await Promise.all(
     sections.map(async (s): Promise<SearchGroup> => {
       const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size);
-      return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= COUNT_CAP, items: r.items };
+      // Closed listings are found as any item (their pages stay readable) and marked 마감: the
+      // index does not follow the sweep, so the page's few results are looked up.
+      const closed = await closedAmong(
+        deps.db,
+        s.target,
+        s.section,
+        r.items.map((i) => i.item),
+      );
+      const items = r.items.map((i) => ({ ...i, closed: closed.has(i.item) }));
+      return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= COUNT_CAP, items };
     }),
   );
   return { q: params.q, words: q.words, page: params.page, size, groups };

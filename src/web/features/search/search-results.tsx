@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { highlightParts } from '#shared/search-text.ts';
+import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
 // /search's results: one block per section with its count and first results, or one section's
-// pages. Titles and snippets are plain text from the index; matches are wrapped in <mark> as
-// React elements, so nothing found in a post can ever become markup.
+// pages; a closed listing carries 마감. Titles and snippets are plain text from the index; matches
+// are wrapped in <mark> as React elements, so nothing found in a post can ever become markup.
 
 export function Highlight({ text, words }: { text: string; words: string[] }) {
   return (
@@ -33,9 +34,12 @@ export function ResultList({ items, words, timeZone }: { items: SearchResult[]; 
     <ul className="divide-y divide-slate-100">
       {items.map((r) => (
         <li key={`${r.target}-${r.item}`} className="py-3">
-          <Link to={r.url} className="text-lg font-semibold text-brand-800 hover:underline">
-            <Highlight text={r.title} words={words} />
-          </Link>
+          <div className="flex items-baseline gap-2">
+            {r.closed ? <ClosedBadge /> : null}
+            <Link to={r.url} className="min-w-0 text-lg font-semibold break-words text-brand-800 hover:underline">
+              <Highlight text={r.title} words={words} />
+            </Link>
+          </div>
           {r.snippet ? (
             <p className="mt-1 line-clamp-2 break-words text-slate-700">
               <Highlight text={r.snippet} words={words} />
