@@ -66,9 +66,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let ip = 0;
-async function page(url: string, token?: string, encoding?: string): Promise<{ status: number; html: string; headers: Headers }> {
+async function page(
+  url: string,
+  token?: string,
+  encoding?: string,
+  cookie?: string,
+): Promise<{ status: number; html: string; headers: Headers }> {
   const headers: Record<string, string> = { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.88.0.${(++ip % 250) + 1}` };
-  if (token) headers.cookie = `${TOKEN_COOKIE}=${token}`;
+  const cookies = [token && `${TOKEN_COOKIE}=${token}`, cookie].filter(Boolean);
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
   if (encoding) headers['accept-encoding'] = encoding;
   const res = await app.request(url, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -183,7 +189,10 @@ describe('a member gets the shared page with their own parts', () => {
     await page(url);
     const like = await t.call('POST', '/api/like', { token: author.token, body: { target: 'board', item: post } });
     expect(like.status).toBe(200);
-    const after = await page(url, author.token);
+    // The like's answer marks its author as having just written (http/recent-writer.ts).
+    const wrote = like.headers.get('set-cookie')?.split(';')[0];
+    expect(wrote).toBe('wrote=1');
+    const after = await page(url, author.token, undefined, wrote);
     expect(likePressed(after.html)).toBe('true');
     expect(after.html).toMatch(/data-testid="like-count">2</);
     const visitor = await page(url);

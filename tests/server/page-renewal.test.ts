@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { productionBuild } from '#server/pages/pages.ts';
+import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -117,6 +118,39 @@ describe('one render per page per change', () => {
     release();
     expect(await first).toContain('느린 렌더 중에 쓴 글');
     expect(await late).toContain('느린 렌더 중에 쓴 글');
+    expect(renders).toBe(1);
+  });
+});
+
+describe('members while a page is renewed', () => {
+  test('a member gets the previous copy while another request draws the page, unless they just wrote', async () => {
+    const url = '/community';
+    const m = await t.member();
+    const session = `${TOKEN_COOKIE}=${m.token}`;
+    await visit(url);
+    const title = '회원이 기다리지 않는 글 ⏱';
+    const res = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, category: '자유게시판', title, content: '<p>본문</p>' },
+    });
+    const wrote = res.headers.get('set-cookie')?.split(';')[0];
+    expect(wrote).toBe('wrote=1');
+    const release = holdRenders();
+    const first = visit(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Another member (the same account, without the mark) is answered at once, the post not yet in it.
+    expect(await visit(url, session)).not.toContain(title);
+    // The writer waits for the page with their post.
+    let waited = false;
+    const writer = visit(url, `${session}; ${wrote}`).then((html) => {
+      waited = true;
+      return html;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(waited).toBe(false);
+    release();
+    expect(await first).toContain(title);
+    expect(await writer).toContain(title);
     expect(renders).toBe(1);
   });
 });

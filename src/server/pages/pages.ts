@@ -11,7 +11,7 @@ import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
-import { wroteJustNow } from '#server/http/recent-writer.ts';
+import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { type HoleKind, type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
@@ -212,25 +212,27 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     if (cached) {
       const found = cached.cache.lookup(url, cached.stamp);
       if (found?.fresh && serves(found.value)) return serveStored(found.value);
+      // Whoever just wrote never gets a copy out of date: it may lack their write. Another member
+      // may, if it was made within the cookie's window, so after any write of theirs.
+      const justWrote = wroteJustNow(c.req.header('cookie'));
+      const mayGetPrevious = (f: { value: StoredPage; ageMs: number }) =>
+        !justWrote && serves(f.value) && (!actor || f.ageMs < WROTE_WINDOW_MS);
       // Only numbers moved since it was drawn (likes, comment counts): a copy under COUNTS_LAG_MS
-      // old still answers everyone but who just wrote, so a page whose numbers move all day is
-      // drawn at most about once a second, not once per like.
-      if (found?.countsOnly && found.ageMs < COUNTS_LAG_MS && serves(found.value) && !wroteJustNow(c.req.header('cookie'))) {
-        return serveStored(found.value);
-      }
+      // old still answers, so a page whose numbers move all day is drawn about once a second.
+      if (found?.countsOnly && found.ageMs < COUNTS_LAG_MS && mayGetPrevious(found)) return serveStored(found.value);
       // A current copy that is not shared (a visitor's /login): drawn for the member alone.
       if (found?.fresh) {
         notePersonal(url);
         forCache = false;
       }
       // One render per page per change: while another request renders this page anew, the
-      // previous copy is answered for a short while, then the render is waited for. A member
-      // never gets a previous copy: they may have just written what it lacks.
+      // previous copy is answered for a short while, then the render is waited for and its copy
+      // answered (unless another write came meanwhile, for whoever just wrote).
       const renewing = found?.fresh ? undefined : renewals.get(url);
       if (renewing) {
-        if (!actor && found && found.staleMs <= STALE_MS) return serveStored(found.value);
+        if (found && found.staleMs <= STALE_MS && mayGetPrevious(found)) return serveStored(found.value);
         const renewed = await renewing;
-        if (renewed && !actor) return serveStored(renewed);
+        if (renewed && mayGetPrevious({ value: renewed, ageMs: 0 })) return serveStored(renewed);
         const now = renewed && cached.cache.lookup(url, cached.cache.stamp());
         if (now?.fresh && serves(now.value)) return serveStored(now.value);
       }
