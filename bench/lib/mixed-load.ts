@@ -4,13 +4,16 @@ import http from 'node:http';
 // it: closed loop (a number of clients, each sending its next request when the last is answered:
 // the most the server gets through) and open loop (a fixed arrival rate, whatever the server
 // does: how a crowd of people behaves, so a slow server sees its queue grow instead of the load
-// easing off, and a shed request is counted as such).
+// easing off, and a shed request is counted as such). With several servers, the requests take
+// turns among them, as behind a round-robin proxy.
 
 export interface Call {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** What kind of request it is: answers are also tallied by kind. */
+  kind?: string;
 }
 
 export interface Tally {
@@ -26,10 +29,18 @@ export interface Tally {
   admittedMs: number[];
   /** Latency in ms of each 503. */
   shedMs: number[];
+  /** The same counts for each kind of call that named one (no dropped requests: those were never made). */
+  kinds: Record<string, Tally>;
 }
 
 export function newTally(): Tally {
-  return { requests: 0, statuses: {}, errors: 0, dropped: 0, retryAfter: { 503: 0, 429: 0 }, admittedMs: [], shedMs: [] };
+  return { requests: 0, statuses: {}, errors: 0, dropped: 0, retryAfter: { 503: 0, 429: 0 }, admittedMs: [], shedMs: [], kinds: {} };
+}
+
+function kindTally(tally: Tally, kind: string | undefined): Tally | undefined {
+  if (kind === undefined) return undefined;
+  tally.kinds[kind] ??= newTally();
+  return tally.kinds[kind];
 }
 
 interface Answer {
@@ -38,7 +49,9 @@ interface Answer {
   retryAfter: boolean;
 }
 
-function record(tally: Tally, a: Answer): void {
+function record(tally: Tally, a: Answer, kind?: string): void {
+  const byKind = kindTally(tally, kind);
+  if (byKind) record(byKind, a);
   tally.requests++;
   tally.statuses[a.status] = (tally.statuses[a.status] ?? 0) + 1;
   if (a.status === 503) tally.shedMs.push(a.ms);
@@ -69,11 +82,20 @@ export function statusClasses(t: Tally): { ok: number; limited: number; shed: nu
 
 const TIMEOUT_MS = 30_000;
 
-export function client(baseUrl: string) {
-  const base = new URL(baseUrl);
+function failed(tally: Tally, kind?: string): void {
+  tally.errors++;
+  const byKind = kindTally(tally, kind);
+  if (byKind) byKind.errors++;
+}
+
+/** Requests to `baseUrl`, or to each of several in turn. */
+export function client(baseUrl: string | readonly string[]) {
+  const bases = (typeof baseUrl === 'string' ? [baseUrl] : baseUrl).map((u) => new URL(u));
+  let turn = 0;
   // Reused most recently first, so few connections sit idle long enough for the server to close them.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo' });
   function send(call: Call): Promise<Answer> {
+    const base = bases[turn++ % bases.length] as URL;
     const start = performance.now();
     const headers = call.body
       ? { ...call.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(call.body)) }
@@ -101,10 +123,11 @@ export function client(baseUrl: string) {
     const end = performance.now() + seconds * 1000;
     const worker = async () => {
       while (performance.now() < end) {
+        const call = next();
         try {
-          record(tally, await send(next()));
+          record(tally, await send(call), call.kind);
         } catch {
-          tally.errors++;
+          failed(tally, call.kind);
         }
       }
     };
@@ -142,16 +165,17 @@ export function client(baseUrl: string) {
             continue;
           }
           inFlight++;
+          const call = next();
           // An answer counts in the interval it arrives in.
-          send(next())
+          send(call)
             .then(
               (a) => {
-                record(total, a);
-                record(interval, a);
+                record(total, a, call.kind);
+                record(interval, a, call.kind);
               },
               () => {
-                total.errors++;
-                interval.errors++;
+                failed(total, call.kind);
+                failed(interval, call.kind);
               },
             )
             .finally(() => {

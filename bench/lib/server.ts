@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { processCpuMs } from './process-cpu.ts';
 
 // The real server, started the way production starts it (src/server/main.ts in a process of its
 // own), so the figures include routing, middleware, the database and the thread pool as deployed.
@@ -86,17 +87,6 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
     throw err;
   }
   return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), stop };
-}
-
-/** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). The
- * name field may hold spaces, so fields are counted after its closing parenthesis. */
-function processCpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()?.trim().split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 async function waitHealthy(url: string, exited: Promise<void>, output: () => string): Promise<void> {
