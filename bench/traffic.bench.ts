@@ -251,6 +251,28 @@ function stats(tallies: (Tally | undefined)[], seconds: number): Stats {
   return { rps: Math.round(requests / seconds), p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
 }
 
+/** What went wrong in a tally: answers other than 2xx and 3xx by status, unanswered requests by
+ * cause, requests not sent. */
+function problems(t: Tally): string[] {
+  return [
+    ...Object.entries(t.statuses)
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, n]) => `${n} × ${status}`),
+    ...Object.entries(t.errorCauses).map(([cause, n]) => `${n} × ${cause}`),
+    ...(t.dropped ? [`${t.dropped} not sent (100 waiting)`] : []),
+  ];
+}
+
+/** A phase's problems, readers' by page kind and writes' by kind, for the report. */
+function failures(phase: string, m: Measured): string[] {
+  const of = (who: string, t: Tally | undefined) =>
+    Object.entries(t?.kinds ?? {}).flatMap(([kind, x]) => {
+      const p = problems(x);
+      return p.length ? [`${phase}, ${who} ${kind}: ${p.join(', ')}`] : [];
+    });
+  return [...of('reading', m.readers), ...of('writing', m.writes)];
+}
+
 interface WritesSummary {
   sent: number;
   ok: number;
@@ -308,6 +330,8 @@ interface SiteResult {
   pages: PageResult[];
   errors: number;
   failedWrites: number;
+  /** Each phase's problems, described. */
+  failures: string[];
 }
 
 async function measureSite(site: Site, posts: Posts, seconds: number, log: (line: string) => void): Promise<SiteResult> {
@@ -348,6 +372,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
 
   const rates: RateResult[] = [];
   const pages: PageResult[] = [];
+  const failed: string[] = [];
   try {
     log(`${site.name}: warming up`);
     await http.closedLoop(() => mixedCall(t), CONNECTIONS, Math.min(10, seconds));
@@ -357,6 +382,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
       if (rate > 0) {
         log(`${site.name}: ${rate} writes/s alone`);
         alone = await phase(undefined, rate);
+        failed.push(...failures(`writes alone at ${rate}/s`, alone));
         writeCpu = {
           server: alone.serverCpuMs / alone.seconds,
           db: alone.dbCpuMs === undefined ? undefined : alone.dbCpuMs / alone.seconds,
@@ -364,6 +390,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
       }
       log(`${site.name}: the mix at ${rate} writes/s`);
       const mix = await phase(() => mixedCall(t), rate);
+      failed.push(...failures(`the mix at ${rate} writes/s`, mix));
       const kinds = mix.readers?.kinds ?? {};
       const byWho = (who: Who) =>
         stats(
@@ -392,6 +419,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
         for (const who of WHO) {
           log(`${site.name}: ${kind} pages, ${who}s, at ${rate} writes/s`);
           const m = await phase(() => readerCall(t, kind, who), rate);
+          failed.push(...failures(`${kind} pages, ${who}s, at ${rate} writes/s`, m));
           pages.push({
             kind,
             who,
@@ -410,7 +438,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
   }
   const errors = rates.reduce((n, r) => n + r.readers.errors, 0) + pages.reduce((n, p) => n + p.alone.errors, 0);
   const failedWrites = [...rates.map((r) => r.writes), ...pages.map((p) => p.writes)].reduce((n, w) => n + (w?.failed ?? 0), 0);
-  return { name: site.name, rates, pages, errors, failedWrites };
+  return { name: site.name, rates, pages, errors, failedWrites, failures: failed };
 }
 
 const SERVER_SETTINGS = {
@@ -564,6 +592,10 @@ function siteMarkdown(r: SiteResult): string {
       ],
       pageRows,
     ),
+    '',
+    r.failures.length
+      ? ['Failures:', '', ...r.failures.map((f) => `- ${f}`)].join('\n')
+      : 'No failures: every page answered, every write answered 2xx.',
   ].join('\n');
 }
 

@@ -21,6 +21,8 @@ export interface Tally {
   statuses: Record<string, number>;
   /** No answer: refused connection, reset, or no answer within the timeout. */
   errors: number;
+  /** The same by cause: the error's code (ECONNRESET, ...) or message. */
+  errorCauses: Record<string, number>;
   /** Open loop: requests not sent because the client already had `maxInFlight` waiting. */
   dropped: number;
   /** 503 and 429 answers that said when to come back. */
@@ -34,7 +36,17 @@ export interface Tally {
 }
 
 export function newTally(): Tally {
-  return { requests: 0, statuses: {}, errors: 0, dropped: 0, retryAfter: { 503: 0, 429: 0 }, admittedMs: [], shedMs: [], kinds: {} };
+  return {
+    requests: 0,
+    statuses: {},
+    errors: 0,
+    errorCauses: {},
+    dropped: 0,
+    retryAfter: { 503: 0, 429: 0 },
+    admittedMs: [],
+    shedMs: [],
+    kinds: {},
+  };
 }
 
 function kindTally(tally: Tally, kind: string | undefined): Tally | undefined {
@@ -82,18 +94,23 @@ export function statusClasses(t: Tally): { ok: number; limited: number; shed: nu
 
 const TIMEOUT_MS = 30_000;
 
-function failed(tally: Tally, kind?: string): void {
-  tally.errors++;
+function failed(tally: Tally, err: unknown, kind?: string): void {
   const byKind = kindTally(tally, kind);
-  if (byKind) byKind.errors++;
+  if (byKind) failed(byKind, err);
+  tally.errors++;
+  const cause = String((err as { code?: string }).code ?? (err instanceof Error ? err.message : err));
+  tally.errorCauses[cause] = (tally.errorCauses[cause] ?? 0) + 1;
 }
 
 /** Requests to `baseUrl`, or to each of several in turn. */
 export function client(baseUrl: string | readonly string[]) {
   const bases = (typeof baseUrl === 'string' ? [baseUrl] : baseUrl).map((u) => new URL(u));
   let turn = 0;
-  // Reused most recently first, so few connections sit idle long enough for the server to close them.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo' });
+  // Reused most recently first, so few connections sit idle long enough for the server to close
+  // them. The agent closes an idle one itself a second before the server's Keep-Alive hint says
+  // the server will, but only when it has a timeout of its own (Node's keepSocketAlive): without
+  // one, a request sent as the server closes its idle connection meets ECONNRESET.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: TIMEOUT_MS });
   function send(call: Call): Promise<Answer> {
     const base = bases[turn++ % bases.length] as URL;
     const start = performance.now();
@@ -126,8 +143,8 @@ export function client(baseUrl: string | readonly string[]) {
         const call = next();
         try {
           record(tally, await send(call), call.kind);
-        } catch {
-          failed(tally, call.kind);
+        } catch (err) {
+          failed(tally, err, call.kind);
         }
       }
     };
@@ -173,9 +190,9 @@ export function client(baseUrl: string | readonly string[]) {
                 record(total, a, call.kind);
                 record(interval, a, call.kind);
               },
-              () => {
-                failed(total, call.kind);
-                failed(interval, call.kind);
+              (err: unknown) => {
+                failed(total, err, call.kind);
+                failed(interval, err, call.kind);
               },
             )
             .finally(() => {
