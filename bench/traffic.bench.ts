@@ -330,8 +330,9 @@ interface SiteResult {
   pages: PageResult[];
   errors: number;
   failedWrites: number;
-  /** Each phase's problems, described. */
+  /** Each phase's problems, described, and then the tail of each server's output. */
   failures: string[];
+  serverOutput: string[];
 }
 
 async function measureSite(site: Site, posts: Posts, seconds: number, log: (line: string) => void): Promise<SiteResult> {
@@ -438,7 +439,8 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
   }
   const errors = rates.reduce((n, r) => n + r.readers.errors, 0) + pages.reduce((n, p) => n + p.alone.errors, 0);
   const failedWrites = [...rates.map((r) => r.writes), ...pages.map((p) => p.writes)].reduce((n, w) => n + (w?.failed ?? 0), 0);
-  return { name: site.name, rates, pages, errors, failedWrites, failures: failed };
+  const serverOutput = failed.length ? site.servers.map((s) => s.output().trim()).filter(Boolean) : [];
+  return { name: site.name, rates, pages, errors, failedWrites, failures: failed, serverOutput };
 }
 
 const SERVER_SETTINGS = {

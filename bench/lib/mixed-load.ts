@@ -109,8 +109,10 @@ export function client(baseUrl: string | readonly string[]) {
   // Reused most recently first, so few connections sit idle long enough for the server to close
   // them. The agent closes an idle one itself a second before the server's Keep-Alive hint says
   // the server will, but only when it has a timeout of its own (Node's keepSocketAlive): without
-  // one, a request sent as the server closes its idle connection meets ECONNRESET.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: TIMEOUT_MS });
+  // one, a request sent as the server closes its idle connection meets ECONNRESET. That timeout
+  // must differ from the requests' own, or a reused connection keeps the idle one (Node's
+  // setRequestSocket sets the request's only when they differ) and a slow answer times out.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: 2 * TIMEOUT_MS });
   function send(call: Call): Promise<Answer> {
     const base = bases[turn++ % bases.length] as URL;
     const start = performance.now();

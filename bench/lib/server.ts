@@ -20,6 +20,8 @@ export interface Server {
   env: Record<string, string>;
   /** CPU time the server process has used so far, in ms (Linux /proc; undefined elsewhere). */
   cpuMs(): number | undefined;
+  /** The last few thousand characters the server wrote (its warnings and errors). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  // The tail of the server's output, to explain a failed start.
+  // The tail of the server's output, to explain a failed start or failed requests.
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -86,7 +88,7 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
     await stop();
     throw err;
   }
-  return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), stop };
+  return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), output: () => output, stop };
 }
 
 async function waitHealthy(url: string, exited: Promise<void>, output: () => string): Promise<void> {
