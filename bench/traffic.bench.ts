@@ -690,7 +690,7 @@ export async function trafficBench({ seconds }: BenchOptions): Promise<SectionRe
       '',
       `Writes: open loop at 0, 5 and ${TARGET_RATE} a second from the members (Bearer token and cookie, as the site's script sends them), on posts picked as readers pick them: ${WRITES.map(([k, s]) => `${Math.round(s * 100)}% ${k}s`).join(', ')}. A view is issued as a write: a post's page read with a visitor id the site has never seen, which counts a view. Readers count views too, as on a real site (a returning visitor's or member's first read of a post), but those are not counted as writes: "views counted" is all views the site counted during the mix.`,
       '',
-      `Each phase lasts ${seconds} s; after a warm-up, at each write rate: the writes alone (their CPU per write), the mix, then each page kind alone for visitors and for members with the same writes. Server CPU is the app servers' processes' from /proc, less what the writes alone used in as long, over the readers' requests; PostgreSQL's (its server and connection processes) is given apart. p50/p99 are over the readers' answers.`,
+      `Each phase lasts ${seconds} s; after a warm-up, at each write rate: the writes alone (their CPU per write), the mix, then each page kind alone for visitors and for members with the same writes. Server CPU is the app servers' processes' from /proc, less what the writes alone used in as long, over the readers' requests (0 when the phase used less than that: noise, or autovacuum during the writes alone); PostgreSQL's (its server and connection processes, autovacuum included) is given apart, taken the same way. p50/p99 are over the readers' answers.`,
       '',
       '## Results',
       '',
