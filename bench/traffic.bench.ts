@@ -2,177 +2,707 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { WORDS } from './lib/generate-content.ts';
 import { BROWSER_HEADERS } from './lib/load.ts';
 import { type Call, client, percentile, statusClasses, type Tally } from './lib/mixed-load.ts';
+import { type PostgresData, postgresWithDataOf } from './lib/postgres-data.ts';
 import { prepareData } from './lib/prepare-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
-import { api, ROOT, type Server, withServer } from './lib/server.ts';
+import { api, ROOT, type Server, startServer } from './lib/server.ts';
 
-// Visitors while members write (traffic issue): real visitors spread over many pages, random post
-// views skewed towards the newest (a few posts get most views), list pages 1-5 of every section,
-// the index and searches, as closed-loop clients for BENCH_SECONDS. Measured twice in one run: on
-// a quiet site, then while members like and comment WRITES_PER_SECOND times a second on the posts
-// visitors read. The figure is the second's throughput as a share of the first's.
+// Real traffic (traffic issue): 70% visitors and 30% signed-in members reading list pages 1-5 of
+// every section, posts picked at random over the whole table (skewed towards the newest), the
+// index and searches, as closed-loop clients, while members write 0, 5 and then 20 times a second
+// (likes, comments, new posts, and views: a post read by a visitor id the site has never seen).
+// On SQLite with one server, and on PostgreSQL with two servers taking turns (a round-robin
+// proxy's way) on one embedded PostgreSQL, holding the same data.
+//
+// At each write rate, three kinds of phase, BENCH_SECONDS each:
+// - the mix: throughput and latency of each page kind for visitors and members as they share
+//   the servers; visitors' throughput against the quiet site's is the headline figure;
+// - each page kind for visitors alone and for members alone, with the same writes going on: CPU
+//   per request can only be told apart by kind when one kind runs at a time;
+// - the writes alone (no readers), whose server CPU per second is taken off the others', so that
+//   readers' CPU is what reading costs, re-rendering what a write changed included.
+// Server CPU is the app servers' processes' (both of them on PostgreSQL), from /proc; the
+// PostgreSQL server's (all its processes) is reported on its own.
 
-const POSTS = Number(process.env.BENCH_POSTS ?? 250_000);
-const WRITES_PER_SECOND = 25;
+const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
+const DATABASES = ['sqlite', 'postgres'] as const;
+type Database = (typeof DATABASES)[number];
+const WRITE_RATES = [0, 5, 20];
+/** The rate the targets are measured at. */
+const TARGET_RATE = 20;
 const CONNECTIONS = 32;
-const MEMBERS = 20;
-/** Community posts visitors read and members like: the newest this many. */
-const POOL = 2000;
-/** Throughput while writing, as a share of a quiet site's (the issue measured 16% before). */
-const TARGET_SHARE = 0.5;
+const MEMBER_SHARE = 0.3;
+/** Members who read and write. The server allows 50 logins from one address in 10 minutes. */
+const MEMBERS = 40;
+/** Returning visitors, each with the id cookie the site gave them. */
+const VISITORS = 10_000;
+const TARGETS = { share: 0.8, p99Ms: 50, memberRatio: 1.5 };
 const ADMIN = { loginid: 'traffic-admin@bench.example', passwd: 'traffic-admin-password-1' };
+/** Two app servers on PostgreSQL sign sessions with one key (PRODUCT.md). */
+const JWT_SECRET = 'traffic-bench-only-secret-traffic-bench-only';
 
+type Kind = 'list' | 'detail' | 'index' | 'search';
+type Who = 'visitor' | 'member';
+const KINDS: [Kind, number][] = [
+  ['detail', 0.5],
+  ['list', 0.3],
+  ['index', 0.1],
+  ['search', 0.1],
+];
+const WHO: Who[] = ['visitor', 'member'];
 const LISTS = ['/news', '/life', '/jobs', '/market', '/business', '/community', '/organizations', '/customer/faq'];
-const SEARCHES = ['이사', '렌트', '김치', '세금', '한인타운', '회계사'];
+/** Board sections whose posts have a page of their own, by topcategory. */
+const DETAIL_PATHS: Record<number, string> = { 1: '/news', 2: '/life', 4: '/market', 5: '/community' };
+const WRITES: [WriteKind, number][] = [
+  ['like', 0.4],
+  ['comment', 0.25],
+  ['post', 0.1],
+  ['view', 0.25],
+];
+type WriteKind = 'like' | 'comment' | 'post' | 'view';
+
+/** GNUBoard5 on this machine kind, 100k posts in one board (the issue's measurement). */
+const GNUBOARD: Record<Kind, { cpu: string; rps: string }> = {
+  list: { cpu: '6.6', rps: '250' },
+  detail: { cpu: '68', rps: '29.5' },
+  index: { cpu: '5.6-6.4', rps: '' },
+  search: { cpu: '108 (titles only)', rps: '' },
+};
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-/** An index into `n` items, most often near 0 (the newest): r³ puts half the picks in the first eighth. */
+/** An index into `n` items, most often near 0: r³ puts half the picks in the first eighth, a
+ * tenth of them in the first thousandth. */
 const skewed = (n: number) => Math.floor(n * Math.random() ** 3);
+function weighted<T>(shares: readonly [T, number][]): T {
+  let r = Math.random();
+  for (const [value, share] of shares) {
+    r -= share;
+    if (r < 0) return value;
+  }
+  return shares[shares.length - 1]?.[0] as T;
+}
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-function visitorCall(ids: number[]): Call {
-  const headers = { ...BROWSER_HEADERS, cookie: `vid=traffic${Math.floor(Math.random() * 20_000)}` };
-  const r = Math.random();
-  if (r < 0.5) return { method: 'GET', path: `/community/${ids[skewed(ids.length)]}`, headers };
-  if (r < 0.8) return { method: 'GET', path: `${pick(LISTS)}?page=${1 + Math.floor(Math.random() * 5)}`, headers };
-  if (r < 0.9) return { method: 'GET', path: '/', headers };
-  return { method: 'GET', path: `/search?q=${encodeURIComponent(pick(SEARCHES))}`, headers };
+/** Every post with a page of its own, oldest first, read from the prepared SQLite file (the
+ * PostgreSQL copy has the same ids). */
+interface Posts {
+  ids: Int32Array;
+  sections: Uint8Array;
 }
 
-function writerCall(ids: number[], tokens: string[]): Call {
-  const headers = { authorization: `Bearer ${pick(tokens)}` };
-  const item = ids[skewed(ids.length)] as number;
-  if (Math.random() < 0.6) return { method: 'POST', path: '/api/like', headers, body: JSON.stringify({ target: 'board', item }) };
-  return {
-    method: 'POST',
-    path: '/api/comment',
-    headers,
-    body: JSON.stringify({ board: item, content: `<p>잘 읽었습니다 ${Date.now()}</p>` }),
-  };
+function readPosts(dataDir: string): Posts {
+  const db = new DatabaseSync(path.join(dataDir, 'portal.sqlite'), { readOnly: true });
+  try {
+    const where = `hidden = 0 and topcategory in (${Object.keys(DETAIL_PATHS).join(', ')})`;
+    const { n } = db.prepare(`select count(*) as n from board where ${where}`).get() as { n: number };
+    const posts = { ids: new Int32Array(n), sections: new Uint8Array(n) };
+    let i = 0;
+    for (const row of db.prepare(`select id, topcategory from board where ${where} order by id`).iterate()) {
+      const { id, topcategory } = row as { id: number; topcategory: number };
+      posts.ids[i] = id;
+      posts.sections[i++] = topcategory;
+    }
+    if (n === 0) throw new Error('no posts to read');
+    return posts;
+  } finally {
+    db.close();
+  }
 }
 
-interface PhaseResult {
+/** A post's address: newer posts more often. */
+function postPath(posts: Posts): { path: string; id: number } {
+  const i = posts.ids.length - 1 - skewed(posts.ids.length);
+  const id = posts.ids[i] as number;
+  return { path: `${DETAIL_PATHS[posts.sections[i] as number]}/${id}`, id };
+}
+
+interface Member {
+  token: string;
+  /** The session cookie as the login's Set-Cookie gave it (name=value). */
+  cookie: string;
+}
+
+interface Traffic {
+  posts: Posts;
+  members: Member[];
+  visitors: string[];
+}
+
+/** A search as people type them: a word (the common ones more often), sometimes two. */
+function searchPath(): string {
+  const word = () => WORDS[skewed(WORDS.length)] as string;
+  const q = Math.random() < 0.3 ? `${word()} ${word()}` : word();
+  return `/search?q=${encodeURIComponent(q)}`;
+}
+
+function pagePath(kind: Kind, posts: Posts): string {
+  if (kind === 'detail') return postPath(posts).path;
+  if (kind === 'list') return `${pick(LISTS)}?page=${1 + Math.floor(Math.random() * 5)}`;
+  if (kind === 'index') return '/';
+  return searchPath();
+}
+
+function readerCall(t: Traffic, kind: Kind, who: Who): Call {
+  const cookie = who === 'member' ? pick(t.members).cookie : `vid=${pick(t.visitors)}`;
+  return { method: 'GET', path: pagePath(kind, t.posts), headers: { ...BROWSER_HEADERS, cookie }, kind: `${kind} ${who}` };
+}
+
+function mixedCall(t: Traffic): Call {
+  return readerCall(t, weighted(KINDS), Math.random() < MEMBER_SHARE ? 'member' : 'visitor');
+}
+
+function writeCall(t: Traffic): Call {
+  const kind = weighted(WRITES);
+  const post = postPath(t.posts);
+  if (kind === 'view') {
+    // A visitor the site has not seen: a new id, so the read counts a view.
+    const vid = crypto.randomBytes(15).toString('base64url');
+    return { method: 'GET', path: post.path, headers: { ...BROWSER_HEADERS, cookie: `vid=${vid}` }, kind };
+  }
+  // As the site's own script sends them: the token as a Bearer header, the cookie alongside.
+  const member = pick(t.members);
+  const headers = { authorization: `Bearer ${member.token}`, cookie: member.cookie };
+  const json = (p: string, body: unknown): Call => ({ method: 'POST', path: p, headers, body: JSON.stringify(body), kind });
+  if (kind === 'like') return json('/api/like', { target: 'board', item: post.id });
+  if (kind === 'comment') return json('/api/comment', { board: post.id, content: `<p>잘 읽었습니다 ${Date.now()}</p>` });
+  return json('/api/board', {
+    topcategory: 5,
+    category: '자유게시판',
+    title: `${pick(WORDS)} ${pick(WORDS)} 새 글 ${Date.now()}`,
+    content: `<p>${Array.from({ length: 20 }, () => pick(WORDS)).join(' ')}</p>`,
+  });
+}
+
+/** One database's set-up: its app servers, and the database server's CPU when it has its own. */
+interface Site {
   name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  cpuMsPerRequest: number | undefined;
-  errors: number;
-  writes?: { ok: number; failed: number; statuses: Record<string, number> };
+  servers: Server[];
+  dbCpuMs?: () => number | undefined;
+  /** Rows in the views table: the views counted so far. */
+  views(): Promise<number>;
 }
 
-async function setUp(server: Server): Promise<{ ids: number[]; tokens: string[] }> {
-  const login = async (loginid: string, passwd: string) =>
-    (await api<{ token: string }>(server, 'POST', '/api/jwt', { body: { loginid, passwd } })).token;
-  const root = await login(ADMIN.loginid, ADMIN.passwd);
-  const tokens: string[] = [];
+/** Logs in as the login page does (POST /api/jwt from the site's own origin) and keeps the
+ * session cookie its answer sets. */
+async function login(server: Server, loginid: string, passwd: string): Promise<Member> {
+  const res = await fetch(`${server.url}/api/jwt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ loginid, passwd }),
+  });
+  if (!res.ok) throw new Error(`login of ${loginid} answered ${res.status}: ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] as string)
+    .find((c) => c.startsWith('portal_token='));
+  if (!cookie) throw new Error('the login set no session cookie');
+  return { token, cookie };
+}
+
+/** The members, each logged in on a server in turn (a session from one server is used on all). */
+async function setUpMembers(servers: Server[]): Promise<Member[]> {
+  const first = servers[0] as Server;
+  const root = (await login(first, ADMIN.loginid, ADMIN.passwd)).token;
+  const members: Member[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const loginid = `traffic${i}@bench.example`;
     const passwd = `traffic-member-${crypto.randomBytes(9).toString('base64url')}`;
-    await api(server, 'POST', '/api/user', { token: root, body: { loginid, passwd, name: `방문${i}`, nickname: `부지런한회원${i}` } });
-    tokens.push(await login(loginid, passwd));
+    await api(first, 'POST', '/api/user', { token: root, body: { loginid, passwd, name: `회원${i}`, nickname: `부지런한회원${i}` } });
+    members.push(await login(servers[i % servers.length] as Server, loginid, passwd));
   }
-  const ids: number[] = [];
-  for (let page = 1; ids.length < POOL; page++) {
-    const { items } = await api<{ items: { id: number }[] }>(server, 'GET', `/api/board?topcategory=5&size=100&page=${page}`);
-    if (items.length === 0) break;
-    ids.push(...items.map((i) => i.id));
+  return members;
+}
+
+interface Measured {
+  seconds: number;
+  readers?: Tally;
+  /** How long the readers ran (the writes may take a moment longer to be answered). */
+  readerSeconds: number;
+  writes?: Tally;
+  /** CPU ms spent during the phase: the app servers', and the database server's. */
+  serverCpuMs: number;
+  dbCpuMs?: number;
+  views: number;
+}
+
+interface Stats {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx and 3xx, and requests with no answer. */
+  errors: number;
+}
+
+/** Figures over one or more tallies of a phase (the mix's kinds of page, say). */
+function stats(tallies: (Tally | undefined)[], seconds: number): Stats {
+  const all = tallies.filter((t): t is Tally => t !== undefined);
+  const requests = all.reduce((n, t) => n + t.requests, 0);
+  const latencies = all.flatMap((t) => t.admittedMs);
+  const errors = all.reduce((n, t) => {
+    const c = statusClasses(t);
+    return n + t.errors + c.limited + c.shed + c.clientError + c.serverError;
+  }, 0);
+  return { rps: Math.round(requests / seconds), p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
+}
+
+/** What went wrong in a tally: answers other than 2xx and 3xx by status, unanswered requests by
+ * cause, requests not sent. */
+function problems(t: Tally): string[] {
+  return [
+    ...Object.entries(t.statuses)
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, n]) => `${n} × ${status}`),
+    ...Object.entries(t.errorCauses).map(([cause, n]) => `${n} × ${cause}`),
+    ...(t.dropped ? [`${t.dropped} not sent (100 waiting)`] : []),
+  ];
+}
+
+/** A phase's problems, readers' by page kind and writes' by kind, for the report. */
+function failures(phase: string, m: Measured): string[] {
+  const of = (who: string, t: Tally | undefined) =>
+    Object.entries(t?.kinds ?? {}).flatMap(([kind, x]) => {
+      const p = problems(x);
+      return p.length ? [`${phase}, ${who} ${kind}: ${p.join(', ')}`] : [];
+    });
+  return [...of('reading', m.readers), ...of('writing', m.writes)];
+}
+
+interface WritesSummary {
+  sent: number;
+  ok: number;
+  /** Not answered 2xx or 3xx, not answered, or not sent (the client had 100 waiting). */
+  failed: number;
+  failedByKind: Record<string, number>;
+  statuses: Record<string, number>;
+}
+
+function writesSummary(t: Tally | undefined): WritesSummary | undefined {
+  if (!t) return undefined;
+  const failedOf = (x: Tally) => x.requests + x.errors + x.dropped - statusClasses(x).ok;
+  return {
+    sent: t.requests + t.errors,
+    ok: statusClasses(t).ok,
+    failed: failedOf(t),
+    failedByKind: Object.fromEntries(Object.entries(t.kinds).map(([k, x]) => [k, failedOf(x)])),
+    statuses: t.statuses,
+  };
+}
+
+interface RateResult {
+  rate: number;
+  /** The mix: visitors', members' and all readers' figures. */
+  visitors: Stats;
+  members: Stats;
+  readers: Stats;
+  /** Readers' server CPU per request (the writes' own taken off), and the database server's. */
+  cpuMsPerRequest: number | undefined;
+  dbCpuMsPerRequest: number | undefined;
+  writes?: WritesSummary;
+  /** The writes alone: server (and database server) CPU ms per write. */
+  cpuMsPerWrite?: number;
+  dbCpuMsPerWrite?: number;
+  /** Views counted during the mix: by readers' first visits to a post and by the view writes. */
+  views: number;
+}
+
+interface PageResult {
+  kind: Kind;
+  who: Who;
+  rate: number;
+  /** In the mix. */
+  mix: Stats;
+  /** This kind alone (with the writes going on). */
+  alone: Stats;
+  cpuMsPerRequest: number | undefined;
+  dbCpuMsPerRequest: number | undefined;
+  writes?: WritesSummary;
+}
+
+interface SiteResult {
+  name: string;
+  rates: RateResult[];
+  pages: PageResult[];
+  errors: number;
+  failedWrites: number;
+  /** Each phase's problems, described, and then the tail of each server's output. */
+  failures: string[];
+  serverOutput: string[];
+}
+
+async function measureSite(site: Site, posts: Posts, seconds: number, log: (line: string) => void): Promise<SiteResult> {
+  const members = await setUpMembers(site.servers);
+  const visitors = Array.from({ length: VISITORS }, (_, i) => `traffic-visitor-${String(i).padStart(6, '0')}`);
+  const t: Traffic = { posts, members, visitors };
+  const http = client(site.servers.map((s) => s.url));
+  const serverCpu = () => site.servers.reduce((sum, s) => sum + (s.cpuMs() ?? Number.NaN), 0);
+
+  const phase = async (readers: (() => Call) | undefined, rate: number): Promise<Measured> => {
+    const views = await site.views();
+    const cpu = serverCpu();
+    const db = site.dbCpuMs?.();
+    const started = performance.now();
+    const writing = rate > 0 ? http.openLoop({ next: () => writeCall(t), rate, seconds, maxInFlight: 100 }) : undefined;
+    const read = readers ? await http.closedLoop(readers, CONNECTIONS, seconds) : undefined;
+    const readerSeconds = (performance.now() - started) / 1000;
+    const writes = await writing;
+    const elapsed = (performance.now() - started) / 1000;
+    const dbAfter = site.dbCpuMs?.();
+    return {
+      seconds: elapsed,
+      readers: read,
+      readerSeconds,
+      writes,
+      serverCpuMs: serverCpu() - cpu,
+      dbCpuMs: db === undefined || dbAfter === undefined ? undefined : dbAfter - db,
+      // Views are written a moment after they are counted (view.service.ts): a little of one
+      // phase's count may land in the next.
+      views: (await site.views()) - views,
+    };
+  };
+  /** Readers' CPU per request: the phase's, less what the writes alone cost in that time. */
+  const perRequest = (spent: number | undefined, writesPerSecond: number | undefined, m: Measured) =>
+    spent === undefined || writesPerSecond === undefined || !m.readers?.requests
+      ? undefined
+      : round(Math.max(0, spent - writesPerSecond * m.seconds) / m.readers.requests);
+
+  const rates: RateResult[] = [];
+  const pages: PageResult[] = [];
+  const failed: string[] = [];
+  try {
+    log(`${site.name}: warming up`);
+    await http.closedLoop(() => mixedCall(t), CONNECTIONS, Math.min(10, seconds));
+    for (const rate of WRITE_RATES) {
+      let writeCpu = { server: 0, db: site.dbCpuMs ? 0 : undefined } as { server: number; db: number | undefined };
+      let alone: Measured | undefined;
+      if (rate > 0) {
+        log(`${site.name}: ${rate} writes/s alone`);
+        alone = await phase(undefined, rate);
+        failed.push(...failures(`writes alone at ${rate}/s`, alone));
+        writeCpu = {
+          server: alone.serverCpuMs / alone.seconds,
+          db: alone.dbCpuMs === undefined ? undefined : alone.dbCpuMs / alone.seconds,
+        };
+      }
+      log(`${site.name}: the mix at ${rate} writes/s`);
+      const mix = await phase(() => mixedCall(t), rate);
+      failed.push(...failures(`the mix at ${rate} writes/s`, mix));
+      const kinds = mix.readers?.kinds ?? {};
+      const byWho = (who: Who) =>
+        stats(
+          Object.entries(kinds)
+            .filter(([k]) => k.endsWith(` ${who}`))
+            .map(([, x]) => x),
+          mix.readerSeconds,
+        );
+      const writesAlone = writesSummary(alone?.writes);
+      rates.push({
+        rate,
+        visitors: byWho('visitor'),
+        members: byWho('member'),
+        readers: stats([mix.readers], mix.readerSeconds),
+        cpuMsPerRequest: perRequest(mix.serverCpuMs, writeCpu.server, mix),
+        dbCpuMsPerRequest: perRequest(mix.dbCpuMs, writeCpu.db, mix),
+        writes: writesSummary(mix.writes),
+        ...(alone &&
+          writesAlone?.ok && {
+            cpuMsPerWrite: round(alone.serverCpuMs / writesAlone.ok, 2),
+            dbCpuMsPerWrite: alone.dbCpuMs === undefined ? undefined : round(alone.dbCpuMs / writesAlone.ok, 2),
+          }),
+        views: mix.views,
+      });
+      for (const [kind] of KINDS) {
+        for (const who of WHO) {
+          log(`${site.name}: ${kind} pages, ${who}s, at ${rate} writes/s`);
+          const m = await phase(() => readerCall(t, kind, who), rate);
+          failed.push(...failures(`${kind} pages, ${who}s, at ${rate} writes/s`, m));
+          pages.push({
+            kind,
+            who,
+            rate,
+            mix: stats([kinds[`${kind} ${who}`]], mix.readerSeconds),
+            alone: stats([m.readers], m.readerSeconds),
+            cpuMsPerRequest: perRequest(m.serverCpuMs, writeCpu.server, m),
+            dbCpuMsPerRequest: perRequest(m.dbCpuMs, writeCpu.db, m),
+            writes: writesSummary(m.writes),
+          });
+        }
+      }
+    }
+  } finally {
+    http.close();
   }
-  if (ids.length === 0) throw new Error('no community posts to read');
-  return { ids, tokens };
+  const errors = rates.reduce((n, r) => n + r.readers.errors, 0) + pages.reduce((n, p) => n + p.alone.errors, 0);
+  const failedWrites = [...rates.map((r) => r.writes), ...pages.map((p) => p.writes)].reduce((n, w) => n + (w?.failed ?? 0), 0);
+  const serverOutput = failed.length ? site.servers.map((s) => s.output().trim()).filter(Boolean) : [];
+  return { name: site.name, rates, pages, errors, failedWrites, failures: failed, serverOutput };
+}
+
+const SERVER_SETTINGS = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: '0',
+  // Forty members write 20 times a second between them, more than a person's limits allow.
+  WRITE_LIMITS: '0',
+  ADMIN_LOGINID: ADMIN.loginid,
+  ADMIN_PASSWORD: ADMIN.passwd,
+};
+
+async function onSqlite(dataDir: string, posts: Posts, seconds: number, log: (line: string) => void): Promise<SiteResult> {
+  const server = await startServer({ ...SERVER_SETTINGS, DATA_DIR: dataDir });
+  const db = new DatabaseSync(path.join(dataDir, 'portal.sqlite'), { readOnly: true });
+  try {
+    const count = db.prepare('select count(*) as n from views');
+    const site: Site = {
+      name: 'SQLite, one server',
+      servers: [server],
+      views: async () => Number((count.get() as { n: number }).n),
+    };
+    return await measureSite(site, posts, seconds, log);
+  } finally {
+    db.close();
+    await server.stop();
+  }
+}
+
+async function onPostgres(
+  dataDir: string,
+  posts: Posts,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<{ result: SiteResult; load: PostgresData['seconds'] }> {
+  const database = await postgresWithDataOf(dataDir, log);
+  // The uploads folder both servers share.
+  const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-traffic-shared-'));
+  const servers: Server[] = [];
+  const views = new pg.Client({ connectionString: database.url });
+  try {
+    // One after the other: the first migrates and creates the admin.
+    for (let i = 0; i < 2; i++) {
+      servers.push(await startServer({ ...SERVER_SETTINGS, DATA_DIR: shared, DATABASE_URL: database.url, JWT_SECRET }));
+    }
+    await views.connect();
+    const site: Site = {
+      name: 'PostgreSQL, two servers',
+      servers,
+      dbCpuMs: database.cpuMs,
+      views: async () => Number((await views.query<{ n: string }>('select count(*) as n from views')).rows[0]?.n),
+    };
+    return { result: await measureSite(site, posts, seconds, log), load: database.seconds };
+  } finally {
+    await views.end().catch(() => {});
+    for (const s of servers) await s.stop();
+    await database.stop();
+    fs.rmSync(shared, { recursive: true, force: true });
+  }
+}
+
+function databases(): Database[] {
+  const names = (process.env.BENCH_DATABASES ?? DATABASES.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(DATABASES as readonly string[]).includes(n));
+  if (unknown.length > 0 || names.length === 0) throw new Error(`BENCH_DATABASES takes ${DATABASES.join(', ')}; got ${names.join(', ')}`);
+  return names as Database[];
+}
+
+const ms = (x: number | undefined) => (x === undefined ? '' : x);
+
+function siteMarkdown(r: SiteResult): string {
+  const quiet = r.rates.find((x) => x.rate === 0);
+  const hasDb = r.rates.some((x) => x.dbCpuMsPerRequest !== undefined);
+  const rateRows = r.rates.map((x) => [
+    x.rate,
+    x.visitors.rps,
+    quiet ? `${Math.round((x.visitors.rps / Math.max(1, quiet.visitors.rps)) * 100)}%` : '',
+    x.members.rps,
+    x.readers.p50,
+    x.readers.p99,
+    ms(x.cpuMsPerRequest),
+    ...(hasDb ? [ms(x.dbCpuMsPerRequest)] : []),
+    x.readers.errors,
+    x.writes ? `${x.writes.ok} / ${x.writes.failed}` : '',
+    x.cpuMsPerWrite === undefined ? '' : `${x.cpuMsPerWrite}${hasDb ? ` (+${ms(x.dbCpuMsPerWrite)} db)` : ''}`,
+    x.views,
+  ]);
+  const pageRows = r.pages.map((p) => {
+    const visitor = r.pages.find((v) => v.kind === p.kind && v.rate === p.rate && v.who === 'visitor');
+    const ratio =
+      p.who === 'member' && visitor?.cpuMsPerRequest && p.cpuMsPerRequest !== undefined
+        ? round(p.cpuMsPerRequest / visitor.cpuMsPerRequest, 2)
+        : '';
+    return [
+      p.kind,
+      p.who,
+      p.rate,
+      p.mix.rps,
+      p.mix.p50,
+      p.mix.p99,
+      p.alone.rps,
+      p.alone.p50,
+      p.alone.p99,
+      ms(p.cpuMsPerRequest),
+      ...(hasDb ? [ms(p.dbCpuMsPerRequest)] : []),
+      ratio,
+      p.alone.errors + p.mix.errors,
+    ];
+  });
+  return [
+    `### ${r.name}`,
+    '',
+    table(
+      [
+        'writes/s',
+        'visitor req/s',
+        'of quiet',
+        'member req/s',
+        'p50 ms',
+        'p99 ms',
+        'server CPU ms/req',
+        ...(hasDb ? ['PostgreSQL CPU ms/req'] : []),
+        'errors',
+        'writes ok / failed',
+        'CPU ms/write (alone)',
+        'views counted',
+      ],
+      rateRows,
+    ),
+    '',
+    'By page kind: in the mix, and the kind alone (with the same writes) for its CPU per request.',
+    '',
+    table(
+      [
+        'page',
+        'who',
+        'writes/s',
+        'mix req/s',
+        'mix p50',
+        'mix p99',
+        'alone req/s',
+        'alone p50',
+        'alone p99',
+        'server CPU ms/req',
+        ...(hasDb ? ['PostgreSQL CPU ms/req'] : []),
+        'member/visitor CPU',
+        'errors',
+      ],
+      pageRows,
+    ),
+    '',
+    r.failures.length
+      ? ['Failures:', '', ...r.failures.map((f) => `- ${f}`)].join('\n')
+      : 'No failures: every page answered, every write answered 2xx.',
+  ].join('\n');
+}
+
+function checksOf(r: SiteResult): Check[] {
+  const quiet = r.rates.find((x) => x.rate === 0);
+  const busy = r.rates.find((x) => x.rate === TARGET_RATE);
+  const checks: Check[] = [];
+  if (quiet && busy) {
+    const share = busy.visitors.rps / Math.max(1, quiet.visitors.rps);
+    checks.push([
+      `${r.name}: visitors' throughput over the mix at ${TARGET_RATE} writes/s >= ${TARGETS.share * 100}% of the quiet site's`,
+      `${busy.visitors.rps} / ${quiet.visitors.rps} req/s = ${Math.round(share * 100)}%`,
+      share >= TARGETS.share,
+    ]);
+  }
+  const inMix = r.pages.filter((p) => p.rate === TARGET_RATE);
+  const worst = inMix.reduce<PageResult | undefined>((w, p) => (!w || p.mix.p99 > w.mix.p99 ? p : w), undefined);
+  if (worst) {
+    checks.push([
+      `${r.name}: p99 <= ${TARGETS.p99Ms} ms for every page kind in the mix at ${TARGET_RATE} writes/s, visitors and members`,
+      `worst ${worst.mix.p99} ms (${worst.kind}, ${worst.who}s)`,
+      worst.mix.p99 <= TARGETS.p99Ms,
+    ]);
+  }
+  for (const kind of ['list', 'detail', 'index'] as Kind[]) {
+    const v = inMix.find((p) => p.kind === kind && p.who === 'visitor');
+    const m = inMix.find((p) => p.kind === kind && p.who === 'member');
+    if (!v?.cpuMsPerRequest || m?.cpuMsPerRequest === undefined) continue;
+    const ratio = m.cpuMsPerRequest / v.cpuMsPerRequest;
+    checks.push([
+      `${r.name}: a member's ${kind} page <= ${TARGETS.memberRatio}x a visitor's server CPU at ${TARGET_RATE} writes/s`,
+      `${m.cpuMsPerRequest} vs ${v.cpuMsPerRequest} ms: ${round(ratio, 2)}x`,
+      ratio <= TARGETS.memberRatio,
+    ]);
+  }
+  checks.push([`${r.name}: no errors (non-2xx/3xx or unanswered page requests)`, `${r.errors}`, r.errors === 0]);
+  checks.push([`${r.name}: every write answered 2xx`, `${r.failedWrites} failed`, r.failedWrites === 0]);
+  return checks;
+}
+
+function baselineMarkdown(results: SiteResult[]): string {
+  const ours = (r: SiteResult, kind: Kind, who: Who) => r.pages.find((p) => p.kind === kind && p.who === who && p.rate === TARGET_RATE);
+  return [
+    `## Beside GNUBoard5 (at ${TARGET_RATE} writes/s)`,
+    '',
+    `GNUBoard5's figures were measured on this machine kind at 100k posts in one board, one URL at a time (wrk -c32, CPU from /proc). Ours: server CPU per request and req/s of each page kind alone, at ${POSTS.toLocaleString('en-US')} posts, while members write ${TARGET_RATE} times a second, random pages of the kind. Our search searches titles and bodies.`,
+    '',
+    table(
+      [
+        'page',
+        'GNUBoard5 CPU ms/req',
+        'GNUBoard5 req/s',
+        ...results.flatMap((r) => [`${r.name}: visitor CPU ms/req`, 'member CPU ms/req', 'visitor req/s', 'member req/s']),
+      ],
+      (['list', 'detail', 'index', 'search'] as Kind[]).map((kind) => [
+        kind,
+        GNUBOARD[kind].cpu,
+        GNUBOARD[kind].rps,
+        ...results.flatMap((r) => {
+          const v = ours(r, kind, 'visitor');
+          const m = ours(r, kind, 'member');
+          return [ms(v?.cpuMsPerRequest), ms(m?.cpuMsPerRequest), v?.alone.rps ?? '', m?.alone.rps ?? ''];
+        }),
+      ]),
+    ),
+  ].join('\n');
 }
 
 export async function trafficBench({ seconds }: BenchOptions): Promise<SectionReport> {
   if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) throw new Error('run `npm run build` first');
+  const chosen = databases();
+  const log = (line: string) => process.stderr.write(`traffic: ${line}\n`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-traffic-'));
   try {
     const prepared = await prepareData(dataDir, POSTS);
-    const settings = {
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      // Twenty members write 25 times a second between them: more than a person's limits allow.
-      WRITE_LIMITS: '0',
-      ADMIN_LOGINID: ADMIN.loginid,
-      ADMIN_PASSWORD: ADMIN.passwd,
-    };
-    const results = await withServer(settings, async (server) => {
-      const { ids, tokens } = await setUp(server);
-      const http = client(server.url);
-      const phase = async (name: string, writing: boolean): Promise<PhaseResult> => {
-        const cpuBefore = server.cpuMs();
-        const writes = writing
-          ? http.openLoop({ next: () => writerCall(ids, tokens), rate: WRITES_PER_SECOND, seconds, maxInFlight: 100 })
-          : undefined;
-        const started = performance.now();
-        const tally: Tally = await http.closedLoop(() => visitorCall(ids), CONNECTIONS, seconds);
-        const elapsed = (performance.now() - started) / 1000;
-        const written = writes ? await writes : undefined;
-        const cpuAfter = server.cpuMs();
-        const requests = tally.requests + (written?.requests ?? 0);
-        const ok = written ? statusClasses(written).ok : 0;
-        return {
-          name,
-          rps: Math.round(tally.requests / elapsed),
-          p50: percentile(tally.admittedMs, 0.5),
-          p99: percentile(tally.admittedMs, 0.99),
-          cpuMsPerRequest:
-            cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / requests) * 1000) / 1000 : undefined,
-          errors: tally.errors + statusClasses(tally).serverError,
-          ...(written && { writes: { ok, failed: written.requests + written.errors - ok, statuses: written.statuses } }),
-        };
-      };
-      try {
-        // Warm-up: the pages visitors ask for most are in the cache, as on a running site.
-        await http.closedLoop(() => visitorCall(ids), CONNECTIONS, 3);
-        const quiet = await phase('quiet site', false);
-        const writing = await phase(`members writing ${WRITES_PER_SECOND}/s`, true);
-        return [quiet, writing];
-      } finally {
-        http.close();
-      }
-    });
-    const [quiet, writing] = results as [PhaseResult, PhaseResult];
-    const share = Math.round((writing.rps / Math.max(1, quiet.rps)) * 100) / 100;
-    const checks: Check[] = [
-      [
-        `visitors' throughput while members write >= ${TARGET_SHARE * 100}% of a quiet site's (same run)`,
-        `${writing.rps} / ${quiet.rps} req/s = ${Math.round(share * 100)}%`,
-        share >= TARGET_SHARE,
-      ],
-      ['no 5xx or unanswered visitor requests', `${quiet.errors + writing.errors}`, quiet.errors + writing.errors === 0],
-      ['every write answered 2xx', `${writing.writes?.failed ?? 0} failed`, (writing.writes?.failed ?? 0) === 0],
-    ];
+    const posts = readPosts(dataDir);
+    const results: SiteResult[] = [];
+    // PostgreSQL first: it is loaded from the prepared SQLite database before the SQLite run writes to it.
+    const postgres = chosen.includes('postgres') ? await onPostgres(dataDir, posts, seconds, log) : undefined;
+    const load = postgres?.load;
+    if (chosen.includes('sqlite')) results.push(await onSqlite(dataDir, posts, seconds, log));
+    if (postgres) results.push(postgres.result);
+    const checks = results.flatMap(checksOf);
     const markdown = [
       '## Method',
       '',
-      `${prepared.description}. The production server (SQLite) and this client share the 2 cores. Visitors (browser user agent, ${CONNECTIONS} closed-loop clients, ${seconds} s a phase): half read one of the ${POOL.toLocaleString('en-US')} newest community posts, skewed so that a few get most views (index = n·r³); 30% a list page 1-5 of one of ${LISTS.length} sections; 10% the index; 10% a search. Writers: ${MEMBERS} signed-in members, ${WRITES_PER_SECOND} writes a second between them (60% likes, 40% comments) on the posts visitors read, skewed alike. Server CPU per request counts the writes too.`,
+      `${prepared.description}.${load ? ` PostgreSQL (embedded, the tests' settings: fsync, synchronous_commit and full_page_writes off) got the same data as an operator moves a site (npm run migrate-to-postgres): a backup of the SQLite database (${load.backup} s), its restore with many rows to an insert statement and the lists' counters rebuilt (${load.rows} s), the search index rebuilt (${load.search} s), then VACUUM ANALYZE (${load.vacuum} s): ${load.total} s in all.` : ''} Production build; ${results.map((r) => r.name).join(' and ')}${results.length > 1 ? ', one after the other' : ''}; the two PostgreSQL servers share one DATA_DIR and take turns answering, request by request. The servers, PostgreSQL and this client share the machine's ${os.cpus().length} cores.`,
+      '',
+      `Readers: ${CONNECTIONS} closed-loop clients with a browser's user agent and encodings; ${Math.round((1 - MEMBER_SHARE) * 100)}% of requests from visitors (one of ${VISITORS.toLocaleString('en-US')} returning visitors' id cookies), ${Math.round(MEMBER_SHARE * 100)}% from ${MEMBERS} members (the session cookie their login through POST /api/jwt set, as the login page's). Pages: ${KINDS.map(([k, s]) => `${Math.round(s * 100)}% ${k}`).join(', ')}. A detail page is one of the ${posts.ids.length.toLocaleString('en-US')} posts with a page of their own, over the whole table, newer ones more often (the i-th newest with i = n·r³: half the picks in the newest eighth); a list page is page 1-5 of one of ${LISTS.length} sections; a search is one of the words titles are made of, or two (common words more often).`,
+      '',
+      `Writes: open loop at 0, 5 and ${TARGET_RATE} a second from the members (Bearer token and cookie, as the site's script sends them), on posts picked as readers pick them: ${WRITES.map(([k, s]) => `${Math.round(s * 100)}% ${k}s`).join(', ')}. A view is issued as a write: a post's page read with a visitor id the site has never seen, which counts a view. Readers count views too, as on a real site (a returning visitor's or member's first read of a post), but those are not counted as writes: "views counted" is all views the site counted during the mix.`,
+      '',
+      `Each phase lasts ${seconds} s; after a warm-up, at each write rate: the writes alone (their CPU per write), the mix, then each page kind alone for visitors and for members with the same writes. Server CPU is the app servers' processes' from /proc, less what the writes alone used in as long, over the readers' requests (0 when the phase used less than that: noise, or autovacuum during the writes alone); PostgreSQL's (its server and connection processes, autovacuum included) is given apart, taken the same way. p50/p99 are over the readers' answers.`,
       '',
       '## Results',
       '',
-      table(
-        ['phase', 'visitor req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'errors', 'writes ok / failed'],
-        results.map((r) => [
-          r.name,
-          r.rps,
-          r.p50,
-          r.p99,
-          r.cpuMsPerRequest ?? '',
-          r.errors,
-          r.writes ? `${r.writes.ok} / ${r.writes.failed}` : '',
-        ]),
-      ),
-      '',
-      `While members write, visitors get ${Math.round(share * 100)}% of a quiet site's throughput. Before this issue's changes, every like and comment ended every stored page: 262 of 1,650 req/s (16%) at 250k posts in the issue's measurement.`,
+      ...results.flatMap((r) => [siteMarkdown(r), '']),
+      baselineMarkdown(results),
       '',
       targetsSection(checks),
     ].join('\n');
     return {
-      title: 'Benchmark: visitors while members write',
+      title: 'Benchmark: real traffic (visitors and members while members write)',
       markdown,
-      data: { data: prepared.description, results, share },
+      data: { data: prepared.description, postgresLoadSeconds: load, results },
       passed: checks.every(([, , ok]) => ok),
     };
   } finally {

@@ -18,7 +18,8 @@ const SECTIONS = [
   { topcategory: 8, share: 0.05, categories: ['회원', '게시판', '광고', '기타'] },
 ];
 export const LOCATIONS = ['LA', '토런스', '어바인', '풀러턴', '가든그로브', '부에나파크', '글렌데일', '한인타운'];
-const WORDS = [
+/** The words titles and bodies are made of (and what a benchmark searches for). */
+export const WORDS = [
   '이사',
   '렌트',
   '식당',

@@ -4,13 +4,16 @@ import http from 'node:http';
 // it: closed loop (a number of clients, each sending its next request when the last is answered:
 // the most the server gets through) and open loop (a fixed arrival rate, whatever the server
 // does: how a crowd of people behaves, so a slow server sees its queue grow instead of the load
-// easing off, and a shed request is counted as such).
+// easing off, and a shed request is counted as such). With several servers, the requests take
+// turns among them, as behind a round-robin proxy.
 
 export interface Call {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** What kind of request it is: answers are also tallied by kind. */
+  kind?: string;
 }
 
 export interface Tally {
@@ -18,6 +21,8 @@ export interface Tally {
   statuses: Record<string, number>;
   /** No answer: refused connection, reset, or no answer within the timeout. */
   errors: number;
+  /** The same by cause: the error's code (ECONNRESET, ...) or message. */
+  errorCauses: Record<string, number>;
   /** Open loop: requests not sent because the client already had `maxInFlight` waiting. */
   dropped: number;
   /** 503 and 429 answers that said when to come back. */
@@ -26,10 +31,28 @@ export interface Tally {
   admittedMs: number[];
   /** Latency in ms of each 503. */
   shedMs: number[];
+  /** The same counts for each kind of call that named one (no dropped requests: those were never made). */
+  kinds: Record<string, Tally>;
 }
 
 export function newTally(): Tally {
-  return { requests: 0, statuses: {}, errors: 0, dropped: 0, retryAfter: { 503: 0, 429: 0 }, admittedMs: [], shedMs: [] };
+  return {
+    requests: 0,
+    statuses: {},
+    errors: 0,
+    errorCauses: {},
+    dropped: 0,
+    retryAfter: { 503: 0, 429: 0 },
+    admittedMs: [],
+    shedMs: [],
+    kinds: {},
+  };
+}
+
+function kindTally(tally: Tally, kind: string | undefined): Tally | undefined {
+  if (kind === undefined) return undefined;
+  tally.kinds[kind] ??= newTally();
+  return tally.kinds[kind];
 }
 
 interface Answer {
@@ -38,7 +61,9 @@ interface Answer {
   retryAfter: boolean;
 }
 
-function record(tally: Tally, a: Answer): void {
+function record(tally: Tally, a: Answer, kind?: string): void {
+  const byKind = kindTally(tally, kind);
+  if (byKind) record(byKind, a);
   tally.requests++;
   tally.statuses[a.status] = (tally.statuses[a.status] ?? 0) + 1;
   if (a.status === 503) tally.shedMs.push(a.ms);
@@ -69,11 +94,27 @@ export function statusClasses(t: Tally): { ok: number; limited: number; shed: nu
 
 const TIMEOUT_MS = 30_000;
 
-export function client(baseUrl: string) {
-  const base = new URL(baseUrl);
-  // Reused most recently first, so few connections sit idle long enough for the server to close them.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo' });
+function failed(tally: Tally, err: unknown, kind?: string): void {
+  const byKind = kindTally(tally, kind);
+  if (byKind) failed(byKind, err);
+  tally.errors++;
+  const cause = String((err as { code?: string }).code ?? (err instanceof Error ? err.message : err));
+  tally.errorCauses[cause] = (tally.errorCauses[cause] ?? 0) + 1;
+}
+
+/** Requests to `baseUrl`, or to each of several in turn. */
+export function client(baseUrl: string | readonly string[]) {
+  const bases = (typeof baseUrl === 'string' ? [baseUrl] : baseUrl).map((u) => new URL(u));
+  let turn = 0;
+  // Reused most recently first, so few connections sit idle long enough for the server to close
+  // them. The agent closes an idle one itself a second before the server's Keep-Alive hint says
+  // the server will, but only when it has a timeout of its own (Node's keepSocketAlive): without
+  // one, a request sent as the server closes its idle connection meets ECONNRESET. That timeout
+  // must differ from the requests' own, or a reused connection keeps the idle one (Node's
+  // setRequestSocket sets the request's only when they differ) and a slow answer times out.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: 2 * TIMEOUT_MS });
   function send(call: Call): Promise<Answer> {
+    const base = bases[turn++ % bases.length] as URL;
     const start = performance.now();
     const headers = call.body
       ? { ...call.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(call.body)) }
@@ -101,10 +142,11 @@ export function client(baseUrl: string) {
     const end = performance.now() + seconds * 1000;
     const worker = async () => {
       while (performance.now() < end) {
+        const call = next();
         try {
-          record(tally, await send(next()));
-        } catch {
-          tally.errors++;
+          record(tally, await send(call), call.kind);
+        } catch (err) {
+          failed(tally, err, call.kind);
         }
       }
     };
@@ -142,16 +184,17 @@ export function client(baseUrl: string) {
             continue;
           }
           inFlight++;
+          const call = next();
           // An answer counts in the interval it arrives in.
-          send(next())
+          send(call)
             .then(
               (a) => {
-                record(total, a);
-                record(interval, a);
+                record(total, a, call.kind);
+                record(interval, a, call.kind);
               },
-              () => {
-                total.errors++;
-                interval.errors++;
+              (err: unknown) => {
+                failed(total, err, call.kind);
+                failed(interval, err, call.kind);
               },
             )
             .finally(() => {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { processCpuMs } from './process-cpu.ts';
 
 // The real server, started the way production starts it (src/server/main.ts in a process of its
 // own), so the figures include routing, middleware, the database and the thread pool as deployed.
@@ -19,6 +20,8 @@ export interface Server {
   env: Record<string, string>;
   /** CPU time the server process has used so far, in ms (Linux /proc; undefined elsewhere). */
   cpuMs(): number | undefined;
+  /** The last few thousand characters the server wrote (its warnings and errors). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -51,7 +54,7 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  // The tail of the server's output, to explain a failed start.
+  // The tail of the server's output, to explain a failed start or failed requests.
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -85,18 +88,7 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
     await stop();
     throw err;
   }
-  return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), stop };
-}
-
-/** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). The
- * name field may hold spaces, so fields are counted after its closing parenthesis. */
-function processCpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()?.trim().split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), output: () => output, stop };
 }
 
 async function waitHealthy(url: string, exited: Promise<void>, output: () => string): Promise<void> {
