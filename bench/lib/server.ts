@@ -90,7 +90,7 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
 
 /** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). The
  * name field may hold spaces, so fields are counted after its closing parenthesis. */
-function processCpuMs(pid: number | undefined): number | undefined {
+export function processCpuMs(pid: number | undefined): number | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()?.trim().split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) * 10;
