@@ -132,7 +132,9 @@ describe('cached pages answered before the app', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
     });
-    expect(fast.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[^']+'; .*frame-ancestors 'none'$/);
+    expect(fast.headers['content-security-policy']).toMatch(
+      /^default-src 'self'; script-src 'self' 'nonce-[^']+'; .*frame-ancestors 'none'$/,
+    );
     expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(fast.headers['set-cookie']).toBeUndefined();
     // Each answer its own nonce, also past the answers after which the checksum is worked out

@@ -24,8 +24,20 @@ const STORED_LEVEL = 3;
 const SHORT_RUN = 512;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json))/;
 
+/** Accept-Encoding values seen, with what they take: browsers send a few values over and over. */
+const acceptedOf = new Map<string | undefined, Encoding | undefined>();
+const MAX_ACCEPTED = 256;
+
 /** The encoding a client takes (Accept-Encoding), brotli first; none for an explicit q=0. */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  if (acceptedOf.has(header)) return acceptedOf.get(header);
+  const found = readAccepted(header);
+  if (acceptedOf.size >= MAX_ACCEPTED) acceptedOf.clear();
+  acceptedOf.set(header, found);
+  return found;
+}
+
+function readAccepted(header: string | undefined): Encoding | undefined {
   const offered = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -246,14 +258,16 @@ function composed(
   ranges.forEach(([start, end], i) => {
     size += (contents[i] as Buffer).length - (end - start);
   });
-  // Not from Buffer's shared pool: the answer's body keeps this memory.
-  const out = Buffer.from(new ArrayBuffer(size));
+  // Not from Buffer's shared pool: the answer's body keeps this memory. Not zeroed either: every
+  // byte is written below.
+  const out = Buffer.allocUnsafeSlow(size) as Buffer<ArrayBuffer>;
+  const nonceBytes = Buffer.from(nonce, 'latin1');
   let from = 0;
   let to = 0;
   let n = 0;
   const copyTo = (end: number) => {
     source.copy(out, to, from, end);
-    for (; n < nonceAt.length && (nonceAt[n] as number) < end; n++) out.write(nonce, to + (nonceAt[n] as number) - from, 'latin1');
+    for (; n < nonceAt.length && (nonceAt[n] as number) < end; n++) out.set(nonceBytes, to + (nonceAt[n] as number) - from);
     to += end - from;
     from = end;
   };
