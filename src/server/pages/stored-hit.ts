@@ -98,7 +98,22 @@ export function storedHits({
     return found;
   };
 
+  /** A fault of this answer is logged, and the app answers the request if nothing went out. */
+  const failed = (err: unknown, req: IncomingMessage, res: ServerResponse, app: NodeHandler) => {
+    deps.logger.error({ err }, 'cached page answer failed');
+    if (!res.headersSent) app(req, res);
+  };
+
   return (req, res, app) => {
+    try {
+      return answer(req, res, app);
+    } catch (err) {
+      failed(err, req, res, app);
+      return true;
+    }
+  };
+
+  function answer(req: IncomingMessage, res: ServerResponse, app: NodeHandler): boolean {
     const start = performance.now();
     if (req.method !== 'GET' || !secure || !gate.open()) return false;
     const target = req.url ?? '';
@@ -150,7 +165,8 @@ export function storedHits({
         .then(send, () => {
           // Not counted: the app's way counts it, or answers the error as it does.
           if (!res.headersSent) app(req, res);
-        });
+        })
+        .catch((err: unknown) => failed(err, req, res, app));
     return true;
-  };
+  }
 }
