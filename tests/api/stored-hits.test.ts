@@ -8,7 +8,7 @@ import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { ROOT, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // A visitor's GET for a page fresh in the page cache is answered before the app, straight on
 // node's response (issue #14). Over a real socket, as a browser asks: that answer must be the
@@ -59,9 +59,9 @@ interface Raw {
   html: string;
 }
 
-function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+function get(url: string, headers: Record<string, string> = {}, method = 'GET', on = base): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = http.request(base + url, { method, headers: { 'user-agent': BROWSER_USER_AGENT, ...headers } }, (res) => {
+    const req = http.request(on + url, { method, headers: { 'user-agent': BROWSER_USER_AGENT, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -187,5 +187,39 @@ describe('cached pages answered before the app', () => {
     before = reached;
     await viaApp('/community');
     expect(reached).toBe(before + 1);
+  });
+
+  test('over the load limits a cached page is refused like any request', async () => {
+    const busy = createApp(
+      { ...t.deps, env: { ...t.deps.env, LOAD_MAX_IN_FLIGHT: 2 } },
+      { root: PROJECT, dev: false, loadBuild: productionBuild(PROJECT) },
+    );
+    const busyServer = http.createServer(busy.listener);
+    await new Promise<void>((resolve) => busyServer.listen(0, '127.0.0.1', resolve));
+    const on = `http://127.0.0.1:${(busyServer.address() as AddressInfo).port}`;
+    try {
+      expect((await get('/community', {}, 'GET', on)).status).toBe(200);
+      // Logins hash a password off the event loop (a failed one too, and it writes nothing that
+      // a page shows): they stay under way while the page is asked for.
+      let done = false;
+      const logins = Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          globalThis.fetch(`${on}/api/jwt`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.66.0.${i + 1}` },
+            body: JSON.stringify({ loginid: 'nobody@stored-hits.example', passwd: 'not-a-password-1' }),
+          }),
+        ),
+      ).finally(() => {
+        done = true;
+      });
+      const statuses = new Set<number>();
+      while (!done && !statuses.has(503)) statuses.add((await get('/community', {}, 'GET', on)).status);
+      await logins;
+      expect(statuses).toContain(503);
+      expect((await get('/community', {}, 'GET', on)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => busyServer.close(resolve));
+    }
   });
 });
