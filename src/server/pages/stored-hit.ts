@@ -13,22 +13,24 @@ import { acceptedEncoding, compressible, encodedHeaders, nonceChecksum, patchedB
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 
 // A visitor's GET for a page fresh in the page cache is most of a site's traffic, and the app's
-// way to it (Hono's request and answer objects, the middleware chain, a Headers object per answer)
-// cost four times what sending the page does. Such a request is answered here, straight on node's
-// response, with what the app's way would send: the page's stored headers and the page rules
-// (page-headers.ts), the app's secure headers, a fresh nonce in the CSP and the page, the request
-// id, the visitor cookie and the view a detail page counts, one request log line and the metrics.
-// Anything else goes the app's way (pages.ts): a session cookie, another method, a page not in the
-// cache or out of date (the renewal rules live there), a request over the load limits (refused
-// there), a request target or host the app would rewrite.
+// way to it (Hono's request and answer objects, the middleware chain, Headers objects, a checksum
+// of the whole page per answer) cost five times and more what sending the page does. Such a
+// request is answered here, straight on node's response, with what the app's way would send: the
+// page's stored headers and the page rules (page-headers.ts), the app's secure headers, a fresh
+// nonce in the CSP and the page, the request id, the visitor cookie and the view a detail page
+// counts, one request log line and the metrics. Anything else goes the app's way (pages.ts): a
+// session cookie, another method, a page not in the cache or out of date (the renewal rules live
+// there), a request over the load limits (refused there), a request target or host the app would
+// rewrite.
 
 /** node:http's own signature for a request handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Request targets and hosts that the app's URL is made of as they are (@hono/node-server
- * rewrites others, and the log's URL parser would too): the cache key is the same string. */
+ * rewrites others, a default port for one, and the log's URL parser would too): the cache key is
+ * the same string. */
 const PLAIN_TARGET = /^\/[-\w.~!$&()*+,;=:@/?%]*$/;
-const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 /** A dot segment, written out or percent-encoded: resolved by a URL parser. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
 
