@@ -5,6 +5,7 @@ import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { type LighthouseScores, lighthouseScores } from './lib/lighthouse.ts';
 import { ROOT, rssMb, withServer } from './lib/server.ts';
+import { rawAnswer, startBareServer } from './lib/bare-server.ts';
 
 // Server-rendered pages (web-app issue targets, this 2-core machine, demo content): >= 1,000 req/s
 // and p99 <= 50 ms for /, /news and /customer/faq; first-visit JavaScript <= 150 KB gzip. The
@@ -16,6 +17,9 @@ const TARGET = { rps: 1000, p99: 50, jsGzipKb: 150, performance: 90, accessibili
 const LIGHTHOUSE_PAGES = ['/', '/news'];
 const PAGES = ['/', '/news', '/customer/faq'];
 const CONNECTIONS = 32;
+/** A visitor's cached page against the floor: node:http sending the same bytes (issue #14). */
+const BARE_PAGE = '/community';
+const TARGET_BARE_RATIO = 3;
 
 function gzipKb(file: string): number {
   return Math.round((zlib.gzipSync(fs.readFileSync(file)).length / 1024) * 10) / 10;
@@ -37,6 +41,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
   let maxRss = 0;
   let assets = { js: [] as string[], css: [] as string[] };
   let scores: LighthouseScores[] = [];
+  let bare: { ours: LoadResult; bare: LoadResult; gzipKb: number; ratio: number | undefined } | undefined;
   await withServer(
     { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin-password-1' },
     async (server) => {
@@ -56,6 +61,21 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
         });
         maxRss = Math.max(maxRss, rssMb(server.pid) ?? 0);
       }
+      // The same page from a bare node:http server, measured right after ours in one run.
+      const url = server.url + BARE_PAGE;
+      await load({ url, seconds: 2, connections: 4, headers: BROWSER_HEADERS });
+      const ours = await load({ url, seconds, connections: CONNECTIONS, headers: BROWSER_HEADERS, serverCpuMs: server.cpuMs });
+      const answer = await rawAnswer(url, BROWSER_HEADERS);
+      const floor = await startBareServer(answer);
+      try {
+        await load({ url: floor.url, seconds: 2, connections: 4, headers: BROWSER_HEADERS });
+        const b = await load({ url: floor.url, seconds, connections: CONNECTIONS, headers: BROWSER_HEADERS, serverCpuMs: floor.cpuMs });
+        const ratio =
+          ours.cpuMsPerRequest && b.cpuMsPerRequest ? Math.round((ours.cpuMsPerRequest / b.cpuMsPerRequest) * 100) / 100 : undefined;
+        bare = { ours, bare: b, gzipKb: Math.round((answer.body.length / 1024) * 10) / 10, ratio };
+      } finally {
+        await floor.stop();
+      }
       scores = await lighthouseScores(server.url, LIGHTHOUSE_PAGES);
     },
   );
@@ -69,6 +89,11 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
         x.r.rps >= TARGET.rps && x.r.p99 <= TARGET.p99,
       ],
     ),
+    [
+      `cached page <= ${TARGET_BARE_RATIO}x bare (${BARE_PAGE}, server CPU/req)`,
+      bare ? `${bare.ours.cpuMsPerRequest} ms vs ${bare.bare.cpuMsPerRequest} ms: ${bare.ratio}x` : 'not measured',
+      bare?.ratio !== undefined && bare.ratio <= TARGET_BARE_RATIO && bare.ours.non2xx + bare.ours.errors === 0,
+    ],
     [`first-visit JS <= ${TARGET.jsGzipKb} KB gzip`, `${jsKb} KB in ${assets.js.length} files`, jsKb <= TARGET.jsGzipKb],
     ...scores.map(
       (x): Check => [
@@ -88,6 +113,34 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
       results.map((x) => [x.page, x.r.rps, x.r.p50, x.r.p99, x.r.cpuMsPerRequest ?? '', x.r.non2xx + x.r.errors]),
     ),
     '',
+    `A visitor's cached ${BARE_PAGE} (${bare?.gzipKb} KB gzip) against a bare node:http server in a process of its own sending the same bytes with the same headers to every request (bench/lib/bare-answer.ts): the floor for answering that page here. Same load, ${seconds} s each, one after the other in this run.`,
+    '',
+    table(
+      ['Server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'CPU vs bare'],
+      bare
+        ? [
+            [
+              'ours',
+              bare.ours.rps,
+              bare.ours.p50,
+              bare.ours.p99,
+              bare.ours.cpuMsPerRequest ?? '',
+              bare.ours.non2xx + bare.ours.errors,
+              bare.ratio ?? '',
+            ],
+            [
+              'bare node:http',
+              bare.bare.rps,
+              bare.bare.p50,
+              bare.bare.p99,
+              bare.bare.cpuMsPerRequest ?? '',
+              bare.bare.non2xx + bare.bare.errors,
+              1,
+            ],
+          ]
+        : [],
+    ),
+    '',
     `The app on /: ${assets.js.length} scripts (a member's first visit; a visitor's browser fetches them on the first interaction), ${jsKb} KB gzip; ${assets.css.length} stylesheets, ${cssKb} KB gzip (fonts not counted; they load per glyph range).`,
     '',
     'Lighthouse (mobile preset: simulated slow 4G and slowed CPU, Debian Chromium):',
@@ -102,7 +155,7 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
   return {
     title: 'Benchmark: server-rendered pages',
     markdown,
-    data: { results, jsKb, cssKb, maxRssMb: maxRss, lighthouse: scores },
+    data: { results, bare, jsKb, cssKb, maxRssMb: maxRss, lighthouse: scores },
     passed: checks.every(([, , ok]) => ok),
   };
 }

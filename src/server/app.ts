@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '#shared/errors.ts';
@@ -7,7 +9,7 @@ import { authenticate } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { errorAnswer, refuseNulInQuery } from '#server/http/envelope.ts';
-import { shedLoad } from '#server/http/load-shedding.ts';
+import { loadGate } from '#server/http/load-shedding.ts';
 import { finishUnreadBody, limitBody } from '#server/http/request-body.ts';
 import { faultLog } from '#server/lib/faults.ts';
 import { requestLog } from '#server/http/request-log.ts';
@@ -30,18 +32,26 @@ import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
+import { pageCache } from './cache/page-cache.ts';
+import { storedHits } from './pages/stored-hit.ts';
 
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** The app, and `listener`, what node's http server calls: a visitor's GET for a page fresh in
+ * the page cache is answered before the app (pages/stored-hit.ts), anything else by the app. */
+export type App = Hono<AppEnv> & { listener: (req: IncomingMessage, res: ServerResponse) => void };
+
 /** The whole server; without `pages` (API tests) only /api answers. */
-export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
+export function createApp(deps: Deps, pages?: PagesOptions): App {
   const app = new Hono<AppEnv>();
+  const secure = secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' });
+  const gate = loadGate({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger);
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY, deps.metrics));
   app.use(finishUnreadBody());
   app.use(markWriters());
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
-  app.use(shedLoad({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger));
+  app.use(secure);
+  app.use(gate.middleware);
 
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
@@ -95,9 +105,20 @@ export function createApp(deps: Deps, pages?: PagesOptions): Hono<AppEnv> {
   app.get('/metrics', metricsRoute(deps.metrics, deps.env.METRICS_ALLOW));
 
   app.route('/', seoRoutes(deps));
-  if (pages) app.route('/', pageRoutes(deps, pages));
+  // Pages are kept for visitors in production; development draws each anew from Vite's modules.
+  const cache = pages && !pages.dev ? pageCache(deps.tracker) : undefined;
+  if (pages) app.route('/', pageRoutes(deps, pages, cache));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   const noteFault = faultLog(deps.logger);
   app.onError((err, c) => errorAnswer(err, c, deps.logger, noteFault));
-  return app;
+
+  // Read at each request: a test may wrap app.fetch to see which requests reach the app.
+  const viaApp = getRequestListener((request, env) => app.fetch(request, env));
+  const hit = cache && storedHits({ deps, cache, gate, secureHeaders: secure });
+  const listener = hit
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        if (!hit(req, res, viaApp)) void viaApp(req, res);
+      }
+    : viaApp;
+  return Object.assign(app, { listener });
 }

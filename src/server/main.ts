@@ -1,6 +1,6 @@
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { buildDeps, StartupError } from './boot.ts';
 import { loadEnv } from './env.ts';
@@ -54,7 +54,7 @@ const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port
 if (devServer) devServer.listen(app.fetch, env.PORT, env.HOST, onListen);
 const server = devServer
   ? devServer.server
-  : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => onListen(info.port));
+  : http.createServer(app.listener).listen(env.PORT, env.HOST, () => onListen((server.address() as net.AddressInfo).port));
 
 // Hourly, on one app server of several (db/schedule.ts): visits older than a day no longer
 // decide anything, nor ended sessions, spent rate limits, or read notifications past 90 days.

@@ -49,26 +49,47 @@ export interface LoadLimits {
   maxDelayMs: number;
 }
 
-export function shedLoad(limits: LoadLimits, logger: Logger): MiddlewareHandler {
+/** The limits' one count of work under way, for the app's middleware and for the page cache's
+ * direct answers (pages/stored-hit.ts), which take no request over the limits: they leave it to
+ * the middleware to refuse. */
+export interface LoadGate {
+  middleware: MiddlewareHandler;
+  /** Whether a request may go ahead without a word in the log: under the limits, and not just
+   * coming out of a spell of overload (the middleware notes that). */
+  open(): boolean;
+  /** Counts `work` as under way from its start until it settles. */
+  track<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function loadGate(limits: LoadLimits, logger: Logger): LoadGate {
   let inFlight = 0;
   let shedding = false;
   if (limits.maxDelayMs > 0) loopDelay();
-  return async (c, next) => {
-    if (UNSHED.has(c.req.path)) return next();
-    const delay = limits.maxDelayMs > 0 ? loopDelay() : 0;
-    if ((limits.maxInFlight > 0 && inFlight >= limits.maxInFlight) || (limits.maxDelayMs > 0 && delay > limits.maxDelayMs)) {
-      // Once per spell of overload, not once per refused request.
-      if (!shedding) logger.warn({ inFlight, loopDelayMs: Math.round(delay) }, 'overloaded: refusing new requests');
-      shedding = true;
-      throw new AppError(503, ErrorKey.unavailable, { retryAfter: RETRY_AFTER_S, detail: Messages.overloaded });
-    }
-    if (shedding) logger.info({ inFlight }, 'load back under the limits');
-    shedding = false;
+  const over = (delay: number) =>
+    (limits.maxInFlight > 0 && inFlight >= limits.maxInFlight) || (limits.maxDelayMs > 0 && delay > limits.maxDelayMs);
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
     inFlight++;
     try {
-      await next();
+      return await work();
     } finally {
       inFlight--;
     }
+  };
+  return {
+    open: () => !shedding && !over(limits.maxDelayMs > 0 ? loopDelay() : 0),
+    track,
+    middleware: async (c, next) => {
+      if (UNSHED.has(c.req.path)) return next();
+      const delay = limits.maxDelayMs > 0 ? loopDelay() : 0;
+      if (over(delay)) {
+        // Once per spell of overload, not once per refused request.
+        if (!shedding) logger.warn({ inFlight, loopDelayMs: Math.round(delay) }, 'overloaded: refusing new requests');
+        shedding = true;
+        throw new AppError(503, ErrorKey.unavailable, { retryAfter: RETRY_AFTER_S, detail: Messages.overloaded });
+      }
+      if (shedding) logger.info({ inFlight }, 'load back under the limits');
+      shedding = false;
+      await track(next);
+    },
   };
 }

@@ -39,16 +39,54 @@ function redactParams(search: string): string {
 /** The client's address, the one rule for rate limits, logs and GET /metrics: the socket's, or
  * with TRUST_PROXY the last address in X-Forwarded-For, the one our proxy saw (a proxy appends to
  * what the client sent, so the first address is whatever the client chose to write there). */
-function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string {
+export function clientAddress(forwardedFor: string | undefined, socketAddress: () => string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    const forwarded = forwardedFor?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return socketAddress() ?? 'unknown';
   } catch {
     return 'unknown';
   }
+}
+
+/** The request's id: the client's X-Request-Id when it is a plain token, else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** An answered request as the log and the metrics see it. */
+export interface AnsweredRequest {
+  reqId: string;
+  method: string;
+  /** Its path and query, worked out only for a log line. */
+  where: () => { pathname: string; search: string };
+  status: number;
+  ip: string;
+  actor?: { id: number; level: number };
+  route: string;
+  ms: number;
+}
+
+/** One answered request: counted in the metrics, one log line, and a security event if it is one.
+ * The page cache's direct answers (pages/stored-hit.ts) come here too. */
+export function noteAnswered(logger: Logger, metrics: Metrics, r: AnsweredRequest): void {
+  metrics.request(METHODS.has(r.method) ? r.method : 'other', r.route, r.status, r.ms / 1000);
+  // Below info level there is no line to write, so nothing to compute for it.
+  if (!logger.isLevelEnabled('info')) return;
+  const { pathname, search } = r.where();
+  const line = {
+    reqId: r.reqId,
+    method: r.method,
+    url: redactUrl(pathname, search),
+    status: r.status,
+    ip: r.ip,
+    user: r.actor?.id,
+  };
+  logger.info({ ...line, ms: Math.round(r.ms * 10) / 10 }, 'request');
+  const event = eventOf(r.method, r.status, r.actor?.level);
+  if (event) securityEvent(logger, event, line);
 }
 
 /** The security event a request's answer is, if any. */
@@ -68,30 +106,27 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * is that handler's). */
 export function requestLog(logger: Logger, trustProxy: boolean, metrics: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const reqId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const reqId = requestIdOf(c.req.header('x-request-id'));
     c.set('reqId', reqId);
-    c.set('ip', clientIp(c, trustProxy));
+    c.set(
+      'ip',
+      clientAddress(c.req.header('x-forwarded-for'), () => getConnInfo(c).remote.address, trustProxy),
+    );
     c.set('https', c.req.url.startsWith('https:') || (trustProxy && c.req.header('x-forwarded-proto') === 'https'));
     c.header('X-Request-Id', reqId);
     const start = performance.now();
     await next();
-    const ms = performance.now() - start;
-    const method = METHODS.has(c.req.method) ? c.req.method : 'other';
-    metrics.request(method, c.get('route') ?? (routePath(c) || 'unmatched'), c.res.status, ms / 1000);
-    // Below info level there is no line to write, so nothing to compute for it.
-    if (!logger.isLevelEnabled('info')) return;
-    const url = new URL(c.req.url);
-    const line = {
+    // A handler's own answer (a page, a file) does not carry what c.header() set before it was made.
+    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', reqId);
+    noteAnswered(logger, metrics, {
       reqId,
       method: c.req.method,
-      url: redactUrl(url.pathname, url.search),
+      where: () => new URL(c.req.url),
       status: c.res.status,
       ip: c.get('ip'),
-      user: c.get('actor')?.id,
-    };
-    logger.info({ ...line, ms: Math.round(ms * 10) / 10 }, 'request');
-    const event = eventOf(c.req.method, c.res.status, c.get('actor')?.level);
-    if (event) securityEvent(logger, event, line);
+      actor: c.get('actor'),
+      route: c.get('route') ?? (routePath(c) || 'unmatched'),
+      ms: performance.now() - start,
+    });
   };
 }

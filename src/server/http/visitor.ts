@@ -14,7 +14,7 @@ const VID_PATTERN = /^[A-Za-z0-9_-]{16,40}$/;
 const BOT_UA =
   /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link|whatsapp|telegram|curl|wget|python-requests|httpclient|headless|lighthouse|pingdom|uptime/i;
 
-export function visitorOf(actor: Actor | undefined, headers: Headers): Visitor {
+export function visitorOf(actor: Actor | undefined, headers: Pick<Headers, 'get'>): Visitor {
   if (BOT_UA.test(headers.get('user-agent') ?? '')) return { key: undefined };
   if (actor) return { key: `u${actor.id}` };
   const vid = parse(headers.get('cookie') ?? '', VID_COOKIE)[VID_COOKIE];

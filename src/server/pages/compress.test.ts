@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { acceptedEncoding, answerPatchable, compressStream, patchablePage } from './compress.ts';
+import { acceptedEncoding, answerPatchable, compressStream, nonceChecksum, patchablePage, patchedBytes } from './compress.ts';
 
 const html = `<!DOCTYPE html><html lang="ko"><body>${'<p>한인포털 커뮤니티 게시판 😀 mixed English text</p>'.repeat(200)}</body></html>`;
 const htmlHeaders = () => new Headers({ 'content-type': 'text/html; charset=utf-8' });
@@ -24,6 +24,19 @@ describe('acceptedEncoding', () => {
 describe('compressing pages', () => {
   const nonce = crypto.randomBytes(16).toString('base64');
   const page = `<!DOCTYPE html><html lang="ko"><head><script nonce="${nonce}">1</script></head><body>${'<p>한인포털 커뮤니티 게시판 😀 mixed English text</p>'.repeat(200)}<script nonce="${nonce}">{"nonce":"${nonce}"}</script></body></html>`;
+
+  test('the checksum worked out for a nonce is the one of the page with that nonce in it', () => {
+    const stored = patchablePage(page, nonce);
+    const checksum = nonceChecksum(stored);
+    for (let i = 0; i < 20; i++) {
+      const fresh = crypto.randomBytes(16).toString('base64');
+      expect(checksum(fresh)).toBe(zlib.crc32(page.replaceAll(nonce, fresh)));
+      const { bytes, gzip } = patchedBytes(stored, fresh, { compress: true, checksum });
+      expect(gzip).toBe(true);
+      expect(zlib.gunzipSync(bytes).toString()).toBe(page.replaceAll(nonce, fresh));
+    }
+    expect(nonceChecksum(patchablePage(html, nonce))(crypto.randomBytes(16).toString('base64'))).toBe(zlib.crc32(html));
+  });
 
   test('a stored page is answered with each new nonce in place, as valid gzip', async () => {
     const stored = patchablePage(page, nonce);

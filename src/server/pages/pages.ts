@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
@@ -13,7 +12,9 @@ import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
-import { type HoleKind, type PageEffects, pageCache, type StoredPage } from '#server/cache/page-cache.ts';
+import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
+import type { HoleKind, PageEffects, StoredPage } from '#server/cache/page-cache.ts';
+import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfTable } from '#server/cache/member-reads.ts';
 import type { Me } from '#shared/api.ts';
@@ -41,24 +42,6 @@ export function productionBuild(root: string): BuildLoader {
     build ??= import(path.join(root, 'build/server/index.js')) as Promise<ServerBuild>;
     return build;
   };
-}
-
-function contentSecurityPolicy(nonce: string, dev: boolean, apiBase: string): string {
-  // An API_BASE on another origin must be reachable from the page's scripts.
-  const api = URL.canParse(apiBase) ? ` ${new URL(apiBase).origin}` : '';
-  return [
-    "default-src 'self'",
-    // Development adds Vite's inline preamble and its HMR socket.
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-inline'" : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src 'self'${api}${dev ? ' ws: wss:' : ''}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -133,7 +116,9 @@ export interface PagesOptions {
   dev: boolean;
 }
 
-export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
+/** `cache`: where pages are kept for visitors (none in development); a visitor's GET for a page
+ * fresh in it is answered before the app (stored-hit.ts) and reaches here only when that cannot. */
+export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache<StoredPage> | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // One request handler per build (a new build arrives in development after a change).
   let handlerFor: ServerBuild | undefined;
@@ -152,7 +137,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       }),
     );
   }
-  const cache = options.dev ? undefined : pageCache(deps.tracker);
+  const csp = contentSecurityPolicy(options.dev, deps.env.API_BASE);
   /** Renders under way for the cache, by URL: the page each will store, or undefined if it stores none. */
   const renewals = new Map<string, Promise<StoredPage | undefined>>();
   /** URLs whose page is not the same for every member (their own pages, a 404 an admin may see
@@ -185,7 +170,7 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       known ??= visitorOf(actor, c.req.raw.headers);
       return known;
     };
-    const nonce = crypto.randomBytes(16).toString('base64');
+    const nonce = pageNonce();
     const url = c.req.url;
     // A member's page comes from the cache too when it is the same for everyone but for their
     // personal parts; their client navigations (.data) carry their state in the loaders' data and
@@ -332,12 +317,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
     answer: { status: number; headers: Headers; body: PatchablePage | ReadableStream | null },
     page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects; fill?: string[] },
   ): Response {
-    const headers = new Headers(answer.headers);
-    headers.set('Content-Security-Policy', contentSecurityPolicy(page.nonce, options.dev, deps.env.API_BASE));
-    headers.set('Cache-Control', page.actor ? 'private, no-store' : 'no-cache');
-    headers.append('Vary', 'Cookie');
     const setCookie = page.effects.view && page.visitor().setCookie;
-    if (setCookie) headers.append('Set-Cookie', setCookie);
+    const headers = pageHeaders(answer.headers, { csp: csp(page.nonce), member: Boolean(page.actor), ...(setCookie && { setCookie }) });
     if (answer.status >= 400 && isbot(c.req.header('user-agent') ?? '') && (headers.get('content-type') ?? '').startsWith('text/html')) {
       return new Response(BARE_STATUS_TEXT[answer.status] ?? 'Error', {
         status: answer.status,
