@@ -199,6 +199,25 @@ describe('cached pages answered before the app', () => {
     expect(reached).toBe(before + 1);
   });
 
+  test('a copy late only by a like answers directly for a moment, but not to the liker', async () => {
+    const url = `/community/${post}`;
+    // Signing up is a write of its own, which renews every page: before the page is stored.
+    const m = await t.member();
+    await warm(url);
+    const like = await t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: post } });
+    expect(like.status).toBe(200);
+    const wrote = like.headers.get('set-cookie')?.split(';')[0] as string;
+    expect(wrote).toBe('wrote=1');
+    // Answered before the app with the copy drawn before the like (its count not yet in it).
+    const late = await direct(() => get(url, { 'user-agent': CRAWLER }));
+    expect(late.html).toMatch(/data-testid="like-count">0</);
+    // The liker's next page goes the app's way and is drawn anew.
+    const before = reached;
+    const own = await get(url, { 'user-agent': CRAWLER, cookie: wrote });
+    expect(reached).toBe(before + 1);
+    expect(own.html).toMatch(/data-testid="like-count">1</);
+  });
+
   test('over the load limits a cached page is refused like any request', async () => {
     const busy = createApp(
       { ...t.deps, env: { ...t.deps.env, LOAD_MAX_IN_FLIGHT: 2 } },

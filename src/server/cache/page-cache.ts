@@ -7,7 +7,7 @@
 // nowhere else), also inside the entry's ready-made gzip (compress.ts).
 
 import type { WriteTracker } from '#server/db/write-tracker.ts';
-import { AnswerCache } from '#server/cache/answer-cache.ts';
+import { AnswerCache, type Found } from '#server/cache/answer-cache.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
 import type { LikeTarget } from '#shared/schemas/content.ts';
 import type { ReportTarget } from '#shared/reports.ts';
@@ -46,6 +46,17 @@ export interface StoredPage {
 
 /** A hole of a shared page: the member's JSON, the style that shows their controls, a part. */
 export type HoleKind = 'me' | 'style' | 'part';
+
+/** How long a stored page out of date only by numbers (likes, comment counts) may still answer
+ * those who did not just write them (http/recent-writer.ts): a page whose numbers move all day
+ * is drawn about once a second, not once per like. */
+const COUNTS_LAG_MS = 1000;
+
+/** A copy out of date only by its numbers and young enough to answer anyway (pages.ts, and the
+ * direct answers of stored-hit.ts). */
+export function lateOnlyByNumbers(found: Found<StoredPage>): boolean {
+  return !found.fresh && found.countsOnly && found.ageMs < COUNTS_LAG_MS;
+}
 
 /** Entries past this many bytes push out the least recently used. */
 const MAX_BYTES = 32 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
-import type { HoleKind, PageEffects, StoredPage } from '#server/cache/page-cache.ts';
+import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfTable } from '#server/cache/member-reads.ts';
@@ -49,10 +49,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /** How long a visitor may get a page's previous copy while one request renders it anew after a
  * write (the writer is signed in and never gets a previous copy, so sees the write at once). */
 const STALE_MS = 2000;
-
-/** How long a stored page out of date only by numbers (likes, comment counts) may still answer
- * those who did not just write them (http/recent-writer.ts). */
-const COUNTS_LAG_MS = 1000;
 
 /** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
 const MAX_MEMBER_READS = 20_000;
@@ -202,9 +198,8 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
       const justWrote = wroteJustNow(c.req.header('cookie'));
       const mayGetPrevious = (f: { value: StoredPage; ageMs: number }) =>
         !justWrote && serves(f.value) && (!actor || f.ageMs < WROTE_WINDOW_MS);
-      // Only numbers moved since it was drawn (likes, comment counts): a copy under COUNTS_LAG_MS
-      // old still answers, so a page whose numbers move all day is drawn about once a second.
-      if (found?.countsOnly && found.ageMs < COUNTS_LAG_MS && mayGetPrevious(found)) return serveStored(found.value);
+      // Only numbers moved since it was drawn (likes, comment counts), a moment ago.
+      if (found && lateOnlyByNumbers(found) && mayGetPrevious(found)) return serveStored(found.value);
       // A current copy that is not shared (a visitor's /login): drawn for the member alone.
       if (found?.fresh) {
         notePersonal(url);

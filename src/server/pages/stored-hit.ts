@@ -2,12 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
-import type { StoredPage } from '#server/cache/page-cache.ts';
+import { lateOnlyByNumbers, type StoredPage } from '#server/cache/page-cache.ts';
 import type { Deps } from '#server/context.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
 import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-log.ts';
 import { visitorOf } from '#server/http/visitor.ts';
+import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import { acceptedEncoding, compressible, encodedHeaders, nonceChecksum, patchedBytes } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
@@ -20,8 +21,8 @@ import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts
 // nonce in the CSP and the page, the request id, the visitor cookie and the view a detail page
 // counts, one request log line and the metrics. Anything else goes the app's way (pages.ts): a
 // session cookie, another method, a page not in the cache or out of date (the renewal rules live
-// there), a request over the load limits (refused there), a request target or host the app would
-// rewrite.
+// there; only a copy late by numbers alone, page-cache.ts, answers here too), a request over the
+// load limits (refused there), a request target or host the app would rewrite.
 
 /** node:http's own signature for a request handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -125,7 +126,9 @@ export function storedHits({
     if (req.headers.cookie?.includes(TOKEN_COOKIE)) return false;
     const https = (req.socket as TLSSocket).encrypted === true;
     const found = cache.lookup(`${https ? 'https' : 'http'}://${host}${target}`, cache.stamp());
-    if (!found?.fresh || found.value.status !== 200) return false;
+    if (found?.value.status !== 200) return false;
+    const current = found.fresh || (lateOnlyByNumbers(found) && !wroteJustNow(req.headers.cookie));
+    if (!current) return false;
     const stored = found.value;
     const page = readyOf(stored, secure);
     const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
