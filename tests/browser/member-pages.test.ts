@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { apiCall, createAccount, fetchPage, openPage, setUpServerAndBrowser, unexpectedErrors } from '#tests/support/browser.ts';
+import {
+  apiCall,
+  createAccount,
+  fetchPage,
+  openPage,
+  setUpServerAndBrowser,
+  submitLogin,
+  unexpectedErrors,
+} from '#tests/support/browser.ts';
 
 // A member's page comes from the visitors' stored copy with their parts filled in by the server
 // (traffic issue). In Chromium the app hydrates over exactly that HTML: no hydration error, the
@@ -116,5 +124,39 @@ describe('members on shared pages', () => {
     expect(await account.getByRole('link', { name: /님/ }).textContent()).toContain(`테스터${author.loginid.slice(5, 13)}님`);
     expect(unexpectedErrors(mine.errors)).toEqual([]);
     await mine.close();
+  });
+
+  test('logging in and out on a shared post in the app: the shared answer names the member, then nobody', async () => {
+    const author = await createAccount(suite.server);
+    const title = `로그인하며 보는 글 ${author.id}`;
+    const made = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', author.token, {
+      topcategory: 5,
+      title,
+      content: '<p>본문</p>',
+    });
+    const url = `/community/${made.body.id}`;
+    const { page, errors, close } = await suite.visit(url, { status: 200 });
+    const told: (string | null)[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === `${url}.data`) told.push(res.headers()['x-me'] ?? null);
+    });
+    const edit = page.getByRole('link', { name: '수정', exact: true });
+    expect(await edit.isVisible()).toBe(false);
+    await page.getByRole('banner').getByRole('link', { name: '로그인' }).click();
+    await submitLogin(page.getByRole('dialog'), author);
+    const nickname = `테스터${author.loginid.slice(5, 13)}`;
+    await page.getByRole('banner').getByText(`${nickname}님`, { exact: false }).waitFor();
+    // The post's data was loaded again from the shared answer, which named the author.
+    expect(told.some((h) => h !== null && JSON.parse(decodeURIComponent(h)).id === author.id)).toBe(true);
+    await edit.waitFor();
+    expect(await page.getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('false');
+
+    await page.getByRole('banner').getByRole('button', { name: '로그아웃' }).click();
+    await page.getByRole('dialog', { name: '로그아웃 하시겠습니까?' }).getByRole('button', { name: '확인' }).click();
+    await page.getByRole('banner').getByRole('link', { name: '로그인' }).waitFor();
+    expect(await edit.isVisible()).toBe(false);
+    expect(await page.getByRole('banner').getByText(`${nickname}님`, { exact: false }).count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
   });
 });
