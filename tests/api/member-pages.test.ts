@@ -224,7 +224,9 @@ describe('a member gets the shared page with their own parts', () => {
 });
 
 /** The member a `.data` answer was served to (its X-Me header), or null. */
-function toldMe(headers: Headers): { id: number; nickname: string; level: number; unread: number; liked?: string[] } | null {
+function toldMe(
+  headers: Headers,
+): { id: number; nickname: string; level: number; unread: number; liked?: string[]; reported?: string[] } | null {
   const header = headers.get('x-me');
   return header === null ? null : JSON.parse(decodeURIComponent(header));
 }
@@ -239,6 +241,14 @@ describe('a member’s client navigation (.data) comes from the shared copy too'
     });
     const id: number = made.body.id;
     expect((await t.call('POST', '/api/like', { token: liker.token, body: { target: 'board', item: id } })).status).toBe(200);
+    // The liker comments; the author reports the comment.
+    const comment = await t.call('POST', '/api/comment', { token: liker.token, body: { board: id, content: '광고 같은 댓글' } });
+    expect(comment.status).toBe(200);
+    const reported = await t.call('POST', '/api/report', {
+      token: author.token,
+      body: { target: 'comment', item: comment.body.id, reason: 'spam' },
+    });
+    expect(reported.status).toBe(200);
     for (const url of [`/community/${id}.data`, '/community.data?page=1']) {
       await stored(url);
       renders = 0;
@@ -261,8 +271,12 @@ describe('a member’s client navigation (.data) comes from the shared copy too'
         expect(me).toMatchObject({ id: m.id, nickname: m.nickname, level: 1 });
         // Their unread count as their full page says it.
         expect(me?.unread).toBe(meOf((await page(url.replace(/\.data.*$/, ''), m.token)).html)?.unread);
-        // On the post, its like state is theirs: the liker likes it, its author does not.
-        if (url.startsWith(`/community/${id}`)) expect(me?.liked).toEqual(m === liker ? [`board:${id}`] : []);
+        // On the post, its like and 신고 state is theirs: the liker likes it, its author does not
+        // and reported the comment.
+        if (url.startsWith(`/community/${id}`)) {
+          expect(me?.liked).toEqual(m === liker ? [`board:${id}`] : []);
+          expect(me?.reported).toEqual(m === author ? [`comment:${comment.body.id}`] : []);
+        }
       }
     }
   });

@@ -143,6 +143,8 @@ describe('members on shared pages', () => {
     const edit = page.getByRole('link', { name: '수정', exact: true });
     expect(await edit.isVisible()).toBe(false);
     await page.getByRole('banner').getByRole('link', { name: '로그인' }).click();
+    // The dialog puts focus in its first field once open; typing before that lands there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('loginid');
     await submitLogin(page.getByRole('dialog'), author);
     const nickname = `테스터${author.loginid.slice(5, 13)}`;
     await page.getByRole('banner').getByText(`${nickname}님`, { exact: false }).waitFor();

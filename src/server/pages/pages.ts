@@ -304,7 +304,9 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
    * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
   async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: string[] }> {
     const { likes, report } = stored.effects;
-    const [user, unread, liked, reported] = await Promise.all([
+    // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
+    const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
+    const [user, unread, liked, reported, reportedComments] = await Promise.all([
       findSessionUser(deps, actor.id),
       unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
       likes
@@ -315,6 +317,9 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       report
         ? reportedOf(`${actor.id}:${report.target}:${report.id}`, () => reportedItems(deps, { actor, ip }, report.target, [report.id]))
         : [],
+      comments
+        ? reportedOf(`${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
+        : [],
     ]);
     const me: Me = {
       id: actor.id,
@@ -322,7 +327,9 @@ export function pageRoutes(deps: Deps, options: PagesOptions): Hono<AppEnv> {
       level: user?.level ?? actor.level,
       unread,
       ...(likes && { liked: liked.map((id) => itemKey(likes.target, id)) }),
-      ...(report && { reported: reported.map((id) => itemKey(report.target, id)) }),
+      ...(report && {
+        reported: [...reported.map((id) => itemKey(report.target, id)), ...reportedComments.map((id) => itemKey('comment', id))],
+      }),
     };
     const holes = stored.holes ?? [];
     if (holes.length === 0) return { me, fill: [] };

@@ -11,6 +11,12 @@ import { ME_HEADER, type Me } from '#shared/api.ts';
 
 export type { Me };
 
+/** The ids of `target`'s items that `me` reported (신고함), as the server said in `me.reported`. */
+export function reportedOf(me: Me | null, target: string): number[] {
+  const prefix = `${target}:`;
+  return (me?.reported ?? []).filter((key) => key.startsWith(prefix)).map((key) => Number(key.slice(prefix.length)));
+}
+
 /** The `<script type="application/json">` that carries the member in every page. */
 export const ME_SCRIPT_ID = 'me';
 /** The `<style>` whose rules show and hide the marked controls for this member. */
