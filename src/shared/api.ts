@@ -118,7 +118,8 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
 /** The signed-in member as a page shows them (web/lib/me.ts): the `#me` JSON the server fills
- * into a shared page for them (server/pages/pages.ts) and the browser reads before it hydrates. */
+ * into a shared page for them (server/pages/pages.ts) and the browser reads before it hydrates;
+ * on a client navigation served from the shared cache, the ME_HEADER header of the `.data` answer. */
 export interface Me {
   id: number;
   nickname: string;
@@ -131,3 +132,7 @@ export interface Me {
   /** Of the items the page shows, those this member reported (신고함), the same way. */
   reported?: string[];
 }
+
+/** The header of a shared `.data` answer that names the member it was served to: their `Me` as
+ * URI-encoded JSON (a header carries Latin-1 only; nicknames are Korean). */
+export const ME_HEADER = 'X-Me';

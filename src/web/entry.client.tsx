@@ -2,6 +2,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { HYDRATED_EVENT } from './lib/deferred-hydration.ts';
+import { listenForMe } from './lib/me.ts';
 
 /** Tells a page whose scripts waited for an interaction that the app is live: the loader replays
  * the click it held (lib/deferred-hydration.ts). After the router's effects, which run first. */
@@ -11,6 +12,9 @@ function Hydrated() {
   }, []);
   return null;
 }
+
+// Before the router's first fetch: a shared client navigation names the member in a header.
+listenForMe();
 
 startTransition(() => {
   hydrateRoot(

@@ -10,7 +10,9 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Members get the visitors' stored page with their own parts filled in (traffic issue): their
 // name, bell and like state, and the rules that show their controls, in the HTML itself (a plain
-// fetch, as a browser without JavaScript reads it). Renders are counted at the build's entry, as
+// fetch, as a browser without JavaScript reads it); their client navigations get the visitors'
+// stored `.data` answer as it is, the member named in its X-Me header. Renders are counted at the
+// build's entry, as
 // in tests/server/page-renewal.test.ts: a page served from the cache draws nothing. Needs the
 // built app (`npm run build`).
 
@@ -46,6 +48,11 @@ beforeAll(async () => {
         default: (...args: Parameters<typeof handleRequest>) => {
           renders++;
           return handleRequest(...args);
+        },
+        // A client navigation's loader data (`.data`) is drawn without the page's entry.
+        handleDataRequest: (response: Response) => {
+          renders++;
+          return response;
         },
       },
     },
@@ -222,5 +229,107 @@ describe('a member gets the shared page with their own parts', () => {
     // The admin's moderation box is shown to them; a member's style hides it.
     expect(styleOf(seen.html)).not.toContain('[data-min-level="3"]');
     expect(styleOf((await page(`/community/${post}`, author.token)).html)).toContain('[data-min-level="3"]');
+  });
+});
+
+/** The member a `.data` answer was served to (its X-Me header), or null. */
+function toldMe(
+  headers: Headers,
+): { id: number; nickname: string; level: number; unread: number; liked?: string[]; reported?: string[] } | null {
+  const header = headers.get('x-me');
+  return header === null ? null : JSON.parse(decodeURIComponent(header));
+}
+/** Only the nonce differs between copies of one stored answer. */
+const nonceless = (text: string) => text.replace(/[A-Za-z0-9+/]{22}==/g, 'NONCE');
+
+describe('a member’s client navigation (.data) comes from the shared copy too', () => {
+  test('two members and a visitor interleaved on a post’s and a list’s .data: no render, one answer, each told only their own state', async () => {
+    const made = await t.call('POST', '/api/board', {
+      token: author.token,
+      body: { topcategory: 5, category: '자유게시판', title: '옮겨 다니며 보는 글', content: '<p>본문</p>' },
+    });
+    const id: number = made.body.id;
+    expect((await t.call('POST', '/api/like', { token: liker.token, body: { target: 'board', item: id } })).status).toBe(200);
+    // The liker comments; the author reports the comment.
+    const comment = await t.call('POST', '/api/comment', { token: liker.token, body: { board: id, content: '광고 같은 댓글' } });
+    expect(comment.status).toBe(200);
+    const reported = await t.call('POST', '/api/report', {
+      token: author.token,
+      body: { target: 'comment', item: comment.body.id, reason: 'spam' },
+    });
+    expect(reported.status).toBe(200);
+    for (const url of [`/community/${id}.data`, '/community.data?page=1']) {
+      await stored(url);
+      renders = 0;
+      const answers = await Promise.all(
+        [author, liker, undefined, liker, author, undefined, author, liker].map(async (m) => ({ m, ...(await page(url, m?.token)) })),
+      );
+      // Every answer came from the copy a visitor's request stored, and it is the same for all.
+      expect(renders).toBe(0);
+      expect(new Set(answers.map((a) => nonceless(a.html))).size).toBe(1);
+      expect(answers[0]?.html).toContain('옮겨 다니며 보는 글');
+      for (const { m, status, headers } of answers) {
+        expect(status).toBe(200);
+        if (!m) {
+          expect(toldMe(headers)).toBeNull();
+          expect(headers.get('cache-control')).toBe('no-cache');
+          continue;
+        }
+        expect(headers.get('cache-control')).toBe('private, no-store');
+        const me = toldMe(headers);
+        expect(me).toMatchObject({ id: m.id, nickname: m.nickname, level: 1 });
+        // Their unread count as their full page says it.
+        expect(me?.unread).toBe(meOf((await page(url.replace(/\.data.*$/, ''), m.token)).html)?.unread);
+        // On the post, its like and 신고 state is theirs: the liker likes it, its author does not
+        // and reported the comment.
+        if (url.startsWith(`/community/${id}`)) {
+          expect(me?.liked).toEqual(m === liker ? [`board:${id}`] : []);
+          expect(me?.reported).toEqual(m === author ? [`comment:${comment.body.id}`] : []);
+        }
+      }
+    }
+  });
+
+  test('after their own like a member’s next navigation shows it at once, the answer renewed for everyone', async () => {
+    const url = `/community/${post}.data`;
+    const made = await t.call('POST', '/api/board', {
+      token: liker.token,
+      body: { topcategory: 5, category: '자유게시판', title: '좋아요를 누를 글', content: '<p>본문</p>' },
+    });
+    const id: number = made.body.id;
+    const own = `/community/${id}.data`;
+    await stored(own);
+    await stored(url);
+    const before = await page(own, author.token);
+    expect(toldMe(before.headers)?.liked).toEqual([]);
+    expect((await t.call('POST', '/api/like', { token: author.token, body: { target: 'board', item: id } })).status).toBe(200);
+    renders = 0;
+    const after = await page(own, author.token);
+    expect(toldMe(after.headers)?.liked).toEqual([`board:${id}`]);
+    // The count the answer carries is the new one, and the visitor's copy is that one render.
+    expect(nonceless(after.html)).not.toBe(nonceless(before.html));
+    expect(nonceless((await page(own)).html)).toBe(nonceless(after.html));
+    expect(renders).toBe(1);
+    // An unrelated post's stored answer stays in place.
+    await page(url, author.token);
+    expect(renders).toBe(1);
+  });
+
+  test('a hidden post’s .data is the admin’s alone: drawn for them, a 404 for others', async () => {
+    const made = await t.call('POST', '/api/board', {
+      token: author.token,
+      body: { topcategory: 5, category: '자유게시판', title: '숨긴 뒤 옮겨 가는 글', content: '<p>본문</p>' },
+    });
+    const id: number = made.body.id;
+    expect(
+      (await t.call('POST', '/api/admin/moderate', { token: admin, body: { target: 'board', ids: [id], action: 'hide' } })).status,
+    ).toBe(200);
+    const url = `/community/${id}.data`;
+    expect((await page(url)).status).toBe(404);
+    const seen = await page(url, admin);
+    expect(seen.status).toBe(200);
+    expect(seen.html).toContain('숨긴 뒤 옮겨 가는 글');
+    expect((await page(url, liker.token)).status).toBe(404);
+    expect((await page(url)).status).toBe(404);
   });
 });

@@ -30,6 +30,9 @@ export interface PageEffects {
   likes?: { target: LikeTarget; ids: number[] };
   /** The item whose 신고함 state a member's fill-in needs (`reported` of lib/me.ts). */
   report?: { target: ReportTarget; id: number };
+  /** The comments whose 신고함 state a member's `.data` answer carries (`reported`). A page's
+   * fill-in leaves them out: its comments are drawn for nobody, and the state must match them. */
+  comments?: number[];
   /** The personal parts the render drew, in document order (components/personal). */
   parts?: { name: string; props: Record<string, unknown> }[];
 }

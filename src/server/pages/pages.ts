@@ -17,7 +17,7 @@ import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage } f
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfTable } from '#server/cache/member-reads.ts';
-import type { Me } from '#shared/api.ts';
+import { ME_HEADER, type Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
@@ -31,7 +31,9 @@ import { findSessionUser } from '#server/modules/user/user.service.ts';
 // the page anew while visitors get the previous copy for up to STALE_MS. A page is drawn for
 // nobody; a member gets the same copy with their personal parts filled in (the header's account
 // links, like state, the rules that show their controls: web/personal.server.tsx) when the page
-// says it is shared, and a page drawn for them otherwise.
+// says it is shared, and a page drawn for them otherwise. A client navigation's `.data` answer is
+// kept the same way: a member gets the shared copy untouched, with themselves (their like state
+// for its items) in the ME_HEADER header, which the browser reads beside it (web/lib/me.ts).
 
 /** Loads the server build: the built files in production, Vite's module graph in development. */
 export type BuildLoader = () => Promise<ServerBuild>;
@@ -65,12 +67,18 @@ interface PageEntry {
 }
 
 /** A rendered page as the cache keeps it. A shared page (`effects.shared`) notes its holes, where
- * a member's content goes; one whose holes do not match its parts is kept for visitors only. */
-function storedPage(body: string, nonce: string, headers: Headers, effects: PageEffects, entry: PageEntry): StoredPage {
+ * a member's content goes; one whose holes do not match its parts is kept for visitors only. A
+ * shared `.data` answer has no holes: the member goes into a header. */
+function storedPage(body: string, nonce: string, headers: Headers, effects: PageEffects, entry: PageEntry, data: boolean): StoredPage {
   const plain = Buffer.from(body);
-  const found = effects.shared ? holesOf(plain, entry.HOLES) : undefined;
+  const found = effects.shared && !data ? holesOf(plain, entry.HOLES) : undefined;
   const parts = found?.filter((h) => h.kind === 'part').length;
-  const holes = found && parts === (effects.parts?.length ?? 0) && found.filter((h) => h.kind !== 'part').length === 2 ? found : undefined;
+  const holes =
+    effects.shared && data
+      ? []
+      : found && parts === (effects.parts?.length ?? 0) && found.filter((h) => h.kind !== 'part').length === 2
+        ? found
+        : undefined;
   const list: [string, string][] = [];
   headers.forEach((value, name) => {
     list.push([name, value]);
@@ -168,23 +176,31 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
     };
     const nonce = pageNonce();
     const url = c.req.url;
-    // A member's page comes from the cache too when it is the same for everyone but for their
-    // personal parts; their client navigations (.data) carry their state in the loaders' data and
-    // are loaded for them.
-    const shareable = cache && c.req.method === 'GET' && (!actor || (!c.req.path.endsWith('.data') && !personalUrls.has(url)));
+    // A client navigation: React Router's loader data, no page.
+    const data = c.req.path.endsWith('.data');
+    // A member's page (or client navigation) comes from the cache too when it is the same for
+    // everyone but for their personal parts.
+    const shareable = cache && c.req.method === 'GET' && (!actor || !personalUrls.has(url));
     const cached = shareable ? { cache, stamp: cache.stamp() } : undefined;
-    const answerOf = (stored: StoredPage) => ({ status: stored.status, headers: new Headers(stored.headers), body: stored.page });
+    /** A stored copy's answer; a `.data` answer names the member it is served to in a header (the
+     * body is React Router's, left as it is), a page in its holes (`fill`). */
+    const answerOf = (stored: StoredPage, me?: Me) => {
+      const headers = new Headers(stored.headers);
+      if (me && data) headers.set(ME_HEADER, encodeURIComponent(JSON.stringify(me)));
+      return { status: stored.status, headers, body: stored.page };
+    };
 
     /** A stored copy answered: its view counted again, a fresh nonce, a member's parts filled in. */
     const serveStored = async (stored: StoredPage) => {
       deps.metrics.pageCache(true);
       c.set('route', stored.effects.route);
-      const fill = actor ? memberFill(actor, stored, entry, c.get('ip')) : undefined;
+      const filling = actor ? memberFill(actor, stored, entry, c.get('ip')) : undefined;
       if (stored.effects.view) {
         const key = visitor().key;
         if (key) await countView(deps, stored.effects.view.table, stored.effects.view.id, key, countOnError);
       }
-      return finish(c, answerOf(stored), { nonce, actor, visitor, effects: stored.effects, fill: await fill });
+      const mine = await filling;
+      return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects: stored.effects, fill: mine?.fill });
     };
     /** Whether a stored copy may answer this request: any for a visitor, a shared one for a member. */
     const serves = (stored: StoredPage) => !actor || stored.holes !== undefined;
@@ -245,12 +261,12 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
         const { response, effects } = await draw(undefined);
         // A page that sets a cookie of its own (a login, a cleared session) is never shared.
         if (response.status === 200 && !response.headers.has('set-cookie')) {
-          const stored = storedPage(await response.text(), nonce, response.headers, effects, entry);
+          const stored = storedPage(await response.text(), nonce, response.headers, effects, entry, data);
           cached.cache.set(url, cached.stamp, stored, effects.shows);
           settle?.(stored);
           if (serves(stored)) {
-            const fill = actor ? await memberFill(actor, stored, entry, c.get('ip')) : undefined;
-            return finish(c, answerOf(stored), { nonce, actor, visitor, effects, fill });
+            const mine = actor ? await memberFill(actor, stored, entry, c.get('ip')) : undefined;
+            return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects, fill: mine?.fill });
           }
         } else {
           settle?.(undefined);
@@ -276,12 +292,14 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
     return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
   });
 
-  /** What goes into a shared page's holes for this member (web/personal.server.tsx draws it):
-   * their account, unread count, and their likes and reports among the page's items: indexed
-   * reads, each kept until its table is written. */
-  async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<string[]> {
+  /** The member a shared copy is served to: their account, unread count, and their likes and
+   * reports among the page's items (indexed reads, each kept until its table is written); and
+   * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
+  async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: string[] }> {
     const { likes, report } = stored.effects;
-    const [user, unread, liked, reported] = await Promise.all([
+    // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
+    const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
+    const [user, unread, liked, reported, reportedComments] = await Promise.all([
       findSessionUser(deps, actor.id),
       unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
       likes
@@ -292,6 +310,9 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
       report
         ? reportedOf(`${actor.id}:${report.target}:${report.id}`, () => reportedItems(deps, { actor, ip }, report.target, [report.id]))
         : [],
+      comments
+        ? reportedOf(`${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
+        : [],
     ]);
     const me: Me = {
       id: actor.id,
@@ -299,11 +320,15 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
       level: user?.level ?? actor.level,
       unread,
       ...(likes && { liked: liked.map((id) => itemKey(likes.target, id)) }),
-      ...(report && { reported: reported.map((id) => itemKey(report.target, id)) }),
+      ...(report && {
+        reported: [...reported.map((id) => itemKey(report.target, id)), ...reportedComments.map((id) => itemKey('comment', id))],
+      }),
     };
+    const holes = stored.holes ?? [];
+    if (holes.length === 0) return { me, fill: [] };
     const contents = entry.personalContents(me, stored.effects.parts ?? []);
     let part = 0;
-    return (stored.holes ?? []).map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind]));
+    return { me, fill: holes.map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind])) };
   }
 
   /** The answer with this response's headers, compressed for the client. */

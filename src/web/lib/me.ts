@@ -1,14 +1,21 @@
 import { createContext, useContext } from 'react';
 import { UserLevel } from '#shared/enums.ts';
-import type { Me } from '#shared/api.ts';
+import { ME_HEADER, type Me } from '#shared/api.ts';
 
 // The signed-in member as a page shows them: their header, their like state, the controls they
 // may use. A shared page (the page cache's, drawn once for everyone) carries none of it in its
 // loader data: the server fills it in per request (pages.ts) as the `#me` JSON, the `#me-style`
 // rules and the personal parts (components/layout/personal.tsx), and the browser reads `#me` before
-// it hydrates, so the app draws exactly what the server sent.
+// it hydrates, so the app draws exactly what the server sent. A client navigation served from the
+// shared cache names the member in a header of its `.data` answer instead (listenForMe).
 
 export type { Me };
+
+/** The ids of `target`'s items that `me` reported (신고함), as the server said in `me.reported`. */
+export function reportedOf(me: Me | null, target: string): number[] {
+  const prefix = `${target}:`;
+  return (me?.reported ?? []).filter((key) => key.startsWith(prefix)).map((key) => Number(key.slice(prefix.length)));
+}
 
 /** The `<script type="application/json">` that carries the member in every page. */
 export const ME_SCRIPT_ID = 'me';
@@ -66,14 +73,45 @@ export function personalStyle(me: Me | null): string {
   return `${hidden.join(',')}{display:none!important}`;
 }
 
-/** What the document was drawn with: the root loader's data then, and the member in `#me`. */
-let documentState: { root: unknown; me: Me | null } | undefined;
+/** The member as the server last said: `#me` of the document, then each newly loaded root data or
+ * shared `.data` answer (browser only). `root` is the root loader's data it goes with. */
+let said: { root: unknown; me: Me | null } | undefined;
+/** The member the latest `.data` answer was served to when it came from the shared cache (whose
+ * loader data, root's too, was loaded for nobody); null after any other answer. */
+let heard: Me | null = null;
 
 /** The member the page is for, from the root loader's data. A shared page's data was loaded for
- * nobody: until the root data is loaded again (a login, a logout, a form sent), the member is the
- * one the server filled into the document. */
+ * nobody: the member is the one the server filled into the document, or named in the header of
+ * the shared `.data` answer the data came in (pages.ts), until root data loaded for the reader
+ * (a login, a logout, their own pages) says otherwise. */
 export function meOf(root: { me: Me | null } | undefined): Me | null {
   if (typeof document === 'undefined') return root?.me ?? null;
-  documentState ??= { root, me: documentMe() };
-  return root === documentState.root ? documentState.me : (root?.me ?? null);
+  if (!said) said = { root, me: documentMe() };
+  else if (root !== said.root) said = { root, me: root?.me ?? heard };
+  return said.me;
+}
+
+/** Reads ME_HEADER of each client navigation's answer before React Router decodes its body, so
+ * that the page it draws already has the member's like state for its items: no flash of a wrong
+ * state, and the body stays React Router's own. React Router fetches `.data` with the global
+ * fetch and has no hook for an answer's headers, hence the wrapper; it only looks. */
+export function listenForMe(): void {
+  const fetchBefore = window.fetch;
+  window.fetch = async (input, init) => {
+    const res = await fetchBefore(input, init);
+    if ((init?.method ?? 'GET') === 'GET' && new URL(res.url, location.href).pathname.endsWith('.data')) {
+      heard = parseMe(res.headers.get(ME_HEADER));
+      if (heard && said) said = { root: said.root, me: heard };
+    }
+    return res;
+  };
+}
+
+function parseMe(header: string | null): Me | null {
+  if (!header) return null;
+  try {
+    return JSON.parse(decodeURIComponent(header)) as Me;
+  } catch {
+    return null;
+  }
 }

@@ -39,7 +39,7 @@ import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
 import { UserLevel } from '#shared/enums.ts';
-import { belowAdmin, forMembers, forOwner, fromLevel, notOwner } from '../lib/me.ts';
+import { belowAdmin, forMembers, forOwner, fromLevel, notOwner, reportedOf, useMe } from '../lib/me.ts';
 
 // A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
 // other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
@@ -129,6 +129,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A comment held after reports reads differently for its author and admins: such a page is drawn
   // for each reader (and a held comment's text never goes into a page everyone gets).
   if (allComments.some((c) => c.hidden)) effects.shared = false;
+  effects.comments = commentIds;
   const reportedComments = await reportedItems(deps, caller, 'comment', commentIds);
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
@@ -285,6 +286,7 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
 
 export default function SectionDetail({ loaderData: d, actionData: refused }: Route.ComponentProps) {
   const { section, resource, item, nav, timeZone } = d;
+  const me = useMe();
   const id = item.id;
   const title = item.title;
   const reportOutcome = (target: ReportTarget, itemId: number) => {
@@ -411,7 +413,8 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             opened={d.opened}
             refusal={refused && 'comment' in refused ? refused.comment : undefined}
             asked={refused && 'asked' in refused && refused.asked.intent === 'delete-comment' ? refused.asked.id : 0}
-            reported={d.reportedComments}
+            // A shared answer's loader ran for nobody: a client navigation's header says (lib/me.ts).
+            reported={d.viewer ? d.reportedComments : reportedOf(me, 'comment')}
             reportOutcome={(commentId) => reportOutcome('comment', commentId)}
           />
         ) : null}
