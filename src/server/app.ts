@@ -34,6 +34,7 @@ import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
 import { pageCache } from './cache/page-cache.ts';
 import { storedHits } from './pages/stored-hit.ts';
+import { memberFiller } from './pages/member-fill.ts';
 
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -107,14 +108,15 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   app.route('/', seoRoutes(deps));
   // Pages are kept for visitors in production; development draws each anew from Vite's modules.
   const cache = pages && !pages.dev ? pageCache(deps.tracker) : undefined;
-  if (pages) app.route('/', pageRoutes(deps, pages, cache));
+  const memberFill = memberFiller(deps);
+  if (pages) app.route('/', pageRoutes(deps, pages, cache, memberFill));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   const noteFault = faultLog(deps.logger);
   app.onError((err, c) => errorAnswer(err, c, deps.logger, noteFault));
 
   // Read at each request: a test may wrap app.fetch to see which requests reach the app.
   const viaApp = getRequestListener((request, env) => app.fetch(request, env));
-  const hit = cache && storedHits({ deps, cache, gate, secureHeaders: secure });
+  const hit = cache && pages && storedHits({ deps, cache, gate, secureHeaders: secure, memberFill, loadBuild: pages.loadBuild });
   const listener = hit
     ? (req: IncomingMessage, res: ServerResponse) => {
         if (!hit(req, res, viaApp)) void viaApp(req, res);

@@ -199,6 +199,33 @@ describe('cached pages answered before the app', () => {
     expect(reached).toBe(before + 1);
   });
 
+  test('a member’s page comes from the shared copy too, with their parts, as the app’s way fills it in', async () => {
+    const nickname = '바로받는회원';
+    const member = await t.member({ nickname });
+    const session = `${TOKEN_COOKIE}=${member.token}`;
+    const url = `/community/${post}`;
+    await warm(url);
+    const fast = await direct(() => get(url, { cookie: session, 'x-request-id': 'member-direct-id-1' }));
+    expect(fast.status).toBe(200);
+    expect(fast.headers['cache-control']).toBe('private, no-store');
+    // The member's parts: their #me, their name in the header; no visitor cookie for them.
+    expect(/<script[^>]*id="me"[^>]*>([^<]*)</.exec(fast.html)?.[1]).toContain(`"id":${member.id}`);
+    expect(fast.html).toContain(nickname);
+    expect(fast.headers['set-cookie']).toBeUndefined();
+    // Byte for byte what the app's way answers this member, but for the nonce.
+    const slow = await app.request(base + url, { headers: { 'user-agent': BROWSER_USER_AGENT, cookie: session } });
+    const slowHtml = await slow.text();
+    const slowNonce = /'nonce-([^']+)'/.exec(slow.headers.get('content-security-policy') ?? '')?.[1] as string;
+    expect(fast.html.replaceAll(nonceOf(fast), 'NONCE')).toBe(slowHtml.replaceAll(slowNonce, 'NONCE'));
+    expect(slow.headers.get('cache-control')).toBe('private, no-store');
+    // The log line names the member.
+    expect(logLines.find((l) => l.reqId === 'member-direct-id-1')).toMatchObject({ status: 200, user: member.id });
+    // An ended session goes the app's way, which reads it as a visitor.
+    const before = reached;
+    await get(url, { cookie: `${TOKEN_COOKIE}=no-such-session` });
+    expect(reached).toBe(before + 1);
+  });
+
   test('a copy late only by a like answers directly for a moment, but not to the liker', async () => {
     const url = `/community/${post}`;
     // Signing up is a write of its own, which renews every page: before the page is stored.

@@ -13,16 +13,11 @@ import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
+import type { MemberFill } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
-import { itemKey } from '#server/cache/shows.ts';
-import { readsOfTable } from '#server/cache/member-reads.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
-import { likeStatus } from '#server/modules/like/like.service.ts';
-import { reportedItems } from '#server/modules/report/report.service.ts';
-import { unreadCount } from '#server/modules/notification/notification.service.ts';
-import { findSessionUser } from '#server/modules/user/user.service.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
 // nonce; a page for a signed-in user is never stored by a shared (HTTP) cache; a crawler that hits
@@ -52,14 +47,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
  * write (the writer is signed in and never gets a previous copy, so sees the write at once). */
 const STALE_MS = 2000;
 
-/** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
-const MAX_MEMBER_READS = 20_000;
-
 /** Personal URLs remembered before the list starts over (each costs one extra render). */
 const MAX_PERSONAL_URLS = 10_000;
 
 /** What pages.ts uses of the build's entry (web/entry.server.tsx). */
-interface PageEntry {
+export interface PageEntry {
   pageContext: Parameters<RouterContextProvider['set']>[0];
   /** Where a shared page's per-member content goes: between `open` and `close`. */
   HOLES: { kind: HoleKind; open: string; close: string }[];
@@ -122,7 +114,12 @@ export interface PagesOptions {
 
 /** `cache`: where pages are kept for visitors (none in development); a visitor's GET for a page
  * fresh in it is answered before the app (stored-hit.ts) and reaches here only when that cannot. */
-export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache<StoredPage> | undefined): Hono<AppEnv> {
+export function pageRoutes(
+  deps: Deps,
+  options: PagesOptions,
+  cache: AnswerCache<StoredPage> | undefined,
+  memberFill: MemberFill,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // One request handler per build (a new build arrives in development after a change).
   let handlerFor: ServerBuild | undefined;
@@ -152,9 +149,6 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
     personalUrls.add(url);
   };
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
-  const unreadOf = readsOfTable<number>(deps.tracker, 'notifications', MAX_MEMBER_READS);
-  const likedOf = readsOfTable<number[]>(deps.tracker, 'likes', MAX_MEMBER_READS);
-  const reportedOf = readsOfTable<number[]>(deps.tracker, 'reports', MAX_MEMBER_READS);
 
   app.all('*', async (c) => {
     // Forms post to pages; a post from another site must not act with our session cookie.
@@ -291,45 +285,6 @@ export function pageRoutes(deps: Deps, options: PagesOptions, cache: AnswerCache
     const { response, effects } = await draw(actor);
     return finish(c, { status: response.status, headers: response.headers, body: response.body }, { nonce, actor, visitor, effects });
   });
-
-  /** The member a shared copy is served to: their account, unread count, and their likes and
-   * reports among the page's items (indexed reads, each kept until its table is written); and
-   * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
-  async function memberFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: string[] }> {
-    const { likes, report } = stored.effects;
-    // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
-    const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
-    const [user, unread, liked, reported, reportedComments] = await Promise.all([
-      findSessionUser(deps, actor.id),
-      unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
-      likes
-        ? likedOf(`${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
-            likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked),
-          )
-        : [],
-      report
-        ? reportedOf(`${actor.id}:${report.target}:${report.id}`, () => reportedItems(deps, { actor, ip }, report.target, [report.id]))
-        : [],
-      comments
-        ? reportedOf(`${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
-        : [],
-    ]);
-    const me: Me = {
-      id: actor.id,
-      nickname: user?.nickname ?? '',
-      level: user?.level ?? actor.level,
-      unread,
-      ...(likes && { liked: liked.map((id) => itemKey(likes.target, id)) }),
-      ...(report && {
-        reported: [...reported.map((id) => itemKey(report.target, id)), ...reportedComments.map((id) => itemKey('comment', id))],
-      }),
-    };
-    const holes = stored.holes ?? [];
-    if (holes.length === 0) return { me, fill: [] };
-    const contents = entry.personalContents(me, stored.effects.parts ?? []);
-    let part = 0;
-    return { me, fill: holes.map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind])) };
-  }
 
   /** The answer with this response's headers, compressed for the client. */
   function finish(

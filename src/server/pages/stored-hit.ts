@@ -4,7 +4,12 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import { lateOnlyByNumbers, type StoredPage } from '#server/cache/page-cache.ts';
 import type { Deps } from '#server/context.ts';
-import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { TOKEN_COOKIE, tokenCookieName } from '#server/http/auth.ts';
+import { parse } from 'hono/utils/cookie';
+import type { Actor } from '#server/context.ts';
+import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import type { MemberFill } from './member-fill.ts';
+import type { BuildLoader, PageEntry } from './pages.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
 import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-log.ts';
 import { visitorOf } from '#server/http/visitor.ts';
@@ -39,11 +44,17 @@ const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
  * thirty checksums of the page, so a page answered fewer times would not gain from it. */
 const CHECKSUM_AFTER = 32;
 
-/** What one stored page's direct answers share, made on the first. */
-interface Ready {
-  /** Its header lines, plain and gzip. */
+/** Header lines, plain and gzip. */
+interface Lines {
   plain: string[];
   gzip: string[];
+}
+
+/** What one stored page's direct answers share, made on the first. */
+interface Ready {
+  /** Its header lines for visitors and for members. */
+  visitor: Lines;
+  member: Lines;
   /** Whether the page is compressed for a client that takes gzip or brotli. */
   compress: boolean;
   answers: number;
@@ -56,6 +67,10 @@ export interface StoredHitOptions {
   gate: LoadGate;
   /** The app's secure-headers middleware: its headers go on these answers too. */
   secureHeaders: MiddlewareHandler;
+  /** A member's parts of a shared copy, as pages.ts fills them in. */
+  memberFill: MemberFill;
+  /** The built app, for its entry's drawing of those parts. */
+  loadBuild: BuildLoader;
 }
 
 /** Answers a request from the page cache if it may (true), or leaves it alone (false). `app`
@@ -65,6 +80,8 @@ export function storedHits({
   cache,
   gate,
   secureHeaders,
+  memberFill,
+  loadBuild,
 }: StoredHitOptions): (req: IncomingMessage, res: ServerResponse, app: NodeHandler) => boolean {
   const csp = contentSecurityPolicy(false, deps.env.API_BASE);
   const trustProxy = deps.env.TRUST_PROXY;
@@ -84,18 +101,22 @@ export function storedHits({
   const readyOf = (stored: StoredPage, secured: [string, string][]): Ready => {
     let found = ready.get(stored);
     if (!found) {
-      const own = pageHeaders(stored.headers, { member: false });
-      // Each answer says its own length.
-      own.delete('Content-Length');
-      for (const [name, value] of secured) own.set(name, value);
-      const flat = (headers: Headers) => {
-        const out: string[] = [];
-        headers.forEach((value, name) => {
-          out.push(name, value);
-        });
-        return out;
+      const lines = (member: boolean): Lines => {
+        const own = pageHeaders(stored.headers, { member });
+        // Each answer says its own length.
+        own.delete('Content-Length');
+        for (const [name, value] of secured) own.set(name, value);
+        const flat = (headers: Headers) => {
+          const out: string[] = [];
+          headers.forEach((value, name) => {
+            out.push(name, value);
+          });
+          return out;
+        };
+        return { plain: flat(own), gzip: flat(encodedHeaders(own, 'gzip')) };
       };
-      found = { plain: flat(own), gzip: flat(encodedHeaders(own, 'gzip')), compress: compressible(own, 'gzip'), answers: 0 };
+      const own = new Headers(stored.headers);
+      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip'), answers: 0 };
       ready.set(stored, found);
     }
     return found;
@@ -119,31 +140,40 @@ export function storedHits({
   function answer(req: IncomingMessage, res: ServerResponse, app: NodeHandler): boolean {
     const start = performance.now();
     if (req.method !== 'GET' || !secure || !gate.open()) return false;
+    const secured = secure;
     const target = req.url ?? '';
     const host = req.headers.host;
     if (!host || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
-    // A session cookie, even one that has ended: the app works out who it is.
-    if (req.headers.cookie?.includes(TOKEN_COOKIE)) return false;
     const https = (req.socket as TLSSocket).encrypted === true;
-    const found = cache.lookup(`${https ? 'https' : 'http'}://${host}${target}`, cache.stamp());
-    if (found?.value.status !== 200) return false;
-    const current = found.fresh || (lateOnlyByNumbers(found) && !wroteJustNow(req.headers.cookie));
-    if (!current) return false;
-    const stored = found.value;
-    const page = readyOf(stored, secure);
+    const cookie = req.headers.cookie;
+    const justWrote = wroteJustNow(cookie);
+    const url = `${https ? 'https' : 'http'}://${host}${target}`;
+    /** The stored copy that may answer now: current, or late only by numbers for someone who did
+     * not just write them. */
+    const current = (): StoredPage | undefined => {
+      const found = cache.lookup(url, cache.stamp());
+      if (found?.value.status !== 200) return undefined;
+      return found.fresh || (lateOnlyByNumbers(found) && !justWrote) ? found.value : undefined;
+    };
     const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
     const ip = clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
-    const view = stored.effects.view;
-    const visitor = view ? visitorOf(undefined, { get: (name) => (req.headers[name] as string | undefined) ?? null }) : undefined;
+    const headers = { get: (name: string) => (req.headers[name] as string | undefined) ?? null };
 
-    const send = () => {
+    const send = (stored: StoredPage, who: { actor?: Actor; fill?: string[]; setCookie?: string }) => {
       deps.metrics.pageCache(true);
+      const page = readyOf(stored, secured);
       const nonce = pageNonce();
-      if (++page.answers === CHECKSUM_AFTER) page.checksum = nonceChecksum(stored.page);
       const compress = page.compress && acceptedEncoding(req.headers['accept-encoding']) !== undefined;
-      const { bytes, gzip } = patchedBytes(stored.page, nonce, { compress, ...(page.checksum && { checksum: page.checksum }) });
-      const out = [...(gzip ? page.gzip : page.plain), 'Content-Security-Policy', csp(nonce), 'X-Request-Id', reqId];
-      if (visitor?.setCookie) out.push('Set-Cookie', visitor.setCookie);
+      let bytes: Buffer;
+      let gzip: boolean;
+      if (who.fill) ({ bytes, gzip } = patchedBytes(stored.page, nonce, { compress, fill: who.fill }));
+      else {
+        if (++page.answers === CHECKSUM_AFTER) page.checksum = nonceChecksum(stored.page);
+        ({ bytes, gzip } = patchedBytes(stored.page, nonce, { compress, ...(page.checksum && { checksum: page.checksum }) }));
+      }
+      const lines = who.actor ? page.member : page.visitor;
+      const out = [...(gzip ? lines.gzip : lines.plain), 'Content-Security-Policy', csp(nonce), 'X-Request-Id', reqId];
+      if (who.setCookie) out.push('Set-Cookie', who.setCookie);
       out.push('Content-Length', String(bytes.length));
       res.writeHead(200, out);
       res.end(bytes);
@@ -158,20 +188,56 @@ export function storedHits({
         },
         status: 200,
         ip,
+        ...(who.actor && { actor: { id: who.actor.id, level: who.actor.level } }),
         route: stored.effects.route ?? '/*',
         ms: performance.now() - start,
       });
     };
-    const key = visitor?.key;
-    if (!view || !key) send();
-    else
-      gate
-        .track(() => countView(deps, view.table, view.id, key, countOnError))
-        .then(send, () => {
-          // Not counted: the app's way counts it, or answers the error as it does.
-          if (!res.headersSent) app(req, res);
-        })
-        .catch((err: unknown) => failed(err, req, res, app));
+
+    if (!cookie?.includes(TOKEN_COOKIE)) {
+      const stored = current();
+      if (!stored) return false;
+      const view = stored.effects.view;
+      const visitor = view ? visitorOf(undefined, headers) : undefined;
+      const key = visitor?.key;
+      const setCookie = visitor?.setCookie;
+      if (!view || !key) send(stored, {});
+      else
+        gate
+          .track(() => countView(deps, view.table, view.id, key, countOnError))
+          .then(
+            () => send(stored, setCookie ? { setCookie } : {}),
+            () => {
+              // Not counted: the app's way counts it, or answers the error as it does.
+              if (!res.headersSent) app(req, res);
+            },
+          )
+          .catch((err: unknown) => failed(err, req, res, app));
+      return true;
+    }
+
+    // A member: their session is read and their parts filled in as pages.ts does. An ended
+    // session, a page not the same for every member, a client navigation (its answer names the
+    // member in a header, pages.ts) go the app's way.
+    const name = tokenCookieName(https);
+    const token = parse(cookie, name)[name];
+    if (!token || target.split('?')[0]?.endsWith('.data')) return false;
+    gate
+      .track(async () => {
+        const actor = await resolveActor(deps, token);
+        const stored = actor && current();
+        if (!actor || !stored?.holes) {
+          app(req, res);
+          return;
+        }
+        const build = await loadBuild();
+        const filling = memberFill(actor, stored, build.entry.module as unknown as PageEntry, ip);
+        const view = stored.effects.view;
+        const key = view && visitorOf(actor, headers).key;
+        if (view && key) await countView(deps, view.table, view.id, key, countOnError);
+        send(stored, { actor, fill: (await filling).fill });
+      })
+      .catch((err: unknown) => failed(err, req, res, app));
     return true;
   }
 }
