@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
+import { BROWSER_HEADERS, load, loadCells, type LoadResult } from './lib/load.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, ROOT, type Server, withServer } from './lib/server.ts';
 
@@ -97,26 +97,8 @@ export async function membersBench({ seconds }: BenchOptions): Promise<SectionRe
     table(
       ['Page', 'who', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'member/visitor CPU'],
       results.flatMap((x) => [
-        [
-          `${x.kind} ${x.page}`,
-          'visitor',
-          x.visitor.rps,
-          x.visitor.p50,
-          x.visitor.p99,
-          x.visitor.cpuMsPerRequest ?? '',
-          x.visitor.non2xx + x.visitor.errors,
-          '',
-        ],
-        [
-          `${x.kind} ${x.page}`,
-          'member',
-          x.member.rps,
-          x.member.p50,
-          x.member.p99,
-          x.member.cpuMsPerRequest ?? '',
-          x.member.non2xx + x.member.errors,
-          x.ratio ?? '',
-        ],
+        [`${x.kind} ${x.page}`, 'visitor', ...loadCells(x.visitor), ''],
+        [`${x.kind} ${x.page}`, 'member', ...loadCells(x.member), x.ratio ?? ''],
       ]),
     ),
     '',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BROWSER_HEADERS, load, type LoadResult } from './lib/load.ts';
+import { BROWSER_HEADERS, load, loadCells, type LoadResult } from './lib/load.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { type LighthouseScores, lighthouseScores } from './lib/lighthouse.ts';
 import { ROOT, rssMb, withServer } from './lib/server.ts';
@@ -119,24 +119,8 @@ export async function pagesBench({ seconds }: BenchOptions): Promise<SectionRepo
       ['Server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'CPU vs bare'],
       bare
         ? [
-            [
-              'ours',
-              bare.ours.rps,
-              bare.ours.p50,
-              bare.ours.p99,
-              bare.ours.cpuMsPerRequest ?? '',
-              bare.ours.non2xx + bare.ours.errors,
-              bare.ratio ?? '',
-            ],
-            [
-              'bare node:http',
-              bare.bare.rps,
-              bare.bare.p50,
-              bare.bare.p99,
-              bare.bare.cpuMsPerRequest ?? '',
-              bare.bare.non2xx + bare.bare.errors,
-              1,
-            ],
+            ['ours', ...loadCells(bare.ours), bare.ratio ?? ''],
+            ['bare node:http', ...loadCells(bare.bare), 1],
           ]
         : [],
     ),

@@ -61,3 +61,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
         : Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1000) / 1000,
   };
 }
+
+/** A load run's cells of a results table: req/s, p50 ms, p99 ms, server CPU ms/req, non-2xx. */
+export function loadCells(r: LoadResult): (string | number)[] {
+  return [r.rps, r.p50, r.p99, r.cpuMsPerRequest ?? '', r.non2xx + r.errors];
+}
