@@ -39,8 +39,9 @@ import { memberFiller } from './pages/member-fill.ts';
 /** JSON bodies above this are refused before they are read (uploads get their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** The app, and `listener`, what node's http server calls: a visitor's GET for a page fresh in
- * the page cache is answered before the app (pages/stored-hit.ts), anything else by the app. */
+/** The app, and `listener`, what node's http server calls: a GET for a page current in the page
+ * cache, a visitor's or a member's, is answered before the app (pages/stored-hit.ts), anything
+ * else by the app. */
 export type App = Hono<AppEnv> & { listener: (req: IncomingMessage, res: ServerResponse) => void };
 
 /** The whole server; without `pages` (API tests) only /api answers. */

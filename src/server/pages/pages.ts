@@ -43,8 +43,8 @@ export function productionBuild(root: string): BuildLoader {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/** How long a visitor may get a page's previous copy while one request renders it anew after a
- * write (the writer is signed in and never gets a previous copy, so sees the write at once). */
+/** How long a page's previous copy may answer while one request renders it anew after a write
+ * (whoever just wrote never gets a previous copy, http/recent-writer.ts, so sees the write at once). */
 const STALE_MS = 2000;
 
 /** Personal URLs remembered before the list starts over (each costs one extra render). */

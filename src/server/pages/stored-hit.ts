@@ -18,16 +18,18 @@ import { countView } from '#server/modules/view/view.service.ts';
 import { acceptedEncoding, compressible, encodedHeaders, nonceChecksum, patchedBytes } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 
-// A visitor's GET for a page fresh in the page cache is most of a site's traffic, and the app's
-// way to it (Hono's request and answer objects, the middleware chain, Headers objects, a checksum
-// of the whole page per answer) cost five times and more what sending the page does. Such a
-// request is answered here, straight on node's response, with what the app's way would send: the
-// page's stored headers and the page rules (page-headers.ts), the app's secure headers, a fresh
-// nonce in the CSP and the page, the request id, the visitor cookie and the view a detail page
-// counts, one request log line and the metrics. Anything else goes the app's way (pages.ts): a
-// session cookie, another method, a page not in the cache or out of date (the renewal rules live
-// there; only a copy late by numbers alone, page-cache.ts, answers here too), a request over the
-// load limits (refused there), a request target or host the app would rewrite.
+// A GET for a page current in the page cache is most of a site's traffic, and the app's way to
+// it (Hono's request and answer objects, the middleware chain, Headers objects, a checksum of the
+// whole page per answer) cost five times and more what sending the page does. Such a request is
+// answered here, straight on node's response, with what the app's way would send: the page's
+// stored headers and the page rules (page-headers.ts), the app's secure headers, a fresh nonce in
+// the CSP and the page, the request id, the visitor cookie and the view a detail page counts, one
+// request log line and the metrics; for a member, their parts of a shared copy filled in by the
+// same fill-in as pages.ts's (member-fill.ts). Anything else goes the app's way (pages.ts): an
+// ended session, a member's client navigation, another method, a page not in the cache or out of
+// date (the renewal rules live there; only a copy late by numbers alone, page-cache.ts, answers
+// here too), a request over the load limits (refused there), a request target or host the app
+// would rewrite.
 
 /** node:http's own signature for a request handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -146,21 +148,21 @@ export function storedHits({
     if (!host || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
     const https = (req.socket as TLSSocket).encrypted === true;
     const cookie = req.headers.cookie;
-    const justWrote = wroteJustNow(cookie);
     const url = `${https ? 'https' : 'http'}://${host}${target}`;
     /** The stored copy that may answer now: current, or late only by numbers for someone who did
      * not just write them. */
     const current = (): StoredPage | undefined => {
       const found = cache.lookup(url, cache.stamp());
       if (found?.value.status !== 200) return undefined;
-      return found.fresh || (lateOnlyByNumbers(found) && !justWrote) ? found.value : undefined;
+      return found.fresh || (lateOnlyByNumbers(found) && !wroteJustNow(cookie)) ? found.value : undefined;
     };
-    const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
-    const ip = clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
+    // Worked out once this way answers: a request the app takes gets its own id and address there.
+    const clientIp = () => clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
     const headers = { get: (name: string) => (req.headers[name] as string | undefined) ?? null };
 
-    const send = (stored: StoredPage, who: { actor?: Actor; fill?: string[]; setCookie?: string }) => {
+    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: string[]; setCookie?: string }) => {
       deps.metrics.pageCache(true);
+      const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
       const page = readyOf(stored, secured);
       const nonce = pageNonce();
       const compress = page.compress && acceptedEncoding(req.headers['accept-encoding']) !== undefined;
@@ -201,12 +203,13 @@ export function storedHits({
       const visitor = view ? visitorOf(undefined, headers) : undefined;
       const key = visitor?.key;
       const setCookie = visitor?.setCookie;
-      if (!view || !key) send(stored, {});
+      const ip = clientIp();
+      if (!view || !key) send(stored, ip, {});
       else
         gate
           .track(() => countView(deps, view.table, view.id, key, countOnError))
           .then(
-            () => send(stored, setCookie ? { setCookie } : {}),
+            () => send(stored, ip, setCookie ? { setCookie } : {}),
             () => {
               // Not counted: the app's way counts it, or answers the error as it does.
               if (!res.headersSent) app(req, res);
@@ -231,11 +234,12 @@ export function storedHits({
           return;
         }
         const build = await loadBuild();
+        const ip = clientIp();
         const filling = memberFill(actor, stored, build.entry.module as unknown as PageEntry, ip);
         const view = stored.effects.view;
         const key = view && visitorOf(actor, headers).key;
         if (view && key) await countView(deps, view.table, view.id, key, countOnError);
-        send(stored, { actor, fill: (await filling).fill });
+        send(stored, ip, { actor, fill: (await filling).fill });
       })
       .catch((err: unknown) => failed(err, req, res, app));
     return true;
