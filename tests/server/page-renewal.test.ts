@@ -207,6 +207,8 @@ describe('a write changes only what it changes', () => {
   test('a comment renews its post’s page with the comment at once, and leaves another post’s page stored', async () => {
     await clearOfMinuteTurn();
     const { m, liked, quiet } = await twoPosts();
+    // A sign-up is a write of its own: the reporter of the end joins first.
+    const reporter = await t.member();
     const list = '/community?category=%EB%A7%9B%EC%A7%91';
     for (const url of [`/community/${liked}`, `/community/${quiet}`, list]) await visit(url);
     renders = 0;
@@ -223,6 +225,18 @@ describe('a write changes only what it changes', () => {
     await pastCountsLag();
     await visit(list);
     expect(renders).toBe(2);
+    // A report of the comment changes only the thread: the list showing the post stays stored.
+    const [{ id: commentId }] = (await t.call('GET', `/api/comment?board=${liked}`)).body.items;
+    renders = 0;
+    const reported = await t.call('POST', '/api/report', {
+      token: reporter.token,
+      body: { target: 'comment', item: commentId, reason: 'spam' },
+    });
+    expect(reported.status).toBe(200);
+    await visit(list);
+    expect(renders).toBe(0);
+    await visit(`/community/${liked}`);
+    expect(renders).toBe(1);
   });
 
   test('a new post renews the lists of its table, the index and the newest post’s page, not older posts’ pages', async () => {
@@ -250,6 +264,24 @@ describe('a write changes only what it changes', () => {
     await visit(`/community/${liked}`);
     await visit(jobs);
     expect(renders).toBe(0);
+  });
+
+  test('a post in one section leaves the other sections’ lists and newest post’s page stored', async () => {
+    await clearOfMinuteTurn();
+    const { m, quiet } = await twoPosts();
+    // `quiet` is the community's newest post: its page shows no 다음 글 yet.
+    for (const url of [`/community/${quiet}`, '/community', '/market']) await visit(url);
+    renders = 0;
+    const res = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 4, category: '가구', title: '팝니다: 책상 🪑', content: '<p>거의 새것</p>', price: 30, free: 1, location: 'LA' },
+    });
+    expect(res.status).toBe(200);
+    await visit(`/community/${quiet}`);
+    await visit('/community');
+    expect(renders).toBe(0);
+    expect(await visit('/market')).toContain('팝니다: 책상 🪑');
+    expect(renders).toBe(1);
   });
 
   test('any other write (an edit) renews every stored page, as before', async () => {

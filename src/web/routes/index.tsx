@@ -52,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...listKeys(
         name,
         items.map((i) => i.id),
-        query.sort,
+        { sort: query.sort, section: typeof query.topcategory === 'number' ? query.topcategory : undefined },
       ),
     );
     return items;

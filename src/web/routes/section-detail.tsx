@@ -123,7 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reportedItems(deps, caller, resource, [id]).then((ids) => ids.includes(id)),
   ]);
   // The newest item's page gains a 다음 글 with the next new item of its table.
-  if (!nav.next) effects.shows.push(rowsKey(resource));
+  if (!nav.next) effects.shows.push(rowsKey(resource, topcategory));
   const allComments = (comments?.items ?? []).flatMap((c) => [c, ...(c.replies ?? [])]);
   const commentIds = allComments.map((c) => c.id);
   // A comment held after reports reads differently for its author and admins: such a page is drawn

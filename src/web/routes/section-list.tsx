@@ -163,7 +163,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   effects.shows = listKeys(
     table,
     list.items.map((i) => i.id),
-    query.sort,
+    { sort: query.sort, section: table === 'board' ? topcategory : undefined },
   );
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;

@@ -113,9 +113,12 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
   return id;
 }
 
-/** What a new item changes for the stored pages: the lists of its table (their rows and totals)
- * and the page of the item it follows; not the pages of other items (cache/shows.ts). */
-const newRowKeys = (def: ContentResource<ContentName>) => [rowsKey(def.table)];
+/** What new items change for the stored pages: the lists of their table and sections (their rows
+ * and totals) and the page of the item each follows; not the pages of other items (cache/shows.ts). */
+function newRowKeys(def: ContentResource<ContentName>, rows: readonly object[]): string[] {
+  const sections = new Set(rows.map((row) => (row as { topcategory?: unknown }).topcategory).filter((s) => typeof s === 'number'));
+  return [rowsKey(def.table), ...[...sections].map((section) => rowsKey(def.table, section))];
+}
 
 /** POST /api/<name>: one new item. */
 export async function createContent(deps: Deps, name: ContentName, caller: Caller, fields: ContentFields): Promise<{ id: number }> {
@@ -124,7 +127,9 @@ export async function createContent(deps: Deps, name: ContentName, caller: Calle
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
   const values = prepare(deps, def, actor, fields, undefined);
   await spendWriteAllowance(deps, actor, 'post');
-  const id = await writesShowOnly(newRowKeys(def), () => deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)));
+  const id = await writesShowOnly(newRowKeys(def, [values]), () =>
+    deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)),
+  );
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, undefined, after, actor);
   return { id };
@@ -151,7 +156,7 @@ export async function createContentBatch(
     }
   });
   await spendWriteAllowance(deps, actor, 'post', prepared.length);
-  const ids = await writesShowOnly(newRowKeys(def), () =>
+  const ids = await writesShowOnly(newRowKeys(def, prepared), () =>
     deps.db.transaction().execute(async (trx) => {
       const out: number[] = [];
       for (const values of prepared) out.push(await insert(deps, trx, def, actor, values));

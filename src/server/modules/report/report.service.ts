@@ -14,7 +14,7 @@ import { boardSectionOf, listOf } from '#shared/sections.ts';
 import { commentPath, itemPath } from '#shared/site.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { itemKey } from '#server/cache/shows.ts';
+import { itemKey, threadKey } from '#server/cache/shows.ts';
 import type { Executor } from '#server/db/database.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
@@ -51,9 +51,10 @@ function pageOf(target: ReportTarget, item: ReportedItem): string {
   return `/${target}/${item.id}`;
 }
 
-/** The page that shows the item, for the page cache (a comment is on its post's page). */
+/** What shows the item, for the page cache: a comment is in its post's thread, which only the
+ * post's page shows (not the lists that show the post). */
 function shownOn(target: ReportTarget, item: ReportedItem): string {
-  return target === 'comment' ? itemKey('board', item.board) : itemKey(target, item.id);
+  return target === 'comment' ? threadKey(item.board) : itemKey(target, item.id);
 }
 
 /** An item as people name it: a comment by the start of its text. */
