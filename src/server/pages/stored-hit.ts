@@ -4,8 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import { lateOnlyByNumbers, type StoredPage } from '#server/cache/page-cache.ts';
 import type { Deps } from '#server/context.ts';
-import { TOKEN_COOKIE, tokenCookieName } from '#server/http/auth.ts';
-import { parse } from 'hono/utils/cookie';
+import { cookieToken, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Actor } from '#server/context.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
 import type { MemberFill } from './member-fill.ts';
@@ -15,7 +14,7 @@ import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-l
 import { visitorOf } from '#server/http/visitor.ts';
 import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { countView } from '#server/modules/view/view.service.ts';
-import { acceptedEncoding, compressible, encodedHeaders, nonceChecksum, patchedBytes } from './compress.ts';
+import { acceptedEncoding, compressible, encodedHeaders, type Fill, type PageChecksum, pageChecksum, patchedBytes } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 
 // A GET for a page current in the page cache is most of a site's traffic, and the app's way to
@@ -42,10 +41,6 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 /** A dot segment, written out or percent-encoded: resolved by a URL parser. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
 
-/** Direct answers of a page before its nonceChecksum is made (compress.ts): it costs about
- * thirty checksums of the page, so a page answered fewer times would not gain from it. */
-const CHECKSUM_AFTER = 32;
-
 /** Header lines, plain and gzip. */
 interface Lines {
   plain: string[];
@@ -59,8 +54,8 @@ interface Ready {
   member: Lines;
   /** Whether the page is compressed for a client that takes gzip or brotli. */
   compress: boolean;
-  answers: number;
-  checksum?: (nonce: string) => number;
+  /** Its gzip's checksum for any nonce and fill-in, without the plain page (compress.ts). */
+  checksum: PageChecksum;
 }
 
 export interface StoredHitOptions {
@@ -118,7 +113,7 @@ export function storedHits({
         return { plain: flat(own), gzip: flat(encodedHeaders(own, 'gzip')) };
       };
       const own = new Headers(stored.headers);
-      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip'), answers: 0 };
+      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip'), checksum: pageChecksum(stored.page) };
       ready.set(stored, found);
     }
     return found;
@@ -160,19 +155,13 @@ export function storedHits({
     const clientIp = () => clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
     const headers = { get: (name: string) => (req.headers[name] as string | undefined) ?? null };
 
-    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: string[]; setCookie?: string }) => {
+    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: Fill; setCookie?: string }) => {
       deps.metrics.pageCache(true);
       const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
       const page = readyOf(stored, secured);
       const nonce = pageNonce();
       const compress = page.compress && acceptedEncoding(req.headers['accept-encoding']) !== undefined;
-      let bytes: Buffer;
-      let gzip: boolean;
-      if (who.fill) ({ bytes, gzip } = patchedBytes(stored.page, nonce, { compress, fill: who.fill }));
-      else {
-        if (++page.answers === CHECKSUM_AFTER) page.checksum = nonceChecksum(stored.page);
-        ({ bytes, gzip } = patchedBytes(stored.page, nonce, { compress, ...(page.checksum && { checksum: page.checksum }) }));
-      }
+      const { bytes, gzip } = patchedBytes(stored.page, nonce, { compress, checksum: page.checksum, ...(who.fill && { fill: who.fill }) });
       const lines = who.actor ? page.member : page.visitor;
       const out = [...(gzip ? lines.gzip : lines.plain), 'Content-Security-Policy', csp(nonce), 'X-Request-Id', reqId];
       if (who.setCookie) out.push('Set-Cookie', who.setCookie);
@@ -222,8 +211,7 @@ export function storedHits({
     // A member: their session is read and their parts filled in as pages.ts does. An ended
     // session, a page not the same for every member, a client navigation (its answer names the
     // member in a header, pages.ts) go the app's way.
-    const name = tokenCookieName(https);
-    const token = parse(cookie, name)[name];
+    const token = cookieToken(cookie, https);
     if (!token || target.split('?')[0]?.endsWith('.data')) return false;
     gate
       .track(async () => {
