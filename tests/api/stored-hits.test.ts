@@ -226,6 +226,25 @@ describe('cached pages answered before the app', () => {
     expect(reached).toBe(before + 1);
   });
 
+  test('a member’s client navigation (.data) comes from the shared copy too, named in its header as the app’s way names them', async () => {
+    const member = await t.member({ nickname: '옮겨가는회원' });
+    const session = `${TOKEN_COOKIE}=${member.token}`;
+    for (const url of [`/community/${post}.data`, '/community.data', '/_.data']) {
+      await warm(url);
+      const fast = await direct(() => get(url, { cookie: session }));
+      expect(fast.status).toBe(200);
+      expect(fast.headers['cache-control']).toBe('private, no-store');
+      const told = JSON.parse(decodeURIComponent(String(fast.headers['x-me'])));
+      expect(told).toMatchObject({ id: member.id, nickname: '옮겨가는회원' });
+      // What the app's way answers this member, but for the nonce.
+      const slow = await app.request(base + url, { headers: { 'user-agent': BROWSER_USER_AGENT, cookie: session } });
+      expect(slow.headers.get('x-me')).toBe(fast.headers['x-me']);
+      expect(slow.headers.get('content-type')).toBe(fast.headers['content-type']);
+      const slowNonce = /'nonce-([^']+)'/.exec(slow.headers.get('content-security-policy') ?? '')?.[1] as string;
+      expect(fast.html.replaceAll(nonceOf(fast), 'NONCE')).toBe((await slow.text()).replaceAll(slowNonce, 'NONCE'));
+    }
+  });
+
   test('a member’s direct answers follow what they change at once: their bell once read, a new nickname, a like, a logout', async () => {
     const reader = await t.member({ nickname: '알림읽는회원' });
     const other = await t.member();

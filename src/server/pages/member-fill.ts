@@ -2,7 +2,7 @@ import type { Actor, Deps } from '#server/context.ts';
 import type { StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfTables } from '#server/cache/member-reads.ts';
-import type { Me } from '#shared/api.ts';
+import { ME_HEADER, type Me } from '#shared/api.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
@@ -92,4 +92,16 @@ export function memberFiller(deps: Deps): MemberFill {
     let part = 0;
     return { me, fill: fillOf(holes.map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind]))) };
   }
+}
+
+/** The ME_HEADER a member's `.data` answer carries, made once per kept fill-in. */
+const headersOf = new WeakMap<Me, string>();
+
+export function meHeader(me: Me): [name: string, value: string] {
+  let value = headersOf.get(me);
+  if (value === undefined) {
+    value = encodeURIComponent(JSON.stringify(me));
+    headersOf.set(me, value);
+  }
+  return [ME_HEADER, value];
 }

@@ -7,7 +7,7 @@ import type { Deps } from '#server/context.ts';
 import { cookieToken, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Actor } from '#server/context.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
-import type { MemberFill } from './member-fill.ts';
+import { type MemberFill, meHeader } from './member-fill.ts';
 import type { BuildLoader, PageEntry } from './pages.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
 import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-log.ts';
@@ -24,8 +24,8 @@ import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts
 // stored headers and the page rules (page-headers.ts), the app's secure headers, a fresh nonce in
 // the CSP and the page, the request id, the visitor cookie and the view a detail page counts, one
 // request log line and the metrics; for a member, their parts of a shared copy filled in by the
-// same fill-in as pages.ts's (member-fill.ts). Anything else goes the app's way (pages.ts): an
-// ended session, a member's client navigation, another method, a page not in the cache or out of
+// same fill-in as pages.ts's (member-fill.ts), or on a client navigation (`.data`) named in its
+// header. Anything else goes the app's way (pages.ts): an ended session, another method, a page not in the cache or out of
 // date (the renewal rules live there; only a copy late by numbers alone, page-cache.ts, answers
 // here too), a request over the load limits (refused there), a request target or host the app
 // would rewrite.
@@ -155,7 +155,7 @@ export function storedHits({
     const clientIp = () => clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
     const headers = { get: (name: string) => (req.headers[name] as string | undefined) ?? null };
 
-    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: Fill; setCookie?: string }) => {
+    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: Fill; me?: [string, string]; setCookie?: string }) => {
       deps.metrics.pageCache(true);
       const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
       const page = readyOf(stored, secured);
@@ -164,6 +164,7 @@ export function storedHits({
       const { bytes, gzip } = patchedBytes(stored.page, nonce, { compress, checksum: page.checksum, ...(who.fill && { fill: who.fill }) });
       const lines = who.actor ? page.member : page.visitor;
       const out = [...(gzip ? lines.gzip : lines.plain), 'Content-Security-Policy', csp(nonce), 'X-Request-Id', reqId];
+      if (who.me) out.push(...who.me);
       if (who.setCookie) out.push('Set-Cookie', who.setCookie);
       out.push('Content-Length', String(bytes.length));
       res.writeHead(200, out);
@@ -208,11 +209,12 @@ export function storedHits({
       return true;
     }
 
-    // A member: their session is read and their parts filled in as pages.ts does. An ended
-    // session, a page not the same for every member, a client navigation (its answer names the
-    // member in a header, pages.ts) go the app's way.
+    // A member: their session is read and their parts filled in as pages.ts does; a client
+    // navigation's answer names them in a header. An ended session and a page not the same for
+    // every member go the app's way.
     const token = cookieToken(cookie, https);
-    if (!token || target.split('?')[0]?.endsWith('.data')) return false;
+    if (!token) return false;
+    const data = target.split('?')[0]?.endsWith('.data');
     gate
       .track(async () => {
         const actor = await resolveActor(deps, token);
@@ -227,7 +229,8 @@ export function storedHits({
         const view = stored.effects.view;
         const key = view && visitorOf(actor, headers).key;
         if (view && key) await countView(deps, view.table, view.id, key, countOnError);
-        send(stored, ip, { actor, fill: (await filling).fill });
+        const { me, fill } = await filling;
+        send(stored, ip, data ? { actor, fill, me: meHeader(me) } : { actor, fill });
       })
       .catch((err: unknown) => failed(err, req, res, app));
     return true;
