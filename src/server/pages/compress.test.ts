@@ -86,7 +86,7 @@ describe('compressing pages', () => {
   });
 
   test('holes are answered as stored, or filled with other text of any length (a member’s parts)', async () => {
-    const withHoles = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script><script id="me">null</script></head><body><me-slot><a>로그인</a></me-slot>${'<p>한인포털 게시판 😀</p>'.repeat(200)}<me-slot></me-slot></body></html>`;
+    const withHoles = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script><script id="me">null</script></head><body><me-slot><a>로그인</a></me-slot>${'<p>한인포털 게시판 😀</p>'.repeat(200)}<me-slot></me-slot><script nonce="${nonce}">2</script></body></html>`;
     const bytes = Buffer.from(withHoles);
     const hole = (open: string, close: string, from = 0): [number, number] => {
       const start = bytes.indexOf(open, from) + Buffer.byteLength(open);
@@ -111,12 +111,17 @@ describe('compressing pages', () => {
     // The same with the page's checksum, worked out without the plain page.
     const checksum = pageChecksum(stored);
     expect(checksum(fresh)).toBe(zlib.crc32(withHoles.replaceAll(nonce, fresh)));
-    for (const other of [fill, ['', '', ''], ['null', '<a>로그인</a>', '']]) {
-      const { bytes, gzip } = patchedBytes(stored, fresh, { compress: true, fill: fillOf(other), checksum });
-      expect(gzip).toBe(true);
-      // gunzip checks the CRC and the length in the trailer.
-      expect(zlib.gunzipSync(bytes).length).toBeGreaterThan(0);
-      expect(bytes).toEqual(patchedBytes(stored, fresh, { compress: true, fill: fillOf(other) }).bytes);
+    for (const texts of [fill, ['', '', ''], ['null', '<a>로그인</a>', '']]) {
+      // One fill-in answered with several nonces, as a member's is.
+      const other = fillOf(texts);
+      for (let i = 0; i < 3; i++) {
+        const next = crypto.randomBytes(16).toString('base64');
+        const { bytes, gzip } = patchedBytes(stored, next, { compress: true, fill: other, checksum });
+        expect(gzip).toBe(true);
+        // gunzip checks the CRC and the length in the trailer.
+        expect(zlib.gunzipSync(bytes).length).toBeGreaterThan(0);
+        expect(bytes).toEqual(patchedBytes(stored, next, { compress: true, fill: other }).bytes);
+      }
     }
   });
 

@@ -265,12 +265,14 @@ function shiftFactor(n: number): number {
   return state;
 }
 
-/** A page's checksum with any nonce and any contents in its holes, in about a microsecond plus the
- * reading of those contents, where reading the page takes some ten; making it costs about two such
- * reads. The page is cut at its holes into fixed runs. A run with nonce N differs from the stored
- * run (nonce S) by N xor S at each place the nonce is, so its register differs by
- * read(0, N xor S) times the sum of x^(8d) over those places (d: the bytes after each place to
- * the run's end); and a run of length n moves the register before it by x^(8n). */
+/** A page's checksum with any nonce and any contents in its holes, in under a microsecond where
+ * reading the page takes some ten; making it costs about two such reads, and once per fill-in a
+ * reading of that. The page is cut at its holes into fixed runs, each known by its register, the
+ * factor its length moves the register before it by, and the sum of x^(8d) over its nonce places
+ * (d: the bytes after each to the run's end). Read through with a fill-in in the holes, those
+ * give the page's checksum with the stored nonce S and the same sum over the whole page; a page
+ * with nonce N differs from it by N xor S at each nonce place, so its register differs by
+ * read(0, N xor S) times that sum. */
 export function pageChecksum(page: PatchablePage): PageChecksum {
   const length = page.nonceLength;
   const first = page.plainNonceAt[0];
@@ -286,22 +288,36 @@ export function pageChecksum(page: PatchablePage): PageChecksum {
     runs.push({ register: read(0, page.plain.subarray(from, end)), shift: shiftFactor(end - from), nonces });
     from = page.holes[runs.length - 1]?.plain[1] ?? end;
   }
-  const storedHoles = page.holes.map((h) => page.plain.subarray(h.plain[0], h.plain[1]));
-  const difference = Buffer.alloc(length);
-  return (nonce, filled = storedHoles) => {
-    let changed = 0;
-    if (stored) {
-      difference.write(nonce, 'latin1');
-      for (let i = 0; i < length; i++) difference[i] = (difference[i] as number) ^ (stored[i] as number);
-      changed = read(0, difference);
-    }
+  /** The checksum with the stored nonce and `filled` in the holes, and the sum of x^(8d) over the
+   * nonce places to the page's end. */
+  const withFill = (filled: readonly Buffer[]) => {
     let state = 0xffffffff;
+    let nonces = 0;
     runs.forEach((run, i) => {
-      state = (mulMod(run.shift, state) ^ run.register ^ (changed && mulMod(run.nonces, changed))) >>> 0;
+      state = (mulMod(run.shift, state) ^ run.register) >>> 0;
+      nonces = (mulMod(run.shift, nonces) ^ run.nonces) >>> 0;
       const hole = filled[i];
-      if (hole) state = read(state, hole);
+      if (hole) {
+        state = read(state, hole);
+        nonces = mulMod(shiftFactor(hole.length), nonces);
+      }
     });
-    return ~state >>> 0;
+    return { crc: ~state >>> 0, nonces };
+  };
+  const asStored = withFill(page.holes.map((h) => page.plain.subarray(h.plain[0], h.plain[1])));
+  // A member's fill-in is the same object answer after answer (pages/member-fill.ts).
+  const fills = new WeakMap<readonly Buffer[], ReturnType<typeof withFill>>();
+  const difference = Buffer.alloc(length);
+  return (nonce, filled) => {
+    let fixed = filled ? fills.get(filled) : asStored;
+    if (!fixed) {
+      fixed = withFill(filled as readonly Buffer[]);
+      fills.set(filled as readonly Buffer[], fixed);
+    }
+    if (!stored || fixed.nonces === 0) return fixed.crc;
+    difference.write(nonce, 'latin1');
+    for (let i = 0; i < length; i++) difference[i] = (difference[i] as number) ^ (stored[i] as number);
+    return (fixed.crc ^ mulMod(fixed.nonces, read(0, difference))) >>> 0;
   };
 }
 
