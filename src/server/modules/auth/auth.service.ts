@@ -65,7 +65,8 @@ const actorsOf = new WeakMap<Deps, ReturnType<typeof readsOfTables<Actor | undef
  * password changed after it was issued or the account was switched off. The level comes from the
  * database, so a demotion takes effect at once. Every request of a session asks: the answer is
  * kept per token until the users or sessions table is written (cache/member-reads.ts), which each
- * of those changes does, so none of them waits for an entry to expire. */
+ * of those changes does, so none of them waits for an entry to expire (docs/decisions.md,
+ * 2026-11-27). */
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;
