@@ -226,6 +226,69 @@ describe('cached pages answered before the app', () => {
     expect(reached).toBe(before + 1);
   });
 
+  test('a member’s client navigation (.data) comes from the shared copy too, named in its header as the app’s way names them', async () => {
+    const member = await t.member({ nickname: '옮겨가는회원' });
+    const session = `${TOKEN_COOKIE}=${member.token}`;
+    for (const url of [`/community/${post}.data`, '/community.data', '/_.data']) {
+      await warm(url);
+      const fast = await direct(() => get(url, { cookie: session }));
+      expect(fast.status).toBe(200);
+      expect(fast.headers['cache-control']).toBe('private, no-store');
+      const told = JSON.parse(decodeURIComponent(String(fast.headers['x-me'])));
+      expect(told).toMatchObject({ id: member.id, nickname: '옮겨가는회원' });
+      // What the app's way answers this member, but for the nonce.
+      const slow = await app.request(base + url, { headers: { 'user-agent': BROWSER_USER_AGENT, cookie: session } });
+      expect(slow.headers.get('x-me')).toBe(fast.headers['x-me']);
+      expect(slow.headers.get('content-type')).toBe(fast.headers['content-type']);
+      const slowNonce = /'nonce-([^']+)'/.exec(slow.headers.get('content-security-policy') ?? '')?.[1] as string;
+      expect(fast.html.replaceAll(nonceOf(fast), 'NONCE')).toBe((await slow.text()).replaceAll(slowNonce, 'NONCE'));
+    }
+  });
+
+  test('a member’s direct answers follow what they change at once: their bell once read, a new nickname, a like, a logout', async () => {
+    const reader = await t.member({ nickname: '알림읽는회원' });
+    const other = await t.member();
+    const session = `${TOKEN_COOKIE}=${reader.token}`;
+    const mine = await t.call('POST', '/api/board', {
+      token: reader.token,
+      body: { topcategory: 5, category: '자유게시판', title: '댓글을 기다리는 글', content: '<p>본문</p>' },
+    });
+    // The other member's comment is the reader's one unread notification.
+    const comment = await t.call('POST', '/api/comment', { token: other.token, body: { board: mine.body.id, content: '첫 댓글' } });
+    expect(comment.status).toBe(200);
+    const url = '/community';
+    const meOf = (r: Raw) => JSON.parse(/<script[^>]*id="me"[^>]*>([^<]*)</.exec(r.html)?.[1] ?? 'null');
+    await warm(url);
+    // Asked twice: the second answer is the one kept for the member.
+    for (let i = 0; i < 2; i++) expect(meOf(await direct(() => get(url, { cookie: session })))).toMatchObject({ unread: 1 });
+    // Reading notifications leaves every stored page in place; the bell is read again at once.
+    expect((await t.call('PUT', '/api/notification/read', { token: reader.token, body: { all: true } })).status).toBe(200);
+    expect(meOf(await direct(() => get(url, { cookie: session })))).toMatchObject({ unread: 0 });
+    // A new nickname is in the header of the member's next page.
+    const renamed = await t.call('PUT', '/api/user', { token: reader.token, body: { id: reader.id, nickname: '새이름회원' } });
+    expect(renamed.status).toBe(200);
+    await warm(url);
+    // (React marks where one text ends and the next begins: `닉네임<!-- -->님`.)
+    const header = (r: Raw) => r.html.replaceAll('<!-- -->', '');
+    const after = await direct(() => get(url, { cookie: session }));
+    expect(header(after)).toContain('새이름회원님');
+    expect(header(after)).not.toContain('알림읽는회원님');
+    // Their like shows on the post's page at once, also where its count may lag a moment.
+    const detail = `/community/${mine.body.id}`;
+    const pressed = (r: Raw) => /<button id="like" type="submit"[^>]*aria-pressed="(true|false)"/.exec(r.html)?.[1];
+    await warm(detail);
+    for (let i = 0; i < 2; i++) expect(pressed(await direct(() => get(detail, { cookie: session })))).toBe('false');
+    expect((await t.call('POST', '/api/like', { token: reader.token, body: { target: 'board', item: mine.body.id } })).status).toBe(200);
+    expect(pressed(await get(detail, { cookie: session }))).toBe('true');
+    // Logged out, the same token gets a visitor's page, the app's way.
+    expect((await t.call('DELETE', '/api/jwt', { token: reader.token })).status).toBe(200);
+    const before = reached;
+    const out = await get(url, { cookie: session });
+    expect(reached).toBe(before + 1);
+    expect(meOf(out)).toBeNull();
+    expect(header(out)).not.toContain('새이름회원님');
+  });
+
   test('a copy late only by a like answers directly for a moment, but not to the liker', async () => {
     const url = `/community/${post}`;
     // Signing up is a write of its own, which renews every page: before the page is stored.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { acceptedEncoding, answerPatchable, compressStream, nonceChecksum, patchablePage, patchedBytes } from './compress.ts';
+import { acceptedEncoding, answerPatchable, compressStream, fillOf, pageChecksum, patchablePage, patchedBytes } from './compress.ts';
 
 const html = `<!DOCTYPE html><html lang="ko"><body>${'<p>한인포털 커뮤니티 게시판 😀 mixed English text</p>'.repeat(200)}</body></html>`;
 const htmlHeaders = () => new Headers({ 'content-type': 'text/html; charset=utf-8' });
@@ -27,7 +27,7 @@ describe('compressing pages', () => {
 
   test('the checksum worked out for a nonce is the one of the page with that nonce in it', () => {
     const stored = patchablePage(page, nonce);
-    const checksum = nonceChecksum(stored);
+    const checksum = pageChecksum(stored);
     for (let i = 0; i < 20; i++) {
       const fresh = crypto.randomBytes(16).toString('base64');
       expect(checksum(fresh)).toBe(zlib.crc32(page.replaceAll(nonce, fresh)));
@@ -35,7 +35,7 @@ describe('compressing pages', () => {
       expect(gzip).toBe(true);
       expect(zlib.gunzipSync(bytes).toString()).toBe(page.replaceAll(nonce, fresh));
     }
-    expect(nonceChecksum(patchablePage(html, nonce))(crypto.randomBytes(16).toString('base64'))).toBe(zlib.crc32(html));
+    expect(pageChecksum(patchablePage(html, nonce))(crypto.randomBytes(16).toString('base64'))).toBe(zlib.crc32(html));
   });
 
   test('a stored page is answered with each new nonce in place, as valid gzip', async () => {
@@ -86,7 +86,7 @@ describe('compressing pages', () => {
   });
 
   test('holes are answered as stored, or filled with other text of any length (a member’s parts)', async () => {
-    const withHoles = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script><script id="me">null</script></head><body><me-slot><a>로그인</a></me-slot>${'<p>한인포털 게시판 😀</p>'.repeat(200)}<me-slot></me-slot></body></html>`;
+    const withHoles = `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script><script id="me">null</script></head><body><me-slot><a>로그인</a></me-slot>${'<p>한인포털 게시판 😀</p>'.repeat(200)}<me-slot></me-slot><script nonce="${nonce}">2</script></body></html>`;
     const bytes = Buffer.from(withHoles);
     const hole = (open: string, close: string, from = 0): [number, number] => {
       const start = bytes.indexOf(open, from) + Buffer.byteLength(open);
@@ -106,8 +106,23 @@ describe('compressing pages', () => {
       .replace('<script id="me">null</script>', `<script id="me">${fill[0]}</script>`)
       .replace('<me-slot><a>로그인</a></me-slot>', `<me-slot>${long}</me-slot>`)
       .replace('<me-slot></me-slot>', `<me-slot>${fill[2]}</me-slot>`);
-    expect(await unzip(answerPatchable(stored, fresh, init(), 'gzip', fill))).toBe(expected);
-    expect(await answerPatchable(stored, fresh, init(), undefined, fill).text()).toBe(expected);
+    expect(await unzip(answerPatchable(stored, fresh, init(), 'gzip', fillOf(fill)))).toBe(expected);
+    expect(await answerPatchable(stored, fresh, init(), undefined, fillOf(fill)).text()).toBe(expected);
+    // The same with the page's checksum, worked out without the plain page.
+    const checksum = pageChecksum(stored);
+    expect(checksum(fresh)).toBe(zlib.crc32(withHoles.replaceAll(nonce, fresh)));
+    for (const texts of [fill, ['', '', ''], ['null', '<a>로그인</a>', '']]) {
+      // One fill-in answered with several nonces, as a member's is.
+      const other = fillOf(texts);
+      for (let i = 0; i < 3; i++) {
+        const next = crypto.randomBytes(16).toString('base64');
+        const { bytes, gzip } = patchedBytes(stored, next, { compress: true, fill: other, checksum });
+        expect(gzip).toBe(true);
+        // gunzip checks the CRC and the length in the trailer.
+        expect(zlib.gunzipSync(bytes).length).toBeGreaterThan(0);
+        expect(bytes).toEqual(patchedBytes(stored, next, { compress: true, fill: other }).bytes);
+      }
+    }
   });
 
   test('a streamed page is compressed as it streams', async () => {

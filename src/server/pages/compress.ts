@@ -142,6 +142,18 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
   return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length, holes: gzipHoles };
 }
 
+/** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does (in
+ * stored blocks). Made once for the answers of one member's fill-in. */
+export interface Fill {
+  plain: Buffer[];
+  gzip: Buffer[];
+}
+
+export function fillOf(texts: readonly string[]): Fill {
+  const plain = texts.map((text) => Buffer.from(text));
+  return { plain, gzip: plain.map((b) => Buffer.concat(storedBlocks(b))) };
+}
+
 /** The stored page with `nonce` in it and, given `fill`, each hole's content replaced by the one
  * at its index; gzip when the client takes gzip or brotli. */
 export function answerPatchable(
@@ -149,7 +161,7 @@ export function answerPatchable(
   nonce: string,
   init: { status: number; headers: Headers },
   encoding: Encoding | undefined,
-  fill?: readonly string[],
+  fill?: Fill,
 ): Response {
   const answer = patchedBytes(page, nonce, { compress: compressible(init.headers, encoding), ...(fill && { fill }) });
   if (!answer.gzip) return new Response(answer.bytes, init);
@@ -157,22 +169,26 @@ export function answerPatchable(
 }
 
 /** The stored page's bytes with `nonce` in it and, given `fill`, its holes filled: its gzip when
- * `compress` and the page is large enough to gain from it. `checksum`: the page's nonceChecksum. */
+ * `compress` and the page is large enough to gain from it. `checksum`: the page's pageChecksum,
+ * with which the gzip is made without making the plain page. */
 export function patchedBytes(
   page: PatchablePage,
   nonce: string,
-  options: { compress: boolean; fill?: readonly string[]; checksum?: (nonce: string) => number },
+  options: { compress: boolean; fill?: Fill; checksum?: PageChecksum },
 ): { bytes: Buffer<ArrayBuffer>; gzip: boolean } {
   if (nonce.length !== page.nonceLength) throw new Error('a nonce of another length');
   const { compress, fill, checksum } = options;
-  if (!fill && compress && page.plain.length >= MIN_BYTES) {
-    // Nothing to fill: the plain page is not made, only its checksum.
-    const gzip = composed(page.gzip, page.gzipNonceAt, nonce, [], []);
-    gzip.writeUInt32LE(checksum ? checksum(nonce) : patchedCrc(page, nonce), gzip.length - 8);
+  const filled = fill?.plain;
+  const holes = filled ? page.holes : [];
+  let length = page.plain.length;
+  for (const [i, h] of holes.entries()) length += ((filled as Buffer[])[i] as Buffer).length - (h.plain[1] - h.plain[0]);
+  if (compress && length >= MIN_BYTES && (checksum || !filled)) {
+    // The plain page is not made, only its checksum.
+    const gzip = gzipOf(page, nonce, fill);
+    gzip.writeUInt32LE(checksum ? checksum(nonce, filled) : patchedCrc(page, nonce), gzip.length - 8);
+    gzip.writeUInt32LE(length % 2 ** 32, gzip.length - 4);
     return { bytes: gzip, gzip: true };
   }
-  const filled = fill?.map((text) => Buffer.from(text));
-  const holes = filled ? page.holes : [];
   const plain = composed(
     page.plain,
     page.plainNonceAt,
@@ -181,16 +197,23 @@ export function patchedBytes(
     filled ?? [],
   );
   if (!compress || plain.length < MIN_BYTES) return { bytes: plain, gzip: false };
-  const gzip = composed(
+  const gzip = gzipOf(page, nonce, fill);
+  gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
+  gzip.writeUInt32LE(plain.length % 2 ** 32, gzip.length - 4);
+  return { bytes: gzip, gzip: true };
+}
+
+/** The stored gzip with `nonce` in it and, given `fill`, its holes' blocks holding that; its
+ * trailer is the stored page's. */
+function gzipOf(page: PatchablePage, nonce: string, fill: Fill | undefined): Buffer<ArrayBuffer> {
+  const holes = fill ? page.holes : [];
+  return composed(
     page.gzip,
     page.gzipNonceAt,
     nonce,
     holes.map((h) => h.gzip),
-    (filled ?? []).map((b) => Buffer.concat(storedBlocks(b))),
+    fill?.gzip ?? [],
   );
-  gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
-  gzip.writeUInt32LE(plain.length % 2 ** 32, gzip.length - 4);
-  return { bytes: gzip, gzip: true };
 }
 
 /** The CRC-32 of the plain page with `nonce` in it, its holes as stored, read piece by piece. */
@@ -204,44 +227,97 @@ function patchedCrc(page: PatchablePage, nonce: string): number {
   return zlib.crc32(page.plain.subarray(from), crc);
 }
 
-/** A page's checksum with any nonce, its holes as stored, in a fraction of a microsecond where
- * reading the page takes some ten; making it costs about thirty such reads. CRC-32 is linear: for
- * two texts of one length, crc(a) xor crc(b) is the CRC without its start and end values (crc0)
- * of (a xor b). A page with nonce N differs from the stored one (nonce S) by the same bytes
- * N xor S at each place, so crc0 of the difference is a fixed 32x32 bit matrix (the shifts of the
- * CRC state past the zero bytes after each place, summed) times crc0(N xor S). */
-export function nonceChecksum(page: PatchablePage): (nonce: string) => number {
-  const stored = page.gzip.readUInt32LE(page.gzip.length - 8);
-  const first = page.plainNonceAt[0];
-  if (first === undefined) return () => stored;
-  const length = page.nonceLength;
-  const was = page.plain.subarray(first, first + length);
-  const matrix = new Uint32Array(32);
-  let zeros = Buffer.alloc(0);
-  /** The raw CRC state `state` after `count` zero bytes. */
-  const shift = (state: number, count: number) => {
-    if (state === 0 || count === 0) return state;
-    if (zeros.length < count) zeros = Buffer.alloc(count);
-    return ~zlib.crc32(zeros.subarray(0, count), ~state >>> 0) >>> 0;
-  };
-  for (let bit = 0; bit < 32; bit++) {
-    let state = 0;
-    let end = 0;
-    for (const at of page.plainNonceAt) {
-      state = (shift(state, at + length - end) ^ (1 << bit)) >>> 0;
-      end = at + length;
+/** The CRC-32 of a stored page with a nonce in it and, given the holes' contents, those in them. */
+export type PageChecksum = (nonce: string, filled?: readonly Buffer[]) => number;
+
+// CRC-32 arithmetic. The CRC register is a polynomial over GF(2) (bit 31 is x^0: the reflected
+// form zlib uses); reading a byte multiplies it by x^8 modulo the CRC polynomial and adds the
+// byte. So the register after a text T read from state s is shift(s, |T|) + read(0, T), and
+// shift(s, n) is s times x^(8n): a multiplication by a constant for a text of a known length.
+
+const CRC_POLYNOMIAL = 0xedb88320;
+/** x^0: the register's top bit. */
+const ONE = 0x80000000;
+
+/** a times b modulo the CRC polynomial. */
+function mulMod(a: number, b: number): number {
+  let product = 0;
+  for (let bit = ONE; a !== 0 && bit !== 0; bit >>>= 1) {
+    if (a & bit) {
+      product ^= b;
+      a ^= bit;
     }
-    matrix[bit] = shift(state, page.plain.length - end);
+    b = b & 1 ? (b >>> 1) ^ CRC_POLYNOMIAL : b >>> 1;
   }
-  const zeroCrc = zlib.crc32(Buffer.alloc(length));
+  return product >>> 0;
+}
+
+/** The register after `text` from state `state` (zlib's crc32 conditions its input and output). */
+const read = (state: number, text: Uint8Array | string): number => ~zlib.crc32(text, ~state >>> 0) >>> 0;
+
+/** Zero bytes, read to work out x^(8n). */
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/** x^(8n): the factor a register is multiplied by as n zero bytes are read. */
+function shiftFactor(n: number): number {
+  let state = ONE;
+  for (let left = n; left > 0; left -= ZEROS.length) state = read(state, ZEROS.subarray(0, Math.min(left, ZEROS.length)));
+  return state;
+}
+
+/** A page's checksum with any nonce and any contents in its holes, in under a microsecond where
+ * reading the page takes some ten; making it costs about two such reads, and once per fill-in a
+ * reading of that. The page is cut at its holes into fixed runs, each known by its register, the
+ * factor its length moves the register before it by, and the sum of x^(8d) over its nonce places
+ * (d: the bytes after each to the run's end). Read through with a fill-in in the holes, those
+ * give the page's checksum with the stored nonce S and the same sum over the whole page; a page
+ * with nonce N differs from it by N xor S at each nonce place, so its register differs by
+ * read(0, N xor S) times that sum. */
+export function pageChecksum(page: PatchablePage): PageChecksum {
+  const length = page.nonceLength;
+  const first = page.plainNonceAt[0];
+  const stored = first === undefined ? undefined : page.plain.subarray(first, first + length);
+  const runs: { register: number; shift: number; nonces: number }[] = [];
+  let from = 0;
+  let n = 0;
+  for (const end of [...page.holes.map((h) => h.plain[0]), page.plain.length]) {
+    let nonces = 0;
+    for (; n < page.plainNonceAt.length && (page.plainNonceAt[n] as number) < end; n++) {
+      nonces ^= shiftFactor(end - (page.plainNonceAt[n] as number) - length);
+    }
+    runs.push({ register: read(0, page.plain.subarray(from, end)), shift: shiftFactor(end - from), nonces });
+    from = page.holes[runs.length - 1]?.plain[1] ?? end;
+  }
+  /** The checksum with the stored nonce and `filled` in the holes, and the sum of x^(8d) over the
+   * nonce places to the page's end. */
+  const withFill = (filled: readonly Buffer[]) => {
+    let state = 0xffffffff;
+    let nonces = 0;
+    runs.forEach((run, i) => {
+      state = (mulMod(run.shift, state) ^ run.register) >>> 0;
+      nonces = (mulMod(run.shift, nonces) ^ run.nonces) >>> 0;
+      const hole = filled[i];
+      if (hole) {
+        state = read(state, hole);
+        nonces = mulMod(shiftFactor(hole.length), nonces);
+      }
+    });
+    return { crc: ~state >>> 0, nonces };
+  };
+  const asStored = withFill(page.holes.map((h) => page.plain.subarray(h.plain[0], h.plain[1])));
+  // A member's fill-in is the same object answer after answer (pages/member-fill.ts).
+  const fills = new WeakMap<readonly Buffer[], ReturnType<typeof withFill>>();
   const difference = Buffer.alloc(length);
-  return (nonce) => {
+  return (nonce, filled) => {
+    let fixed = filled ? fills.get(filled) : asStored;
+    if (!fixed) {
+      fixed = withFill(filled as readonly Buffer[]);
+      fills.set(filled as readonly Buffer[], fixed);
+    }
+    if (!stored || fixed.nonces === 0) return fixed.crc;
     difference.write(nonce, 'latin1');
-    for (let i = 0; i < length; i++) difference[i] = (difference[i] as number) ^ (was[i] as number);
-    let state = (zlib.crc32(difference) ^ zeroCrc) >>> 0;
-    let sum = 0;
-    for (let bit = 0; state !== 0; bit++, state >>>= 1) if (state & 1) sum ^= matrix[bit] as number;
-    return (stored ^ sum) >>> 0;
+    for (let i = 0; i < length; i++) difference[i] = (difference[i] as number) ^ (stored[i] as number);
+    return (fixed.crc ^ mulMod(fixed.nonces, read(0, difference))) >>> 0;
   };
 }
 

@@ -1,12 +1,13 @@
 import type { Actor, Deps } from '#server/context.ts';
 import type { StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
-import { readsOfTable } from '#server/cache/member-reads.ts';
-import type { Me } from '#shared/api.ts';
+import { readsOfTables } from '#server/cache/member-reads.ts';
+import { ME_HEADER, type Me } from '#shared/api.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
+import { type Fill, fillOf } from './compress.ts';
 import type { PageEntry } from './pages.ts';
 
 // A member gets a shared stored copy with their own parts: pages.ts's answers and the page
@@ -14,19 +15,49 @@ import type { PageEntry } from './pages.ts';
 
 /** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
 const MAX_MEMBER_READS = 20_000;
+/** Whole fill-ins kept, by member and shape of page. */
+const MAX_FILLS = 5000;
+/** What a fill-in reads: the member's account, their notifications, likes and reports. */
+const FILL_TABLES = ['users', 'notifications', 'likes', 'reports'];
 
 /** The member a copy is served to, and the contents of its holes for them. */
-export type MemberFill = (actor: Actor, stored: StoredPage, entry: PageEntry, ip: string) => Promise<{ me: Me; fill: string[] }>;
+export type MemberFill = (actor: Actor, stored: StoredPage, entry: PageEntry, ip: string) => Promise<{ me: Me; fill: Fill }>;
 
 export function memberFiller(deps: Deps): MemberFill {
-  const unreadOf = readsOfTable<number>(deps.tracker, 'notifications', MAX_MEMBER_READS);
-  const likedOf = readsOfTable<number[]>(deps.tracker, 'likes', MAX_MEMBER_READS);
-  const reportedOf = readsOfTable<number[]>(deps.tracker, 'reports', MAX_MEMBER_READS);
+  const unreadOf = readsOfTables<number>(deps.tracker, ['notifications'], MAX_MEMBER_READS);
+  const likedOf = readsOfTables<number[]>(deps.tracker, ['likes'], MAX_MEMBER_READS);
+  const reportedOf = readsOfTables<number[]>(deps.tracker, ['reports'], MAX_MEMBER_READS);
+  // A member's fill-in is kept whole, by what it is made of: the member and the shape of the copy
+  // (its holes and what its parts show, the same on every list page of a section). Reading pages
+  // of that shape again costs neither those reads nor the drawing of their parts until one of
+  // the tables they come from is written. The reads inside may be as old as their own expiry, so
+  // a missed announcement lasts at most twice that.
+  const fillOfMember = readsOfTables<{ me: Me; fill: Fill }>(deps.tracker, FILL_TABLES, MAX_FILLS);
+  const shapeOf = new WeakMap<StoredPage, number>();
+  /** Shapes seen, each under a number (a shape pushed out comes back under a new one). */
+  const shapes = new Map<string, number>();
+  let shapesSeen = 0;
+
+  return function memberFill(actor, stored, entry, ip) {
+    let shape = shapeOf.get(stored);
+    if (shape === undefined) {
+      const { likes, report, comments, parts } = stored.effects;
+      const key = JSON.stringify([stored.holes, likes, report, comments, parts]);
+      shape = shapes.get(key);
+      if (shape === undefined) {
+        shape = ++shapesSeen;
+        if (shapes.size >= MAX_FILLS) shapes.delete(shapes.keys().next().value as string);
+        shapes.set(key, shape);
+      }
+      shapeOf.set(stored, shape);
+    }
+    return fillOfMember(`${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
+  };
 
   /** The member a shared copy is served to: their account, unread count, and their likes and
    * reports among the page's items (indexed reads, each kept until its table is written); and
    * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
-  return async function memberFill(actor, stored, entry, ip) {
+  async function readFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: Fill }> {
     const { likes, report } = stored.effects;
     // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
     const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
@@ -56,9 +87,21 @@ export function memberFiller(deps: Deps): MemberFill {
       }),
     };
     const holes = stored.holes ?? [];
-    if (holes.length === 0) return { me, fill: [] };
+    if (holes.length === 0) return { me, fill: fillOf([]) };
     const contents = entry.personalContents(me, stored.effects.parts ?? []);
     let part = 0;
-    return { me, fill: holes.map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind])) };
-  };
+    return { me, fill: fillOf(holes.map((kind) => (kind === 'part' ? (contents.parts[part++] as string) : contents[kind]))) };
+  }
+}
+
+/** The ME_HEADER a member's `.data` answer carries, made once per kept fill-in. */
+const headersOf = new WeakMap<Me, string>();
+
+export function meHeader(me: Me): [name: string, value: string] {
+  let value = headersOf.get(me);
+  if (value === undefined) {
+    value = encodeURIComponent(JSON.stringify(me));
+    headersOf.set(me, value);
+  }
+  return [ME_HEADER, value];
 }

@@ -11,12 +11,12 @@ import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
-import { acceptedEncoding, answerPatchable, compressStream, type PatchablePage, patchablePage } from './compress.ts';
+import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage, patchablePage } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
-import type { MemberFill } from './member-fill.ts';
+import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
-import { ME_HEADER, type Me } from '#shared/api.ts';
+import type { Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
 
 // Pages: the React Router build rendered by our Hono server. Each response gets a fresh CSP
@@ -180,7 +180,7 @@ export function pageRoutes(
      * body is React Router's, left as it is), a page in its holes (`fill`). */
     const answerOf = (stored: StoredPage, me?: Me) => {
       const headers = new Headers(stored.headers);
-      if (me && data) headers.set(ME_HEADER, encodeURIComponent(JSON.stringify(me)));
+      if (me && data) headers.set(...meHeader(me));
       return { status: stored.status, headers, body: stored.page };
     };
 
@@ -290,7 +290,7 @@ export function pageRoutes(
   function finish(
     c: Context,
     answer: { status: number; headers: Headers; body: PatchablePage | ReadableStream | null },
-    page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects; fill?: string[] },
+    page: { nonce: string; actor: unknown; visitor: () => Visitor; effects: PageEffects; fill?: Fill },
   ): Response {
     const setCookie = page.effects.view && page.visitor().setCookie;
     const headers = pageHeaders(answer.headers, { csp: csp(page.nonce), member: Boolean(page.actor), ...(setCookie && { setCookie }) });

@@ -4,18 +4,17 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import { lateOnlyByNumbers, type StoredPage } from '#server/cache/page-cache.ts';
 import type { Deps } from '#server/context.ts';
-import { TOKEN_COOKIE, tokenCookieName } from '#server/http/auth.ts';
-import { parse } from 'hono/utils/cookie';
+import { cookieToken, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Actor } from '#server/context.ts';
 import { resolveActor } from '#server/modules/auth/auth.service.ts';
-import type { MemberFill } from './member-fill.ts';
+import { type MemberFill, meHeader } from './member-fill.ts';
 import type { BuildLoader, PageEntry } from './pages.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
 import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-log.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { countView } from '#server/modules/view/view.service.ts';
-import { acceptedEncoding, compressible, encodedHeaders, nonceChecksum, patchedBytes } from './compress.ts';
+import { acceptedEncoding, compressible, encodedHeaders, type Fill, type PageChecksum, pageChecksum, patchedBytes } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 
 // A GET for a page current in the page cache is most of a site's traffic, and the app's way to
@@ -25,8 +24,8 @@ import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts
 // stored headers and the page rules (page-headers.ts), the app's secure headers, a fresh nonce in
 // the CSP and the page, the request id, the visitor cookie and the view a detail page counts, one
 // request log line and the metrics; for a member, their parts of a shared copy filled in by the
-// same fill-in as pages.ts's (member-fill.ts). Anything else goes the app's way (pages.ts): an
-// ended session, a member's client navigation, another method, a page not in the cache or out of
+// same fill-in as pages.ts's (member-fill.ts), or on a client navigation (`.data`) named in its
+// header. Anything else goes the app's way (pages.ts): an ended session, another method, a page not in the cache or out of
 // date (the renewal rules live there; only a copy late by numbers alone, page-cache.ts, answers
 // here too), a request over the load limits (refused there), a request target or host the app
 // would rewrite.
@@ -42,10 +41,6 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 /** A dot segment, written out or percent-encoded: resolved by a URL parser. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
 
-/** Direct answers of a page before its nonceChecksum is made (compress.ts): it costs about
- * thirty checksums of the page, so a page answered fewer times would not gain from it. */
-const CHECKSUM_AFTER = 32;
-
 /** Header lines, plain and gzip. */
 interface Lines {
   plain: string[];
@@ -59,8 +54,8 @@ interface Ready {
   member: Lines;
   /** Whether the page is compressed for a client that takes gzip or brotli. */
   compress: boolean;
-  answers: number;
-  checksum?: (nonce: string) => number;
+  /** Its gzip's checksum for any nonce and fill-in, without the plain page (compress.ts). */
+  checksum: PageChecksum;
 }
 
 export interface StoredHitOptions {
@@ -118,7 +113,7 @@ export function storedHits({
         return { plain: flat(own), gzip: flat(encodedHeaders(own, 'gzip')) };
       };
       const own = new Headers(stored.headers);
-      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip'), answers: 0 };
+      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip'), checksum: pageChecksum(stored.page) };
       ready.set(stored, found);
     }
     return found;
@@ -160,21 +155,16 @@ export function storedHits({
     const clientIp = () => clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
     const headers = { get: (name: string) => (req.headers[name] as string | undefined) ?? null };
 
-    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: string[]; setCookie?: string }) => {
+    const send = (stored: StoredPage, ip: string, who: { actor?: Actor; fill?: Fill; me?: [string, string]; setCookie?: string }) => {
       deps.metrics.pageCache(true);
       const reqId = requestIdOf(req.headers['x-request-id'] as string | undefined);
       const page = readyOf(stored, secured);
       const nonce = pageNonce();
       const compress = page.compress && acceptedEncoding(req.headers['accept-encoding']) !== undefined;
-      let bytes: Buffer;
-      let gzip: boolean;
-      if (who.fill) ({ bytes, gzip } = patchedBytes(stored.page, nonce, { compress, fill: who.fill }));
-      else {
-        if (++page.answers === CHECKSUM_AFTER) page.checksum = nonceChecksum(stored.page);
-        ({ bytes, gzip } = patchedBytes(stored.page, nonce, { compress, ...(page.checksum && { checksum: page.checksum }) }));
-      }
+      const { bytes, gzip } = patchedBytes(stored.page, nonce, { compress, checksum: page.checksum, ...(who.fill && { fill: who.fill }) });
       const lines = who.actor ? page.member : page.visitor;
       const out = [...(gzip ? lines.gzip : lines.plain), 'Content-Security-Policy', csp(nonce), 'X-Request-Id', reqId];
+      if (who.me) out.push(...who.me);
       if (who.setCookie) out.push('Set-Cookie', who.setCookie);
       out.push('Content-Length', String(bytes.length));
       res.writeHead(200, out);
@@ -219,12 +209,12 @@ export function storedHits({
       return true;
     }
 
-    // A member: their session is read and their parts filled in as pages.ts does. An ended
-    // session, a page not the same for every member, a client navigation (its answer names the
-    // member in a header, pages.ts) go the app's way.
-    const name = tokenCookieName(https);
-    const token = parse(cookie, name)[name];
-    if (!token || target.split('?')[0]?.endsWith('.data')) return false;
+    // A member: their session is read and their parts filled in as pages.ts does; a client
+    // navigation's answer names them in a header. An ended session and a page not the same for
+    // every member go the app's way.
+    const token = cookieToken(cookie, https);
+    if (!token) return false;
+    const data = target.split('?')[0]?.endsWith('.data');
     gate
       .track(async () => {
         const actor = await resolveActor(deps, token);
@@ -239,7 +229,8 @@ export function storedHits({
         const view = stored.effects.view;
         const key = view && visitorOf(actor, headers).key;
         if (view && key) await countView(deps, view.table, view.id, key, countOnError);
-        send(stored, ip, { actor, fill: (await filling).fill });
+        const { me, fill } = await filling;
+        send(stored, ip, data ? { actor, fill, me: meHeader(me) } : { actor, fill });
       })
       .catch((err: unknown) => failed(err, req, res, app));
     return true;

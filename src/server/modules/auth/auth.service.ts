@@ -21,6 +21,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
 import { maskEmail } from '#server/lib/mailer.ts';
 import { securityEvent } from '#server/lib/security-events.ts';
+import { readsOfTables } from '#server/cache/member-reads.ts';
 import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
 
 /** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
@@ -56,15 +57,29 @@ export async function login(
   return { token, user: toPublicUser({ ...user, logindate }) };
 }
 
+/** Callers of the tokens seen lately. */
+const MAX_ACTORS = 10_000;
+const actorsOf = new WeakMap<Deps, ReturnType<typeof readsOfTables<Actor | undefined>>>();
+
 /** A session token to the caller it stands for: refused once its session ended (a logout), the
  * password changed after it was issued or the account was switched off. The level comes from the
- * database, so a demotion takes effect at once. */
+ * database, so a demotion takes effect at once. Every request of a session asks: the answer is
+ * kept per token until the users or sessions table is written (cache/member-reads.ts), which each
+ * of those changes does, so none of them waits for an entry to expire (docs/decisions.md,
+ * 2026-11-27). */
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;
-  const [user, sessionUser] = await Promise.all([findAccount(deps, claims.sub), findSessionUserId(deps.db, claims.sid, deps.tracker)]);
-  if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
-  return { id: user.id, level: user.level, session: claims.sid, joined: user.date };
+  let actors = actorsOf.get(deps);
+  if (!actors) {
+    actors = readsOfTables<Actor | undefined>(deps.tracker, ['users', 'sessions'], MAX_ACTORS);
+    actorsOf.set(deps, actors);
+  }
+  return actors(token, async () => {
+    const [user, sessionUser] = await Promise.all([findAccount(deps, claims.sub), findSessionUserId(deps.db, claims.sid, deps.tracker)]);
+    if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
+    return { id: user.id, level: user.level, session: claims.sid, joined: user.date };
+  });
 }
 
 /** A fresh token for the caller's own session after they changed their password, so this
