@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { MetaLine } from '../components/ui/meta-line.tsx';
 import type { Route } from './+types/index.ts';
 import { listContentItems } from '#server/modules/content/content.service.ts';

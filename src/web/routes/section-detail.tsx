@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
