@@ -90,6 +90,33 @@ describe('dates', () => {
     expect(todayIn(LA, at)).toBe('2026-11-21');
     expect(todayIn(SEOUL, at)).toBe('2026-11-22');
   });
+  test("the calendar date is Intl's on both sides of clock changes, in zones with odd offsets too", () => {
+    // Half-hour and 45-minute offsets, 30-minute summer time, clocks changed at 00:01 (St. John's
+    // until 2011), a skipped day (Apia, 2011-12-30) and an offset with seconds (Monrovia until 1972).
+    const zones = [
+      LA,
+      SEOUL,
+      'America/St_Johns',
+      'Australia/Adelaide',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Apia',
+      'Africa/Monrovia',
+    ];
+    const wrong: string[] = [];
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (const year of [1971, 2011, 2026]) {
+        // Every 37 minutes through the year, and a millisecond before each whole quarter-hour.
+        for (let ms = Date.UTC(year, 0, 1); ms < Date.UTC(year + 1, 0, 1); ms += 37 * 60_000) {
+          for (const at of [new Date(ms), new Date(Math.ceil(ms / 900_000) * 900_000 - 1)]) {
+            if (todayIn(timeZone, at) !== intl.format(at)) wrong.push(`${timeZone} ${at.toISOString()}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('job deadlines', () => {

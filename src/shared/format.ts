@@ -50,15 +50,74 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Building an Intl formatter costs far more than using one, and pages format many dates: one
 // formatter per time zone, kept.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(formats: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, ...options });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+const DAY_MS = 86_400_000;
+/** Each zone's UTC offset through each UTC day (by day number) that it keeps one offset all day;
+ * NaN for a day it changes its clocks. Using a formatter costs microseconds, adding an offset
+ * nanoseconds, and a page's dates fall on a few days (a list page formats twenty or more). */
+const dayOffsets = new Map<string, Map<number, number>>();
+/** YYYY-MM-DD of each day number. */
+const dayNames = new Map<number, string>();
+/** Days remembered (per zone, and named) before the list starts over. */
+const MAX_DAYS = 4096;
+/** Instants with four-digit years on both ways of writing a date. */
+const OFFSET_FROM = Date.UTC(1000, 0, 2);
+const OFFSET_TO = Date.UTC(9999, 11, 30);
+
+/** A zone's UTC offset in ms at an instant on a whole second: its wall clock read as UTC, less the instant. */
+function offsetAt(timeZone: string, ms: number): number {
+  const clock = formatOf(clockFormats, timeZone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const p = Object.fromEntries(clock.formatToParts(ms).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second) - ms;
+}
 
 /** The calendar date of an instant in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, at: Date = new Date()): string {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, f);
+  const ms = at.getTime();
+  const offset = ms >= OFFSET_FROM && ms <= OFFSET_TO ? dayOffset(timeZone, Math.floor(ms / DAY_MS)) : Number.NaN;
+  if (Number.isNaN(offset)) return formatOf(dayFormats, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const local = Math.floor((ms + offset) / DAY_MS);
+  let ymd = dayNames.get(local);
+  if (ymd === undefined) {
+    if (dayNames.size >= MAX_DAYS) dayNames.clear();
+    ymd = new Date(local * DAY_MS).toISOString().slice(0, 10);
+    dayNames.set(local, ymd);
   }
-  return f.format(at);
+  return ymd;
+}
+
+/** The zone's offset all through a UTC day, or NaN if it changes its clocks that day. */
+function dayOffset(timeZone: string, day: number): number {
+  let offsets = dayOffsets.get(timeZone);
+  if (!offsets || offsets.size >= MAX_DAYS) {
+    offsets = new Map();
+    dayOffsets.set(timeZone, offsets);
+  }
+  let offset = offsets.get(day);
+  if (offset === undefined) {
+    const first = offsetAt(timeZone, day * DAY_MS);
+    offset = first === offsetAt(timeZone, (day + 1) * DAY_MS - 1000) ? first : Number.NaN;
+    offsets.set(day, offset);
+  }
+  return offset;
 }
 
 /** The UTC instant of midnight on a calendar date in a time zone (the zone's offset at that
@@ -139,8 +198,6 @@ export function formatDuration(seconds: number): string {
   parts.push(`${minutes % 60}분`);
   return parts.join(' ');
 }
-
-const DAY_MS = 86_400_000;
 
 /** A job's deadline as PRODUCT.md shows it: 'D-3' before, 'D-day' on the day, '마감' after;
  * no deadline means always open. Both dates are calendar dates in the site's time zone

@@ -95,8 +95,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={data?.nonce} />
         {deferred ? (
           <>
+            {/* Parked without the nonce: the loader runs new scripts under its own and gives the
+                links its own too. Every nonce in a page is a cut in the page cache's stored gzip
+                (pages/compress.ts), and these were fifteen of a list page's twenty-three. */}
             <noscript>
-              <Scripts nonce={data?.nonce} />
+              <Scripts nonce="" />
             </noscript>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, nothing a visitor sent */}
             <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: DEFERRED_LOADER }} />

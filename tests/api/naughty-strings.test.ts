@@ -7,6 +7,7 @@ import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { SECURITY_DATA } from '#tests/support/security-data.ts';
+import { runningScriptTags } from '#tests/support/page-scripts.ts';
 import { type Answer, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Every string of the big list of naughty strings through every text field a client writes, on
@@ -70,7 +71,7 @@ function expectSafePage(res: Response, html: string, why: string, refusable: boo
   expect(res.status, why).toBe(refusable && res.status === 400 ? 400 : 200);
   const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
   expect(nonce, why).toBeDefined();
-  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag, why).toContain(`nonce="${nonce}"`);
+  for (const tag of runningScriptTags(html)) expect(tag, why).toContain(`nonce="${nonce}"`);
   // Script bodies hold the page's data as JSON, where a stored `<img onerror=...>` is only text;
   // a string that closed its script early would leave its tag outside one, and be found here.
   const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runningScriptTags } from '#tests/support/page-scripts.ts';
 import {
   type Account,
   apiCall,
@@ -90,7 +91,7 @@ describe('the anonymous page cache', () => {
     const [a, b] = [nonceOf(first.headers), nonceOf(second.headers)];
     expect(a && b).toBeTruthy();
     expect(b).not.toBe(a);
-    const scripts = second.html.match(/<script\b[^>]*>/g) ?? [];
+    const scripts = runningScriptTags(second.html);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${b}"`);
     expect(second.html).not.toContain(a as string);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { runningScriptTags } from '#tests/support/page-scripts.ts';
 import {
   type Account,
   apiGet,
@@ -329,7 +330,7 @@ describe('security of every page', () => {
     expect(csp).not.toMatch(/script-src [^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(/'nonce-([^']+)'/.exec(two.headers.get('content-security-policy') ?? '')?.[1]).not.toBe(nonce);
-    const scripts = one.html.match(/<script\b[^>]*>/g) ?? [];
+    const scripts = runningScriptTags(one.html);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     // Inline event handlers would be inline script without a nonce.

@@ -134,6 +134,28 @@ export async function listRows<T extends keyof Database, Row>(
   params: ListParams,
   options: ListOptions = {},
 ): Promise<{ items: Row[]; total: number; page: number; size: number }> {
+  const { rows, base } = await pageQuery(db, spec, params, options);
+  const [items, rowsTotal] = await Promise.all([rows.execute() as Promise<Row[]>, total(db, spec, params, options, base)]);
+  return { items, total: rowsTotal, page: params.page, size: params.size };
+}
+
+/** A page of rows without their total, for a box that shows a list's first few and no count. */
+export async function pageRows<T extends keyof Database, Row>(
+  db: Executor,
+  spec: ListSpec<T>,
+  params: ListParams,
+  options: ListOptions = {},
+): Promise<Row[]> {
+  return (await (await pageQuery(db, spec, params, options)).rows.execute()) as Row[];
+}
+
+/** The query for a page's rows, and the filtered query it starts from (what a total counts). */
+async function pageQuery<T extends keyof Database>(
+  db: Executor,
+  spec: ListSpec<T>,
+  params: ListParams,
+  options: ListOptions,
+): Promise<{ rows: AnyQuery; base: AnyQuery }> {
   const { columns, tracker } = options;
   const base = applyFilters(db.selectFrom(spec.table) as AnyQuery, spec, params, options);
   const named = spec.orders?.[params.sort];
@@ -165,11 +187,7 @@ export async function listRows<T extends keyof Database, Row>(
   if (named) for (const [col, by] of named) ordered = ordered.orderBy(col, by);
   else ordered = ordered.orderBy(sortCol, dir);
   for (const col of spec.thenBy ?? []) if (col !== sortCol) ordered = ordered.orderBy(col, 'asc');
-  const [items, rowsTotal] = await Promise.all([
-    ordered.orderBy('id', dir).limit(params.size).offset(offset).execute() as Promise<Row[]>,
-    total(db, spec, params, options, base),
-  ]);
-  return { items, total: rowsTotal, page: params.page, size: params.size };
+  return { rows: ordered.orderBy('id', dir).limit(params.size).offset(offset), base };
 }
 
 /** The number of rows a filtered query matches, remembered until the table is written. */

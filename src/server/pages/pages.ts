@@ -61,8 +61,7 @@ export interface PageEntry {
 /** A rendered page as the cache keeps it. A shared page (`effects.shared`) notes its holes, where
  * a member's content goes; one whose holes do not match its parts is kept for visitors only. A
  * shared `.data` answer has no holes: the member goes into a header. */
-function storedPage(body: string, nonce: string, headers: Headers, effects: PageEffects, entry: PageEntry, data: boolean): StoredPage {
-  const plain = Buffer.from(body);
+function storedPage(plain: Buffer, nonce: string, headers: Headers, effects: PageEffects, entry: PageEntry, data: boolean): StoredPage {
   const found = effects.shared && !data ? holesOf(plain, entry.HOLES) : undefined;
   const parts = found?.filter((h) => h.kind === 'part').length;
   const holes =
@@ -255,7 +254,7 @@ export function pageRoutes(
         const { response, effects } = await draw(undefined);
         // A page that sets a cookie of its own (a login, a cleared session) is never shared.
         if (response.status === 200 && !response.headers.has('set-cookie')) {
-          const stored = storedPage(await response.text(), nonce, response.headers, effects, entry, data);
+          const stored = storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
           cached.cache.set(url, cached.stamp, stored, effects.shows);
           settle?.(stored);
           if (serves(stored)) {

@@ -70,7 +70,10 @@ function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typ
   const start = () => {
     for (const type of triggers) removeEventListener(type, start, true);
     removeEventListener('mouseover', hover, true);
-    document.head.append(...Array.from(parked.content.querySelectorAll('link')));
+    // Parked without a nonce, like the scripts (root.tsx): they take this script's.
+    const links = Array.from(parked.content.querySelectorAll('link'));
+    for (const link of links) link.nonce = loader.nonce;
+    document.head.append(...links);
     modules.addEventListener('error', failed);
     document.body.append(modules);
   };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { TopCategory } from '#shared/enums.ts';
 import { telHref } from '#shared/links.ts';
 import { listContent } from '#server/modules/content/content.service.ts';

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { MetaLine } from '../components/ui/meta-line.tsx';
 import type { Route } from './+types/index.ts';
-import { listContent } from '#server/modules/content/content.service.ts';
+import { listContentItems } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
 import { TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
@@ -47,7 +47,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // What the boxes show, so that a like or a comment elsewhere leaves a stored copy valid.
   const shows: string[] = [];
   const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => {
-    const items = (await listContent(deps, name, caller, { size: 6, ...query }, ROW_COLUMNS[name])).items.map((i) => row(i as Item));
+    // The boxes draw no totals: their rows are not counted.
+    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, ROW_COLUMNS[name])).map((i) => row(i as Item));
     shows.push(
       ...listKeys(
         name,

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { openLogin } from '../lib/screen-store.ts';
 import { Messages } from '#shared/messages.ts';
 import { safeReturnPath } from '#shared/site.ts';

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { TopCategory } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { type ListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
@@ -116,7 +117,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.report = { target: resource, id };
 
   const [comments, liked, nav, attachments, reported] = await Promise.all([
-    resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }) : undefined,
+    resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }, item) : undefined,
     actor ? likeStatus(deps, caller, { target: resource, items: [id] }).then((s) => s.liked.includes(id)) : false,
     contentNeighbours(deps, resource, id, topcategory),
     contentAttachments(deps, resource, item),

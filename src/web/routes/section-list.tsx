@@ -1,4 +1,5 @@
-import { data, Form, Link, useSubmit } from 'react-router';
+import { data, Form, useSubmit } from 'react-router';
+import { Link } from '../components/ui/link.tsx';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';

@@ -38,6 +38,11 @@ async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
     .select(['id', 'hidden', 'user', 'title', 'topcategory'])
     .where('id', '=', board)
     .executeTakeFirst();
+  return visibleToCaller(caller, post);
+}
+
+/** A post the caller may see, else the 404 of a post that is not there. */
+function visibleToCaller<P extends { hidden: number; user: number }>(caller: Caller, post: P | undefined): P {
   if (!post || !maySee(caller.actor, post)) throw new AppError(404, ErrorKey.notFound, { field: 'board' });
   return post;
 }
@@ -127,8 +132,15 @@ export async function removeComment(deps: Deps, caller: Caller, id: number): Pro
   return { id };
 }
 
-export async function listComments(deps: Deps, caller: Caller, params: z.output<typeof CommentListQuerySchema>) {
-  await requireVisiblePost(deps, caller, params.board);
+/** `post`: the post's row when the caller has just read it (its page), which spares reading it again. */
+export async function listComments(
+  deps: Deps,
+  caller: Caller,
+  params: z.output<typeof CommentListQuerySchema>,
+  post?: { id: number; hidden: number; user: number },
+) {
+  if (post?.id === params.board) visibleToCaller(caller, post);
+  else await requireVisiblePost(deps, caller, params.board);
   const { top, replies, total } = await listThread(deps.db, params.board, params.page, params.size);
   // A deleted comment, and one held for review to all but its author and admins, keep their
   // place in the thread without their text or author.

@@ -9,7 +9,7 @@ import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
-import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
+import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, pageRows, sumRows } from '#server/db/list-query.ts';
 import { type CountQuery, moveCounts } from '#server/db/counters.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
@@ -298,6 +298,26 @@ export async function listContent<N extends ContentName>(
     timeZone: deps.env.SITE_TIMEZONE,
   });
   return { ...result, items: result.items.map((row) => decode(def, row)) };
+}
+
+/** listContent's items alone, not counted: for a page that shows a list's first few and no total
+ * (the index's boxes). */
+export async function listContentItems<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  caller: Caller,
+  query: ContentQuery = {},
+  columns?: readonly string[],
+) {
+  const def = resourceOf(name);
+  const params = await scoped(deps, def, query);
+  const rows = await pageRows<N, Record<string, unknown>>(deps.db, def.list, params, {
+    columns,
+    narrow: narrowing(deps, def, caller, params),
+    tracker: deps.tracker,
+    timeZone: deps.env.SITE_TIMEZONE,
+  });
+  return rows.map((row) => decode(def, row));
 }
 
 /** GET /api/<name>/count. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useMe } from '../../lib/me.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { openLogin } from '../../lib/screen-store.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 
 /** The page numbers shown around the current one: first, last, and a window of neighbours, with
  * gaps (null) between. Short enough for a 360 px phone. */

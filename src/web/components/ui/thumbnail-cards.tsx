@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { thumbnailOf } from '#shared/uploads.ts';
 
 // The market's and the business directory's lists: cards with a 96 px thumbnail beside the text,

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useRevalidator } from 'react-router';
+import { Form, useLocation, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { InquiryRecord } from '#shared/api.ts';
 import { InquiryStatus, InquiryStatusLabel } from '#shared/enums.ts';

@@ -1,4 +1,5 @@
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { JobsStatus, MarketStatus, TopCategory } from '#shared/enums.ts';
 import type { ModerationAction } from '#shared/schemas/admin.ts';

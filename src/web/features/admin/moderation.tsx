@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Form, Link, useLocation, useRevalidator } from 'react-router';
+import { Form, useLocation, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ModerationAction, ModerationTarget } from '#shared/schemas/admin.ts';

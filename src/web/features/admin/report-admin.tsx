@@ -1,4 +1,5 @@
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { ReportedEntry, ReportTarget } from '#shared/reports.ts';
 import { REVIEW_LABEL, Visibility } from '#shared/reports.ts';
 import { formatDate } from '#shared/format.ts';

@@ -1,4 +1,5 @@
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { MainscheduleRecord } from '#shared/api.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';

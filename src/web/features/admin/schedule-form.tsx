@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { WEEKDAY_NAMES } from '#shared/business-hours.ts';
 import { MainscheduleSaveSchema } from '#shared/schemas/content.ts';
 import { type Problems, ProblemText, problemProps, problemsOf, useFieldProblems } from '../../lib/field-problems.tsx';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';

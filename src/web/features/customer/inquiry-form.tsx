@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { koreanDetail, Messages } from '#shared/messages.ts';
 import { type Problems, ProblemText, problemProps, useFieldProblems } from '../../lib/field-problems.tsx';
 import { linesToHtml } from '../../lib/paragraphs.ts';

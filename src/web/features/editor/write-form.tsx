@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
 import { closedDaysOf, WEEKDAY_NAMES } from '#shared/business-hours.ts';
 import { JobsTypeLabel, MarketStatusLabel } from '#shared/enums.ts';

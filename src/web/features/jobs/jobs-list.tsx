@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { JobsRecord } from '#shared/api.ts';
 import { JobsType, JobsTypeLabel } from '#shared/enums.ts';

@@ -1,4 +1,5 @@
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { formatDate } from '#shared/format.ts';
 import { reportFailure } from '../../lib/api-failure.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
 import { highlightParts } from '#shared/search-text.ts';
