@@ -61,9 +61,14 @@ export function lateOnlyByNumbers(found: Found<StoredPage>): boolean {
   return !found.fresh && found.countsOnly && found.ageMs < COUNTS_LAG_MS;
 }
 
-/** Entries past this many bytes push out the least recently used. */
+/** Entries past this many bytes push out the least recently used: some 3,000 pages (a page is kept
+ * as its gzip, 10-13 KB for a list or a post). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 export function pageCache(tracker: WriteTracker): AnswerCache<StoredPage> {
-  return new AnswerCache<StoredPage>(tracker, MAX_BYTES, (p) => p.page.plain.length + p.page.gzip.length);
+  return new AnswerCache<StoredPage>(
+    tracker,
+    MAX_BYTES,
+    (p) => p.page.gzip.length + p.page.holes.reduce((sum, h) => sum + h.stored.length, 0),
+  );
 }

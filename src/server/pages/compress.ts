@@ -63,16 +63,19 @@ export function compressible(headers: Headers, encoding: Encoding | undefined): 
 }
 
 /** A stored page, ready to be answered with any nonce, plain or gzip, and with other content in
- * its holes (a member's parts of a shared page, pages.ts). */
+ * its holes (a member's parts of a shared page, pages.ts). Only its gzip is kept: the plain page
+ * is some four times larger, and a client that takes no compression is rare (it gets the gzip
+ * unzipped), so the page cache holds four times as many pages in the same memory. */
 export interface PatchablePage {
-  plain: Buffer;
-  plainNonceAt: number[];
   gzip: Buffer;
   gzipNonceAt: number[];
   nonceLength: number;
-  /** Byte ranges [start, end) of the holes, in the plain page and in the gzip (the stored blocks
-   * that hold them), in order. */
-  holes: { plain: [number, number]; gzip: [number, number] }[];
+  /** The plain page's length. */
+  length: number;
+  /** The holes, in order: the byte range [start, end) of the gzip's stored blocks that hold one,
+   * and its content as stored. */
+  holes: { gzip: [number, number]; stored: Buffer }[];
+  checksum: PageChecksum;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -125,7 +128,7 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
     const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
     if (cut.hole) {
       for (const b of blocks) push(b);
-      gzipHoles.push({ plain: [cut.start, cut.end], gzip: [begin, size] });
+      gzipHoles.push({ gzip: [begin, size], stored: Buffer.from(plain.subarray(cut.start, cut.end)) });
     } else {
       push(blocks[0] as Buffer);
       gzipNonceAt.push(size);
@@ -139,11 +142,25 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
   trailer.writeUInt32LE(zlib.crc32(plain), 0);
   trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
   push(trailer);
-  return { plain, plainNonceAt, gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length, holes: gzipHoles };
+  return {
+    gzip: Buffer.concat(parts, size),
+    gzipNonceAt,
+    nonceLength: nonce.length,
+    length: plain.length,
+    holes: gzipHoles,
+    checksum: pageChecksum(
+      plain,
+      plainNonceAt,
+      nonce.length,
+      holes.map(([start]) => start),
+      gzipHoles.map((h) => h.stored),
+    ),
+  };
 }
 
 /** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does (in
- * stored blocks). Made once for the answers of one member's fill-in. */
+ * stored blocks). Made once for the answers of one member's fill-in (the same object answer after
+ * answer, which the page's checksum keeps its part of the work for). */
 export interface Fill {
   plain: Buffer[];
   gzip: Buffer[];
@@ -169,38 +186,23 @@ export function answerPatchable(
 }
 
 /** The stored page's bytes with `nonce` in it and, given `fill`, its holes filled: its gzip when
- * `compress` and the page is large enough to gain from it. `checksum`: the page's pageChecksum,
- * with which the gzip is made without making the plain page. */
+ * `compress` and the page is large enough to gain from it, else the plain page (unzipped). */
 export function patchedBytes(
   page: PatchablePage,
   nonce: string,
-  options: { compress: boolean; fill?: Fill; checksum?: PageChecksum },
+  options: { compress: boolean; fill?: Fill },
 ): { bytes: Buffer<ArrayBuffer>; gzip: boolean } {
   if (nonce.length !== page.nonceLength) throw new Error('a nonce of another length');
-  const { compress, fill, checksum } = options;
+  const { compress, fill } = options;
   const filled = fill?.plain;
-  const holes = filled ? page.holes : [];
-  let length = page.plain.length;
-  for (const [i, h] of holes.entries()) length += ((filled as Buffer[])[i] as Buffer).length - (h.plain[1] - h.plain[0]);
-  if (compress && length >= MIN_BYTES && (checksum || !filled)) {
-    // The plain page is not made, only its checksum.
-    const gzip = gzipOf(page, nonce, fill);
-    gzip.writeUInt32LE(checksum ? checksum(nonce, filled) : patchedCrc(page, nonce), gzip.length - 8);
-    gzip.writeUInt32LE(length % 2 ** 32, gzip.length - 4);
-    return { bytes: gzip, gzip: true };
-  }
-  const plain = composed(
-    page.plain,
-    page.plainNonceAt,
-    nonce,
-    holes.map((h) => h.plain),
-    filled ?? [],
-  );
-  if (!compress || plain.length < MIN_BYTES) return { bytes: plain, gzip: false };
+  let length = page.length;
+  if (filled) for (const [i, h] of page.holes.entries()) length += (filled[i] as Buffer).length - h.stored.length;
+  // The plain page is never made to compress it, only its checksum.
   const gzip = gzipOf(page, nonce, fill);
-  gzip.writeUInt32LE(zlib.crc32(plain), gzip.length - 8);
-  gzip.writeUInt32LE(plain.length % 2 ** 32, gzip.length - 4);
-  return { bytes: gzip, gzip: true };
+  gzip.writeUInt32LE(page.checksum(nonce, filled), gzip.length - 8);
+  gzip.writeUInt32LE(length % 2 ** 32, gzip.length - 4);
+  if (compress && length >= MIN_BYTES) return { bytes: gzip, gzip: true };
+  return { bytes: zlib.gunzipSync(gzip) as Buffer<ArrayBuffer>, gzip: false };
 }
 
 /** The stored gzip with `nonce` in it and, given `fill`, its holes' blocks holding that; its
@@ -214,17 +216,6 @@ function gzipOf(page: PatchablePage, nonce: string, fill: Fill | undefined): Buf
     holes.map((h) => h.gzip),
     fill?.gzip ?? [],
   );
-}
-
-/** The CRC-32 of the plain page with `nonce` in it, its holes as stored, read piece by piece. */
-function patchedCrc(page: PatchablePage, nonce: string): number {
-  let crc = 0;
-  let from = 0;
-  for (const at of page.plainNonceAt) {
-    crc = zlib.crc32(nonce, zlib.crc32(page.plain.subarray(from, at), crc));
-    from = at + nonce.length;
-  }
-  return zlib.crc32(page.plain.subarray(from), crc);
 }
 
 /** The CRC-32 of a stored page with a nonce in it and, given the holes' contents, those in them. */
@@ -273,20 +264,23 @@ function shiftFactor(n: number): number {
  * give the page's checksum with the stored nonce S and the same sum over the whole page; a page
  * with nonce N differs from it by N xor S at each nonce place, so its register differs by
  * read(0, N xor S) times that sum. */
-export function pageChecksum(page: PatchablePage): PageChecksum {
-  const length = page.nonceLength;
-  const first = page.plainNonceAt[0];
-  const stored = first === undefined ? undefined : page.plain.subarray(first, first + length);
+function pageChecksum(
+  plain: Buffer,
+  nonceAt: readonly number[],
+  length: number,
+  holesAt: readonly number[],
+  holes: readonly Buffer[],
+): PageChecksum {
+  const first = nonceAt[0];
+  const stored = first === undefined ? undefined : Buffer.from(plain.subarray(first, first + length));
   const runs: { register: number; shift: number; nonces: number }[] = [];
   let from = 0;
   let n = 0;
-  for (const end of [...page.holes.map((h) => h.plain[0]), page.plain.length]) {
+  for (const end of [...holesAt, plain.length]) {
     let nonces = 0;
-    for (; n < page.plainNonceAt.length && (page.plainNonceAt[n] as number) < end; n++) {
-      nonces ^= shiftFactor(end - (page.plainNonceAt[n] as number) - length);
-    }
-    runs.push({ register: read(0, page.plain.subarray(from, end)), shift: shiftFactor(end - from), nonces });
-    from = page.holes[runs.length - 1]?.plain[1] ?? end;
+    for (; n < nonceAt.length && (nonceAt[n] as number) < end; n++) nonces ^= shiftFactor(end - (nonceAt[n] as number) - length);
+    runs.push({ register: read(0, plain.subarray(from, end)), shift: shiftFactor(end - from), nonces });
+    from = end + (holes[runs.length - 1]?.length ?? 0);
   }
   /** The checksum with the stored nonce and `filled` in the holes, and the sum of x^(8d) over the
    * nonce places to the page's end. */
@@ -304,7 +298,7 @@ export function pageChecksum(page: PatchablePage): PageChecksum {
     });
     return { crc: ~state >>> 0, nonces };
   };
-  const asStored = withFill(page.holes.map((h) => page.plain.subarray(h.plain[0], h.plain[1])));
+  const asStored = withFill(holes);
   // A member's fill-in is the same object answer after answer (pages/member-fill.ts).
   const fills = new WeakMap<readonly Buffer[], ReturnType<typeof withFill>>();
   const difference = Buffer.alloc(length);

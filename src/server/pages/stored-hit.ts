@@ -14,7 +14,7 @@ import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-l
 import { visitorOf } from '#server/http/visitor.ts';
 import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { countView } from '#server/modules/view/view.service.ts';
-import { acceptedEncoding, compressible, encodedHeaders, type Fill, type PageChecksum, pageChecksum, patchedBytes } from './compress.ts';
+import { acceptedEncoding, compressible, encodedHeaders, type Fill, patchedBytes } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 
 // A GET for a page current in the page cache is most of a site's traffic, and the app's way to
@@ -54,8 +54,6 @@ interface Ready {
   member: Lines;
   /** Whether the page is compressed for a client that takes gzip or brotli. */
   compress: boolean;
-  /** Its gzip's checksum for any nonce and fill-in, without the plain page (compress.ts). */
-  checksum: PageChecksum;
 }
 
 export interface StoredHitOptions {
@@ -113,7 +111,7 @@ export function storedHits({
         return { plain: flat(own), gzip: flat(encodedHeaders(own, 'gzip')) };
       };
       const own = new Headers(stored.headers);
-      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip'), checksum: pageChecksum(stored.page) };
+      found = { visitor: lines(false), member: lines(true), compress: compressible(own, 'gzip') };
       ready.set(stored, found);
     }
     return found;
@@ -161,7 +159,7 @@ export function storedHits({
       const page = readyOf(stored, secured);
       const nonce = pageNonce();
       const compress = page.compress && acceptedEncoding(req.headers['accept-encoding']) !== undefined;
-      const { bytes, gzip } = patchedBytes(stored.page, nonce, { compress, checksum: page.checksum, ...(who.fill && { fill: who.fill }) });
+      const { bytes, gzip } = patchedBytes(stored.page, nonce, { compress, ...(who.fill && { fill: who.fill }) });
       const lines = who.actor ? page.member : page.visitor;
       const out = [...(gzip ? lines.gzip : lines.plain), 'Content-Security-Policy', csp(nonce), 'X-Request-Id', reqId];
       if (who.me) out.push(...who.me);
