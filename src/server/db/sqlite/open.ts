@@ -31,13 +31,14 @@ export function openSqlite(file: string): {
 }
 
 /** Renews the planner's table statistics (sqlite_stat1) where they no longer hold, as SQLite
- * advises for a long-lived connection: each table whose size has changed about tenfold since it
- * was last analyzed, with ANALYZE's own limit on the rows it reads (~0.3 s at 1M posts; nothing
- * when the statistics hold). Stale figures are worse than none: an ANALYZE taken while the search
- * index was still empty (an operator's, or a bulk load's before the index was built) said each
- * FTS5 table's pages were 2 rows, and the planner then scanned the whole of them (140 MB at 1M
- * posts) for FTS5's own "delete pages of segment N" statement, which it runs whenever it merges
- * segments: a post's commit stalled every request for 0.7 s every fifteen posts or so. */
-export function refreshStatistics(raw: DatabaseSync): void {
-  raw.exec('PRAGMA optimize = 0x10002');
+ * advises for a long-lived connection: every table (0x10000) whose size has changed about
+ * tenfold since it was last analyzed is analyzed again (0x2), reading a bounded sample of it
+ * (0x10: ~0.25 s at 1M posts; nothing when the statistics hold). Stale figures are worse than
+ * none: an ANALYZE taken while the search index was still empty (an operator's, or a bulk load's
+ * before the index was built) said each FTS5 table's pages were 2 rows, and the planner then
+ * scanned all of them (140 MB at 1M posts) for FTS5's own "delete the pages of segment N", which
+ * it runs whenever it merges segments: a post's commit held every request for 0.7 s about every
+ * fifteen posts. */
+function refreshStatistics(raw: DatabaseSync): void {
+  raw.exec('PRAGMA optimize = 0x10012');
 }
