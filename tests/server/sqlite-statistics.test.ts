@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
 import { type Connection, connect } from '#server/db/connect.ts';
@@ -23,14 +24,16 @@ const planOfSegmentDelete = async (c: Connection) =>
     .map((r) => r.detail)
     .join('; ');
 
-test('statistics taken while the search index was empty are renewed once it has grown', async () => {
+/** A database whose FTS5 table was analyzed empty and has grown since. */
+async function staleIndex(): Promise<Connection> {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-stats-'));
-  conn = connect({ dataDir: dir });
-  await sql`create virtual table words using fts5(title, body, content='', columnsize=0)`.execute(conn.db);
-  await sql`analyze`.execute(conn.db);
+  const c = connect({ dataDir: dir });
+  conn = c;
+  await sql`create virtual table words using fts5(title, body, content='', columnsize=0)`.execute(c.db);
+  await sql`analyze`.execute(c.db);
   // Many entries, committed one small batch at a time as posts are, so that FTS5 writes many pages.
   for (let batch = 0; batch < 200; batch++) {
-    await conn.db.transaction().execute(async (trx) => {
+    await c.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 50; i++) {
         const id = batch * 50 + i + 1;
         await sql`insert into words (rowid, title, body) values (${id}, ${`title${id} word${id % 97}`}, ${`body${id} term${id % 89} more${id}`})`.execute(
@@ -39,9 +42,27 @@ test('statistics taken while the search index was empty are renewed once it has 
       }
     });
   }
-  expect(await planOfSegmentDelete(conn)).toMatch(/^SCAN/);
-  await conn.close();
+  expect(await planOfSegmentDelete(c)).toMatch(/^SCAN/);
+  await c.close();
+  conn = undefined;
+  return c;
+}
 
-  conn = connect({ dataDir: dir });
+test('statistics taken while the search index was empty are renewed once it has grown', async () => {
+  await staleIndex();
+  conn = connect({ dataDir: dir as string });
   expect(await planOfSegmentDelete(conn)).toMatch(/^SEARCH words_data USING INTEGER PRIMARY KEY/);
+});
+
+test('the database opens while another process holds the write lock; the statistics wait', async () => {
+  await staleIndex();
+  const other = new DatabaseSync(path.join(dir as string, 'portal.sqlite'));
+  try {
+    other.exec("begin immediate; insert into words (rowid, title, body) values (999999, 'held', 'lock')");
+    conn = connect({ dataDir: dir as string });
+    expect(await planOfSegmentDelete(conn)).toMatch(/^SCAN/);
+  } finally {
+    other.exec('rollback');
+    other.close();
+  }
 });

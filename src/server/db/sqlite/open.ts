@@ -40,5 +40,10 @@ export function openSqlite(file: string): {
  * it runs whenever it merges segments: a post's commit held every request for 0.7 s about every
  * fifteen posts. */
 function refreshStatistics(raw: DatabaseSync): void {
-  raw.exec('PRAGMA optimize = 0x10012');
+  try {
+    raw.exec('PRAGMA optimize = 0x10012');
+  } catch {
+    // Another process holds the write lock (a CLI's long transaction): the figures wait for the
+    // next start; the database works without them.
+  }
 }
