@@ -284,6 +284,27 @@ describe('a write changes only what it changes', () => {
     expect(renders).toBe(1);
   });
 
+  test('a search page stays stored through likes and comments on its results, and a new post that matches shows at once', async () => {
+    await clearOfMinuteTurn();
+    const m = await t.member();
+    const write = (title: string) =>
+      t.call('POST', '/api/board', { token: m.token, body: { topcategory: 5, category: '맛집', title, content: '<p>본문</p>' } });
+    const found = (await write('돌솥비빔밥집 후기')).body.id;
+    const search = `/search?q=${encodeURIComponent('돌솥비빔밥집')}`;
+    expect(await visit(search)).toContain('돌솥비빔밥집 후기');
+    renders = 0;
+    expect((await t.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: found } })).status).toBe(200);
+    expect((await t.call('POST', '/api/comment', { token: m.token, body: { board: found, content: '검색 결과의 댓글' } })).status).toBe(
+      200,
+    );
+    await pastCountsLag();
+    await visit(search);
+    expect(renders).toBe(0);
+    expect((await write('돌솥비빔밥집 두 번째 후기 🔎')).status).toBe(200);
+    expect(await visit(search)).toContain('돌솥비빔밥집 두 번째 후기 🔎');
+    expect(renders).toBe(1);
+  });
+
   test('any other write (an edit) renews every stored page, as before', async () => {
     const { m, quiet } = await twoPosts();
     await visit(`/community/${quiet}`);

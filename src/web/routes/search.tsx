@@ -1,5 +1,6 @@
 import { Link } from '../components/ui/link.tsx';
-import { SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
+import { SEARCH_SECTIONS, SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
+import { itemKey, rowsKey } from '#server/cache/shows.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { orPageError } from '../lib/service-errors.server.ts';
@@ -28,6 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A made-up section or page is the reader's 400, not a server fault.
   const result = q ? await orPageError(async () => search(deps, parseInput(SearchQuerySchema, query))) : null;
+  // What the results show: a new item of a searched section may match, and each result is its
+  // item's title and text. No numbers: likes and comments leave a stored copy valid.
+  effects.shows = (result?.groups ?? []).flatMap((group) => {
+    const { target, section } = SEARCH_SECTIONS.find((s) => s.key === group.key) as (typeof SEARCH_SECTIONS)[number];
+    return [rowsKey(target, target === 'board' ? section : undefined), ...group.items.map((i) => itemKey(target, i.item))];
+  });
   return {
     siteName: deps.env.SITE_NAME,
     timeZone: deps.env.SITE_TIMEZONE,
