@@ -376,15 +376,18 @@ export async function pgFirstLooks(
   size: number,
   cap: number,
 ): Promise<Map<number, FirstLook>> {
-  const newest = PG_NEWEST[0];
+  const [newest, wider] = PG_NEWEST;
   const ranges = sections.map((s) => sql`(${s}::int, ${docId(s, 0)}::bigint, ${docId(s + 1, 0) - 1}::bigint)`);
-  const window = sql`(select id, vec from search_doc where id between s.low and s.high order by id desc limit ${newest}) newest`;
+  const entries = sql`select id, vec from search_doc where id between s.low and s.high order by id desc`;
   // Each subquery reads the newest entries only as far as it needs: a few dozen for a page of a
-  // common word's title matches, about the cap's worth for its count. OFFSET 0 keeps the lateral
-  // subquery whole: pulled up into the join, its subqueries ran again for every page entry.
+  // common word's title matches, about the cap's worth for its count. When the count falls short
+  // of the cap but the matches are dense enough to reach it among the wider window's entries (as
+  // pgCountHits reckons), it goes on there from the entry it stopped at. OFFSET 0 keeps each
+  // lateral subquery whole: pulled up into the join, its subqueries ran again for every page entry.
   const rows = await sql<{
     section: number;
     n: number;
+    further: number | null;
     ids: number[];
     item: number | null;
     target: string | null;
@@ -392,13 +395,19 @@ export async function pgFirstLooks(
     title: string | null;
     body: string | null;
     id: number | null;
-  }>`select s.section, m.n, m.ids, d.id, d.item, d.target, d.date, d.title, d.body
+  }>`select s.section, m.n, w.further, m.ids, d.id, d.item, d.target, d.date, d.title, d.body
     from (values ${sql.join(ranges)}) as s (section, low, high)
     cross join lateral (select
-      (select count(*) from (select 1 from ${window} where ${pgRowMatches(match.all)} limit ${cap}) capped) as n,
-      array(select id from ${window} where ${pgRowMatches(match.title)} order by id desc limit ${size}) as ids
+      (select count(*) from (select 1 from (${entries} limit ${newest}) e where ${pgRowMatches(match.all)} limit ${cap}) capped) as n,
+      array(select id from (${entries} limit ${newest}) e where ${pgRowMatches(match.title)} order by id desc limit ${size}) as ids
       offset 0
     ) m
+    cross join lateral (select
+      case when m.n < ${cap} and m.n * ${wider}::int >= ${cap * newest}::int then m.n + (select count(*) from
+        (select 1 from (${entries} offset ${newest} limit ${wider - newest}) e where ${pgRowMatches(match.all)} limit ${cap}::int - m.n) capped)
+      end as further
+      offset 0
+    ) w
     left join search_doc d on cardinality(m.ids) = ${size} and d.id = any (m.ids)`.execute(db);
   const docs = new Map<number, Hit>();
   for (const r of rows.rows) {
@@ -410,7 +419,8 @@ export async function pgFirstLooks(
   for (const r of rows.rows) {
     if (looks.has(r.section)) continue;
     const hits = r.ids.length === size ? r.ids.flatMap((id) => docs.get(Number(id)) ?? []) : undefined;
-    looks.set(r.section, { seen: { size: newest, matches: Number(r.n) }, hits });
+    const seen = r.further === null ? { size: newest, matches: Number(r.n) } : { size: wider, matches: Number(r.further) };
+    looks.set(r.section, { seen, hits });
   }
   return looks;
 }
