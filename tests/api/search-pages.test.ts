@@ -22,7 +22,7 @@ beforeAll(async () => {
     item: i,
     section: TopCategory.community,
     date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-    title: `${titled(i) ? '바늘 ' : ''}글 제목 ${i}`,
+    title: `${titled(i) ? '바늘 ' : ''}${i === 5 ? '희귀한 ' : ''}글 제목 ${i}`,
     body: `${spread(i) ? '바늘 ' : ''}${i === 7 ? '희귀한 ' : ''}흔한 본문 내용`,
     chosung: '',
   }));
@@ -53,8 +53,10 @@ test('a word spread thin: title matches first, then the rest, newest first, acro
   expect(found.items).toEqual([...inTitles, ...rest]);
 });
 
-test('a word only in the oldest entries is found and counted', async () => {
-  expect(await pages('희귀한', 20)).toEqual({ total: 1, items: [7] });
+test('a word only in the oldest entries is found and counted, title matches first', async () => {
+  expect(await pages('희귀한', 20)).toEqual({ total: 2, items: [5, 7] });
+  const overview = (await search(t.deps, { q: '희귀한', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
+  expect([overview?.total, overview?.items.map((r) => r.item)]).toEqual([2, [5, 7]]);
 });
 
 test('a word in every entry: counted up to the cap, pages newest first', async () => {

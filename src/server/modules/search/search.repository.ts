@@ -425,6 +425,29 @@ export async function pgFirstLooks(
   return looks;
 }
 
+/** PostgreSQL: the first page and count of the sections whose newest entries hold no match (a
+ * word rare there), in one statement: the GIN index finds the matches of every such section at
+ * once, instead of a count, a page of title matches and a page of any matches asking it for each
+ * section again (each walking the whole table's matches for its own few). Title matches first,
+ * newest first within each; the count is exact (the caller caps it). */
+export async function pgRareLooks(
+  db: Executor,
+  sections: number[],
+  match: Match,
+  size: number,
+): Promise<Map<number, { total: number; items: number[] }>> {
+  const looks = new Map(sections.map((s) => [s, { total: 0, items: [] as number[] }]));
+  if (sections.length === 0) return looks;
+  const ranges = sections.map(idRange);
+  const rows = await sql<{ section: number; n: number; items: number[] }>`
+    select section, count(*) as n, (array_agg(item order by t desc, id desc))[1:${size}] as items
+    from (select id, item, section, ${pgRowMatches(match.title)} as t from search_doc
+      where ${pgMatches(match.all)} and (${sql.join(ranges, sql` or `)})) m
+    group by section`.execute(db);
+  for (const r of rows.rows) looks.set(r.section, { total: Number(r.n), items: r.items.map(Number) });
+  return looks;
+}
+
 /** Whether any entry matches a phrase: the question the search service asks before shortening a
  * typed word (a particle off, a compound's tail off). A word in use answers at once; one that no
  * entry has costs a look per section's FTS5 table (a few terms' lists), or on PostgreSQL the GIN

@@ -25,6 +25,7 @@ import {
   type Match,
   matchingItemsSql,
   pgFirstLooks,
+  pgRareLooks,
   type SearchDoc,
   startBulkIndexing,
   upsertSearchDoc,
@@ -147,6 +148,7 @@ async function sectionResults(
   page: number,
   size: number,
   look?: FirstLook,
+  rare?: { total: number; items: number[] },
 ) {
   const offset = (page - 1) * size;
   const results = async (items: number[]) => (await docsByItems(db, s.section, items)).map((h) => toResult(s, h, q));
@@ -160,6 +162,7 @@ async function sectionResults(
     // the page after the title matches are left out) and the count; only ids and a number cross
     // over from the database.
     // PostgreSQL's first look (pgFirstLooks) may have answered some of it already.
+    if (rare) return { total: Math.min(rare.total, COUNT_CAP), items: await results(rare.items) };
     if (look?.hits) {
       const count = await countHits(db, dialect, s.section, match.all, COUNT_CAP, look.seen);
       return { total: count, items: look.hits.map((h) => toResult(s, h, q)) };
@@ -212,9 +215,18 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
           COUNT_CAP,
         )
       : undefined;
+  const rare =
+    looks &&
+    match &&
+    (await pgRareLooks(
+      deps.db,
+      [...looks].flatMap(([section, look]) => (look.seen.matches === 0 ? [section] : [])),
+      match,
+      size,
+    ));
   const groups = await Promise.all(
     sections.map(async (s): Promise<SearchGroup> => {
-      const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size, looks?.get(s.section));
+      const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size, looks?.get(s.section), rare?.get(s.section));
       // Closed listings are found as any item (their pages stay readable) and marked 마감: the
       // index does not follow the sweep, so the page's few results are looked up.
       const closed = await closedAmong(
