@@ -314,8 +314,10 @@ async function pgFindItems(
 ) {
   const where = exclude ? sql`${pgMatches(match)} and not ${pgMatches(exclude)}` : pgMatches(match);
   const rowWhere = exclude ? sql`${pgRowMatches(match)} and not ${pgRowMatches(exclude)}` : pgRowMatches(match);
-  // None among the newest (a first look found no match at all): the index at once.
-  const sizes = seen?.matches === 0 ? [] : PG_NEWEST;
+  // A first look saw too few matches among the newest: those windows would come up short, and
+  // with none at all the index is asked at once.
+  const short = seen !== undefined && seen.matches < offset + limit;
+  const sizes = seen?.matches === 0 ? [] : PG_NEWEST.filter((size) => !short || size > seen.size);
   for (const size of sizes) {
     const rows = (
       await sql<{
@@ -351,7 +353,7 @@ async function pgCountHits(db: Executor, section: number, match: EngineQuery, ca
 }
 
 /** What a first look (pgFirstLooks) saw of a section's matches among its newest entries: how
- * many it read and how many matched, counting no further than the cap. */
+ * many it read and how many matched, counting no further than it needed (the cap, a page). */
 export interface NewestSeen {
   size: number;
   matches: number;
@@ -360,6 +362,8 @@ export interface NewestSeen {
 /** A first look at a section for /search's first page (PostgreSQL). */
 export interface FirstLook {
   seen: NewestSeen;
+  /** Title matches among the newest entries, counted as far as a page. */
+  titlesSeen: NewestSeen;
   /** The page as results show it (title matches first, newest first), when it is certain: the
    * newest entries held a page of title matches. */
   hits: Hit[] | undefined;
@@ -420,7 +424,7 @@ export async function pgFirstLooks(
     if (looks.has(r.section)) continue;
     const hits = r.ids.length === size ? r.ids.flatMap((id) => docs.get(Number(id)) ?? []) : undefined;
     const seen = r.further === null ? { size: newest, matches: Number(r.n) } : { size: wider, matches: Number(r.further) };
-    looks.set(r.section, { seen, hits });
+    looks.set(r.section, { seen, titlesSeen: { size: newest, matches: r.ids.length }, hits });
   }
   return looks;
 }

@@ -168,7 +168,7 @@ async function sectionResults(
       return { total: count, items: look.hits.map((h) => toResult(s, h, q)) };
     }
     const [titleItems, count] = await Promise.all([
-      findItems(db, dialect, s.section, match.title, size, 0, undefined, look?.seen),
+      findItems(db, dialect, s.section, match.title, size, 0, undefined, look?.titlesSeen),
       countHits(db, dialect, s.section, match.all, COUNT_CAP, look?.seen),
     ]);
     const seen = new Set(titleItems);
