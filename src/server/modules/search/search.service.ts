@@ -161,7 +161,7 @@ async function sectionResults(
     // First page: the first title matches, the newest matches (as many as may be needed to fill
     // the page after the title matches are left out) and the count; only ids and a number cross
     // over from the database.
-    // PostgreSQL's first look (pgFirstLooks) may have answered some of it already.
+    // On PostgreSQL the first looks (in search below) may have answered it, or a part of it.
     if (rare) return { total: Math.min(rare.total, COUNT_CAP), items: await results(rare.items) };
     if (look?.hits) {
       const count = await countHits(db, dialect, s.section, match.all, COUNT_CAP, look.seen);
@@ -205,6 +205,8 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
+  // PostgreSQL: every section's first page begins with one statement for them all, and those
+  // sections whose newest entries hold no match get theirs from one more (search.repository.ts).
   const looks =
     deps.dialect === 'postgres' && match && !q.chosung && params.page === 1
       ? await pgFirstLooks(
