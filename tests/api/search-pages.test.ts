@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // A section with more entries than PostgreSQL's first looks among the newest (2,000, then 20,000
 // entries: search.repository.ts): results and counts must be the same whichever way a page was
-// found, for words common near the top, spread thin, or only in the oldest entries.
+// found, for words common near the top, spread thin, or only in the oldest entries; and the same
+// whether a first page came from the first look at every section (pgFirstLooks) or not.
 
 let t: TestApp;
 const ENTRIES = 2600;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     item: i,
     section: TopCategory.community,
     date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-    title: `${titled(i) ? '바늘 ' : ''}글 제목 ${i}`,
+    title: `${titled(i) ? '바늘 ' : ''}${i === 5 ? '희귀한 ' : ''}글 제목 ${i}`,
     body: `${spread(i) ? '바늘 ' : ''}${i === 7 ? '희귀한 ' : ''}흔한 본문 내용`,
     chosung: '',
   }));
@@ -52,8 +53,10 @@ test('a word spread thin: title matches first, then the rest, newest first, acro
   expect(found.items).toEqual([...inTitles, ...rest]);
 });
 
-test('a word only in the oldest entries is found and counted', async () => {
-  expect(await pages('희귀한', 20)).toEqual({ total: 1, items: [7] });
+test('a word only in the oldest entries is found and counted, title matches first', async () => {
+  expect(await pages('희귀한', 20)).toEqual({ total: 2, items: [5, 7] });
+  const overview = (await search(t.deps, { q: '희귀한', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
+  expect([overview?.total, overview?.items.map((r) => r.item)]).toEqual([2, [5, 7]]);
 });
 
 test('a word in every entry: counted up to the cap, pages newest first', async () => {
@@ -64,4 +67,22 @@ test('a word in every entry: counted up to the cap, pages newest first', async (
 
 test('a word no entry has', async () => {
   expect(await pages('없는단어', 20)).toEqual({ total: 0, items: [] });
+});
+
+test("the overview's first results: title matches first, though newer entries match in their text", async () => {
+  const group = (await search(t.deps, { q: '바늘', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
+  expect(group?.total).toBe(items.filter((i) => titled(i) || spread(i)).length);
+  expect(group?.items.map((r) => r.item)).toEqual(newestFirst(items.filter(titled)).slice(0, 5));
+});
+
+test('a word in every title: the first page of the section and of the overview, counted up to the cap', async () => {
+  const section = (await search(t.deps, { q: '제목', section: 'community', page: 1, size: 20 })).groups[0];
+  expect(section?.total).toBe(1000);
+  expect(section?.items.map((r) => r.item)).toEqual(newestFirst(items).slice(0, 20));
+  const overview = (await search(t.deps, { q: '제목', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
+  expect(overview?.items.map((r) => [r.item, r.title, r.date])).toEqual(
+    newestFirst(items)
+      .slice(0, 5)
+      .map((i) => [i, `${titled(i) ? '바늘 ' : ''}글 제목 ${i}`, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()]),
+  );
 });

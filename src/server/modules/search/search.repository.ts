@@ -166,6 +166,10 @@ export async function insertSearchDocs(db: Executor, dialect: Dialect, docs: Sea
 export interface EngineQuery {
   text: string;
   field: 'all' | 'title';
+  /** PostgreSQL, titles: the same query with every word in the title's weight, for rows read one
+   * by one (the newest entries). It reads the row's vector as it is, where the title's own vector
+   * (which the title index holds) would first be copied out of it for every row. */
+  titleWeighted?: string;
 }
 
 /** What a query matches: `all` over titles and bodies, `title` over titles only. Undefined when
@@ -183,7 +187,7 @@ export async function compileMatch(db: Executor, dialect: Dialect, phrases: Phra
   // them. Titles are searched in their own indexed part of the vector (pgVector).
   if (dialect === 'postgres') {
     const text = tsQuery(phrases);
-    return { all: { text, field: 'all' }, title: { text, field: 'title' } };
+    return { all: { text, field: 'all' }, title: { text, field: 'title', titleWeighted: tsQuery(phrases, 'A') } };
   }
   const groups: string[] = [];
   for (const p of phrases) {
@@ -206,16 +210,22 @@ export async function compileMatch(db: Executor, dialect: Dialect, phrases: Phra
   return { all: { text: `{title body} : (${body})`, field: 'all' }, title: { text: `{title} : (${body})`, field: 'title' } };
 }
 
-function tsQuery(phrases: Phrase[]): string {
-  const lexeme = (t: string, prefix: boolean) => (prefix ? `'${t}':*` : `'${t}'`);
+/** The phrases as a tsquery; with a weight, each word only where the vector has it so weighted. */
+function tsQuery(phrases: Phrase[], weight = ''): string {
+  const lexeme = (t: string, prefix: boolean) => `'${t}'${prefix || weight ? `:${prefix ? '*' : ''}${weight}` : ''}`;
   return phrases.map((p) => `(${p.tokens.map((t, i) => lexeme(t, i === p.tokens.length - 1 && p.prefix)).join(' <-> ')})`).join(' & ');
 }
 
 /** PostgreSQL's search vector holds titles as weight A; `ts_filter` keeps just those, the
- * expression migration 0007 indexes. */
+ * expression migration 0007 indexes: the condition as the GIN indexes answer it. */
 function pgMatches(query: EngineQuery) {
   const vector = query.field === 'title' ? sql`ts_filter(vec, '{a}')` : sql`vec`;
   return sql<boolean>`${vector} @@ to_tsquery('simple', ${query.text})`;
+}
+
+/** The same condition for rows read one by one (a section's newest entries): the same matches. */
+function pgRowMatches(query: EngineQuery) {
+  return sql<boolean>`vec @@ to_tsquery('simple', ${query.titleWeighted ?? query.text})`;
 }
 
 /** SQLite: item ids of a section's matching entries, newest first (optionally without those
@@ -257,15 +267,23 @@ export async function findItems(
   limit: number,
   offset: number,
   exclude?: EngineQuery,
+  seen?: NewestSeen,
 ): Promise<number[]> {
-  if (dialect === 'postgres') return pgFindItems(db, section, match, limit, offset, exclude);
+  if (dialect === 'postgres') return pgFindItems(db, section, match, limit, offset, exclude, seen);
   const rows = await sql<{ item: number }>`${ftsMatchingItems(section, match, exclude)} limit ${limit} offset ${offset}`.execute(db);
   return rows.rows.map((r) => Number(r.item));
 }
 
 /** How many entries of a section match, counting no further than `cap`. */
-export async function countHits(db: Executor, dialect: Dialect, section: number, match: EngineQuery, cap: number): Promise<number> {
-  if (dialect === 'postgres') return pgCountHits(db, section, match, cap);
+export async function countHits(
+  db: Executor,
+  dialect: Dialect,
+  section: number,
+  match: EngineQuery,
+  cap: number,
+  seen?: NewestSeen,
+): Promise<number> {
+  if (dialect === 'postgres') return pgCountHits(db, section, match, cap, seen);
   const r = await sql<{ n: number }>`select count(*) as n from (${ftsMatchingItems(section, match)} limit ${cap}) m`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
@@ -285,13 +303,26 @@ function pgNewest(section: number, size: number) {
   return sql`(select id, item, vec from search_doc where ${idRange(section)} order by id desc limit ${size}) newest`;
 }
 
-async function pgFindItems(db: Executor, section: number, match: EngineQuery, limit: number, offset: number, exclude?: EngineQuery) {
+async function pgFindItems(
+  db: Executor,
+  section: number,
+  match: EngineQuery,
+  limit: number,
+  offset: number,
+  exclude?: EngineQuery,
+  seen?: NewestSeen,
+) {
   const where = exclude ? sql`${pgMatches(match)} and not ${pgMatches(exclude)}` : pgMatches(match);
-  for (const size of PG_NEWEST) {
+  const rowWhere = exclude ? sql`${pgRowMatches(match)} and not ${pgRowMatches(exclude)}` : pgRowMatches(match);
+  // A first look saw too few matches among the newest: those windows would come up short, and
+  // with none at all the index is asked at once.
+  const short = seen !== undefined && seen.matches < offset + limit;
+  const sizes = seen?.matches === 0 ? [] : PG_NEWEST.filter((size) => !short || size > seen.size);
+  for (const size of sizes) {
     const rows = (
       await sql<{
         item: number;
-      }>`select item from ${pgNewest(section, size)} where ${where} order by id desc limit ${limit} offset ${offset}`.execute(db)
+      }>`select item from ${pgNewest(section, size)} where ${rowWhere} order by id desc limit ${limit} offset ${offset}`.execute(db)
     ).rows;
     if (rows.length === limit) return rows.map((r) => Number(r.item));
     // None among the first few thousand: the wider look would likely come up short too.
@@ -302,13 +333,15 @@ async function pgFindItems(db: Executor, section: number, match: EngineQuery, li
   return all.rows.map((r) => Number(r.item));
 }
 
-async function pgCountHits(db: Executor, section: number, match: EngineQuery, cap: number): Promise<number> {
-  let density = 1;
+async function pgCountHits(db: Executor, section: number, match: EngineQuery, cap: number, seen?: NewestSeen): Promise<number> {
+  if (seen && seen.matches >= cap) return cap;
+  let density = seen ? seen.matches / seen.size : 1;
   for (const size of PG_NEWEST) {
-    // Worth reading `size` entries only if they are likely to hold `cap` matches.
-    if (density * size < cap) continue;
+    // Worth reading `size` entries only if they are likely to hold `cap` matches (and not read
+    // already by a first look).
+    if (density * size < cap || (seen && size <= seen.size)) continue;
     const r = await sql<{ n: number }>`select count(*) as n from
-      (select 1 from ${pgNewest(section, size)} where ${pgMatches(match)} limit ${cap}) capped`.execute(db);
+      (select 1 from ${pgNewest(section, size)} where ${pgRowMatches(match)} limit ${cap}) capped`.execute(db);
     const n = Number(r.rows[0]?.n ?? 0);
     if (n >= cap) return cap;
     density = n / size;
@@ -317,6 +350,106 @@ async function pgCountHits(db: Executor, section: number, match: EngineQuery, ca
   const all = await sql<{ n: number }>`with m as materialized (select 1 from search_doc where ${idRange(section)} and ${pgMatches(match)})
     select count(*) as n from (select 1 from m limit ${cap}) capped`.execute(db);
   return Number(all.rows[0]?.n ?? 0);
+}
+
+/** What a first look (pgFirstLooks) saw of a section's matches among its newest entries: how
+ * many it read and how many matched, counting no further than it needed (the cap, a page). */
+export interface NewestSeen {
+  size: number;
+  matches: number;
+}
+
+/** A first look at a section for /search's first page (PostgreSQL). */
+export interface FirstLook {
+  seen: NewestSeen;
+  /** Title matches among the newest entries, counted as far as a page. */
+  titlesSeen: NewestSeen;
+  /** The page as results show it (title matches first, newest first), when it is certain: the
+   * newest entries held a page of title matches. */
+  hits: Hit[] | undefined;
+}
+
+/** PostgreSQL: every section's first look in one statement. Among a section's newest entries, the
+ * matches are counted up to the cap and the newest title matches looked for; when those fill the
+ * page, the page's entries come along. A common word's page and count (the usual search) are
+ * then one statement instead of three or four a section, each planned and sent on its own. */
+export async function pgFirstLooks(
+  db: Executor,
+  sections: number[],
+  match: Match,
+  size: number,
+  cap: number,
+): Promise<Map<number, FirstLook>> {
+  const [newest, wider] = PG_NEWEST;
+  const ranges = sections.map((s) => sql`(${s}::int, ${docId(s, 0)}::bigint, ${docId(s + 1, 0) - 1}::bigint)`);
+  const entries = sql`select id, vec from search_doc where id between s.low and s.high order by id desc`;
+  // Each subquery reads the newest entries only as far as it needs: a few dozen for a page of a
+  // common word's title matches, about the cap's worth for its count. When the count falls short
+  // of the cap but the matches are dense enough to reach it among the wider window's entries (as
+  // pgCountHits reckons), it goes on there from the entry it stopped at. OFFSET 0 keeps each
+  // lateral subquery whole: pulled up into the join, its subqueries ran again for every page entry.
+  const rows = await sql<{
+    section: number;
+    n: number;
+    further: number | null;
+    ids: number[];
+    item: number | null;
+    target: string | null;
+    date: string | null;
+    title: string | null;
+    body: string | null;
+    id: number | null;
+  }>`select s.section, m.n, w.further, m.ids, d.id, d.item, d.target, d.date, d.title, d.body
+    from (values ${sql.join(ranges)}) as s (section, low, high)
+    cross join lateral (select
+      (select count(*) from (select 1 from (${entries} limit ${newest}) e where ${pgRowMatches(match.all)} limit ${cap}) capped) as n,
+      array(select id from (${entries} limit ${newest}) e where ${pgRowMatches(match.title)} order by id desc limit ${size}) as ids
+      offset 0
+    ) m
+    cross join lateral (select
+      case when m.n < ${cap} and m.n * ${wider}::int >= ${cap * newest}::int then m.n + (select count(*) from
+        (select 1 from (${entries} offset ${newest} limit ${wider - newest}) e where ${pgRowMatches(match.all)} limit ${cap}::int - m.n) capped)
+      end as further
+      offset 0
+    ) w
+    left join search_doc d on cardinality(m.ids) = ${size} and d.id = any (m.ids)`.execute(db);
+  const docs = new Map<number, Hit>();
+  for (const r of rows.rows) {
+    if (r.id === null) continue;
+    const { item, target, date, title, body } = r as { item: number; target: string; date: string; title: string; body: string };
+    docs.set(Number(r.id), { item, target, section: r.section, date, title, body });
+  }
+  const looks = new Map<number, FirstLook>();
+  for (const r of rows.rows) {
+    if (looks.has(r.section)) continue;
+    const hits = r.ids.length === size ? r.ids.flatMap((id) => docs.get(Number(id)) ?? []) : undefined;
+    const seen = r.further === null ? { size: newest, matches: Number(r.n) } : { size: wider, matches: Number(r.further) };
+    looks.set(r.section, { seen, titlesSeen: { size: newest, matches: r.ids.length }, hits });
+  }
+  return looks;
+}
+
+/** PostgreSQL: the first page and count of the sections whose newest entries hold no match (a
+ * word rare there), in one statement: the GIN index finds the matches of every such section at
+ * once, instead of a count, a page of title matches and a page of any matches asking it for each
+ * section again (each walking the whole table's matches for its own few). Title matches first,
+ * newest first within each; the count is exact (the caller caps it). */
+export async function pgRareLooks(
+  db: Executor,
+  sections: number[],
+  match: Match,
+  size: number,
+): Promise<Map<number, { total: number; items: number[] }>> {
+  const looks = new Map(sections.map((s) => [s, { total: 0, items: [] as number[] }]));
+  if (sections.length === 0) return looks;
+  const ranges = sections.map(idRange);
+  const rows = await sql<{ section: number; n: number; items: number[] }>`
+    select section, count(*) as n, (array_agg(item order by t desc, id desc))[1:${size}] as items
+    from (select id, item, section, ${pgRowMatches(match.title)} as t from search_doc
+      where ${pgMatches(match.all)} and (${sql.join(ranges, sql` or `)})) m
+    group by section`.execute(db);
+  for (const r of rows.rows) looks.set(r.section, { total: Number(r.n), items: r.items.map(Number) });
+  return looks;
 }
 
 /** Whether any entry matches a phrase: the question the search service asks before shortening a
@@ -333,7 +466,7 @@ export async function anyMatch(db: Executor, dialect: Dialect, phrase: Phrase): 
 
 async function pgAnyMatch(db: Executor, match: EngineQuery): Promise<boolean> {
   const newest = await sql`select 1 from (select vec from search_doc order by id desc limit ${PG_NEWEST[0]}) newest
-    where ${pgMatches(match)} limit 1`.execute(db);
+    where ${pgRowMatches(match)} limit 1`.execute(db);
   if (newest.rows.length > 0) return true;
   const all = await sql`with m as materialized (select 1 from search_doc where ${pgMatches(match)}) select 1 from m limit 1`.execute(db);
   return all.rows.length > 0;

@@ -21,8 +21,11 @@ import {
   findItems,
   type Hit,
   insertSearchDocs,
+  type FirstLook,
   type Match,
   matchingItemsSql,
+  pgFirstLooks,
+  pgRareLooks,
   type SearchDoc,
   startBulkIndexing,
   upsertSearchDoc,
@@ -144,6 +147,8 @@ async function sectionResults(
   match: Match | undefined,
   page: number,
   size: number,
+  look?: FirstLook,
+  rare?: { total: number; items: number[] },
 ) {
   const offset = (page - 1) * size;
   const results = async (items: number[]) => (await docsByItems(db, s.section, items)).map((h) => toResult(s, h, q));
@@ -156,14 +161,22 @@ async function sectionResults(
     // First page: the first title matches, the newest matches (as many as may be needed to fill
     // the page after the title matches are left out) and the count; only ids and a number cross
     // over from the database.
+    // On PostgreSQL the first looks (in search below) may have answered it, or a part of it.
+    if (rare) return { total: Math.min(rare.total, COUNT_CAP), items: await results(rare.items) };
+    if (look?.hits) {
+      const count = await countHits(db, dialect, s.section, match.all, COUNT_CAP, look.seen);
+      return { total: count, items: look.hits.map((h) => toResult(s, h, q)) };
+    }
     const [titleItems, count] = await Promise.all([
-      findItems(db, dialect, s.section, match.title, size, 0),
-      countHits(db, dialect, s.section, match.all, COUNT_CAP),
+      findItems(db, dialect, s.section, match.title, size, 0, undefined, look?.titlesSeen),
+      countHits(db, dialect, s.section, match.all, COUNT_CAP, look?.seen),
     ]);
     const seen = new Set(titleItems);
     const rest =
       titleItems.length < size
-        ? (await findItems(db, dialect, s.section, match.all, size + titleItems.length, 0)).filter((id) => !seen.has(id))
+        ? (await findItems(db, dialect, s.section, match.all, size + titleItems.length, 0, undefined, look?.seen)).filter(
+            (id) => !seen.has(id),
+          )
         : [];
     return { total: count, items: await results([...titleItems, ...rest].slice(0, size)) };
   }
@@ -192,9 +205,30 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
+  // PostgreSQL: every section's first page begins with one statement for them all, and those
+  // sections whose newest entries hold no match get theirs from one more (search.repository.ts).
+  const looks =
+    deps.dialect === 'postgres' && match && !q.chosung && params.page === 1
+      ? await pgFirstLooks(
+          deps.db,
+          sections.map((s) => s.section),
+          match,
+          size,
+          COUNT_CAP,
+        )
+      : undefined;
+  const rare =
+    looks &&
+    match &&
+    (await pgRareLooks(
+      deps.db,
+      [...looks].flatMap(([section, look]) => (look.seen.matches === 0 ? [section] : [])),
+      match,
+      size,
+    ));
   const groups = await Promise.all(
     sections.map(async (s): Promise<SearchGroup> => {
-      const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size);
+      const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size, looks?.get(s.section), rare?.get(s.section));
       // Closed listings are found as any item (their pages stay readable) and marked 마감: the
       // index does not follow the sweep, so the page's few results are looked up.
       const closed = await closedAmong(
