@@ -11,6 +11,8 @@ import {
   RANGE_END_TIME,
   RANGE_START_TIME,
   todayIn,
+  zonedDayRange,
+  zonedMidnight,
 } from './format.ts';
 
 const LA = 'America/Los_Angeles';
@@ -116,6 +118,16 @@ describe('dates', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  test('midnight of a calendar date in a zone, on days the clocks change too, and a date range', () => {
+    expect(zonedMidnight('2026-11-27', SEOUL)).toBe('2026-11-26T15:00:00.000Z');
+    expect(zonedMidnight('2026-01-15', LA)).toBe('2026-01-15T08:00:00.000Z');
+    // The clocks change at 2 a.m.: midnight still has the day's first offset.
+    expect(zonedMidnight('2026-03-08', LA)).toBe('2026-03-08T08:00:00.000Z');
+    expect(zonedMidnight('2026-11-01', LA)).toBe('2026-11-01T07:00:00.000Z');
+    expect(zonedMidnight('2026-06-01', 'Asia/Kolkata')).toBe('2026-05-31T18:30:00.000Z');
+    expect(zonedDayRange('2026-11-01', '2026-11-01', LA)).toEqual({ start: '2026-11-01T07:00:00.000Z', end: '2026-11-02T08:00:00.000Z' });
   });
 });
 

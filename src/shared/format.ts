@@ -124,22 +124,7 @@ function dayOffset(timeZone: string, day: number): number {
  * moment, read from Intl, subtracted from UTC midnight). */
 export function zonedMidnight(ymd: string, timeZone: string): string {
   const utc = Date.parse(`${ymd}T00:00:00Z`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(utc))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return new Date(utc - (wall - utc)).toISOString();
+  return new Date(utc - offsetAt(timeZone, utc)).toISOString();
 }
 
 /** SPEC §9's default range over calendar dates in a time zone, from `from` 00:00:00 to `to`

@@ -280,6 +280,17 @@ function countedAs<N extends ContentName>(deps: Deps, def: ContentResource<N>, c
   return { ...own, eq: { hidden: listedHidden(caller.actor, params.hidden as number | undefined) ?? Visibility.shown, ...own.eq } };
 }
 
+/** How a page of `def`'s items is read: its columns, who sees what, and the site's zone. */
+function pageOptions<N extends ContentName>(
+  deps: Deps,
+  def: ContentResource<N>,
+  caller: Caller,
+  params: Scoped,
+  columns?: readonly string[],
+) {
+  return { columns, narrow: narrowing(deps, def, caller, params), tracker: deps.tracker, timeZone: deps.env.SITE_TIMEZONE };
+}
+
 /** GET /api/<name>: a page of items; a page that shows only some fields names them (`columns`). */
 export async function listContent<N extends ContentName>(
   deps: Deps,
@@ -291,11 +302,8 @@ export async function listContent<N extends ContentName>(
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
   const result = await listRows<N, Record<string, unknown>>(deps.db, def.list, params, {
-    columns,
-    narrow: narrowing(deps, def, caller, params),
+    ...pageOptions(deps, def, caller, params, columns),
     counted: countedAs(deps, def, caller, params),
-    tracker: deps.tracker,
-    timeZone: deps.env.SITE_TIMEZONE,
   });
   return { ...result, items: result.items.map((row) => decode(def, row)) };
 }
@@ -311,12 +319,7 @@ export async function listContentItems<N extends ContentName>(
 ) {
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
-  const rows = await pageRows<N, Record<string, unknown>>(deps.db, def.list, params, {
-    columns,
-    narrow: narrowing(deps, def, caller, params),
-    tracker: deps.tracker,
-    timeZone: deps.env.SITE_TIMEZONE,
-  });
+  const rows = await pageRows<N, Record<string, unknown>>(deps.db, def.list, params, pageOptions(deps, def, caller, params, columns));
   return rows.map((row) => decode(def, row));
 }
 
