@@ -33,18 +33,19 @@ export function onlyCounts(key: string): boolean {
   return key.endsWith(COUNTS);
 }
 
-/** Which rows the lists of `table` hold, or of one of its sections (a board's topcategory): a new
- * item enters them (and their totals), and the newest item's page of that section gains a
- * neighbour. A new item names both, so a market post leaves the community's lists stored. */
-export function rowsKey(table: string, section?: number): string {
-  return section === undefined ? `${table}.rows` : `${table}/${section}.rows`;
+/** Which rows the lists of `table` hold, or of one of the board's sections (its topcategory; the
+ * other tables are one list each, whatever section they are shown as): a new item enters them
+ * (and their totals), and the newest item's page of that section gains a neighbour. A new post
+ * names both, so a market post leaves the community's lists stored. */
+export function rowsKey(table: string, topcategory?: number): string {
+  return table === 'board' && topcategory !== undefined ? `board/${topcategory}.rows` : `${table}.rows`;
 }
 
 /** A list's keys: each row it shows and its numbers, which rows its section's (or table's) lists
- * hold, and its order when that follows a counter (`-like`, `comment`). */
-export function listKeys(table: string, ids: readonly number[], list: { sort?: string; section?: number } = {}): string[] {
-  const { sort, section } = list;
-  const keys = [rowsKey(table, section), ...ids.flatMap((id) => [itemKey(table, id), countsKey(table, id)])];
+ * hold (rowsKey), and its order when that follows a counter (`-like`, `comment`). */
+export function listKeys(table: string, ids: readonly number[], list: { sort?: string; topcategory?: number } = {}): string[] {
+  const { sort, topcategory } = list;
+  const keys = [rowsKey(table, topcategory), ...ids.flatMap((id) => [itemKey(table, id), countsKey(table, id)])];
   const column = sort?.replace(/^-/, '');
   if (column === 'like' || column === 'comment') keys.push(orderKey(table, column));
   return keys;

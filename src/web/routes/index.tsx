@@ -53,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...listKeys(
         name,
         items.map((i) => i.id),
-        { sort: query.sort, section: typeof query.topcategory === 'number' ? query.topcategory : undefined },
+        { sort: query.sort, topcategory: typeof query.topcategory === 'number' ? query.topcategory : undefined },
       ),
     );
     return items;

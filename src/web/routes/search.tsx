@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // item's title and text. No numbers: likes and comments leave a stored copy valid.
   effects.shows = (result?.groups ?? []).flatMap((group) => {
     const { target, section } = SEARCH_SECTIONS.find((s) => s.key === group.key) as (typeof SEARCH_SECTIONS)[number];
-    return [rowsKey(target, target === 'board' ? section : undefined), ...group.items.map((i) => itemKey(target, i.item))];
+    return [rowsKey(target, section), ...group.items.map((i) => itemKey(target, i.item))];
   });
   return {
     siteName: deps.env.SITE_NAME,

@@ -164,7 +164,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   effects.shows = listKeys(
     table,
     list.items.map((i) => i.id),
-    { sort: query.sort, section: table === 'board' ? topcategory : undefined },
+    { sort: query.sort, topcategory },
   );
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;

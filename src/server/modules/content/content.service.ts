@@ -116,8 +116,8 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
 /** What new items change for the stored pages: the lists of their table and sections (their rows
  * and totals) and the page of the item each follows; not the pages of other items (cache/shows.ts). */
 function newRowKeys(def: ContentResource<ContentName>, rows: readonly object[]): string[] {
-  const sections = new Set(rows.map((row) => (row as { topcategory?: unknown }).topcategory).filter((s) => typeof s === 'number'));
-  return [rowsKey(def.table), ...[...sections].map((section) => rowsKey(def.table, section))];
+  const sections = rows.map((row) => (row as { topcategory?: unknown }).topcategory).filter((s) => typeof s === 'number');
+  return [...new Set([rowsKey(def.table), ...sections.map((section) => rowsKey(def.table, section))])];
 }
 
 /** POST /api/<name>: one new item. */
