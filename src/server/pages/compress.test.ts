@@ -27,6 +27,8 @@ describe('compressing pages', () => {
 
   test('the checksum worked out for a nonce is the one of the page with that nonce in it', () => {
     const stored = patchablePage(page, nonce);
+    // The stored gzip is whole as it is: gunzip checks its trailer.
+    expect(zlib.gunzipSync(stored.gzip).toString()).toBe(page);
     for (let i = 0; i < 20; i++) {
       const fresh = crypto.randomBytes(16).toString('base64');
       expect(stored.checksum(fresh)).toBe(zlib.crc32(page.replaceAll(nonce, fresh)));
@@ -96,6 +98,7 @@ describe('compressing pages', () => {
     const first = hole('<me-slot>', '</me-slot>');
     const holes = [hole('<script id="me">', '</script>'), first, hole('<me-slot>', '</me-slot>', first[1])];
     const stored = patchablePage(withHoles, nonce, holes);
+    expect(zlib.gunzipSync(stored.gzip).toString()).toBe(withHoles);
     const fresh = crypto.randomBytes(16).toString('base64');
     const unzip = async (r: Response) => zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString();
     const init = () => ({ status: 200, headers: htmlHeaders() });

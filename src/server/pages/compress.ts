@@ -138,24 +138,19 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
   }
   pushRun(plain.subarray(from));
   push(FINAL_BLOCK);
+  const checksum = pageChecksum(
+    plain,
+    plainNonceAt,
+    nonce.length,
+    holes.map(([start]) => start),
+    gzipHoles.map((h) => h.stored),
+  );
+  // Its checksum read the page once already: the stored nonce gives the page's own CRC.
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(zlib.crc32(plain), 0);
+  trailer.writeUInt32LE(checksum(nonce), 0);
   trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
   push(trailer);
-  return {
-    gzip: Buffer.concat(parts, size),
-    gzipNonceAt,
-    nonceLength: nonce.length,
-    length: plain.length,
-    holes: gzipHoles,
-    checksum: pageChecksum(
-      plain,
-      plainNonceAt,
-      nonce.length,
-      holes.map(([start]) => start),
-      gzipHoles.map((h) => h.stored),
-    ),
-  };
+  return { gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length, length: plain.length, holes: gzipHoles, checksum };
 }
 
 /** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does (in

@@ -25,10 +25,10 @@ import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts
 // the CSP and the page, the request id, the visitor cookie and the view a detail page counts, one
 // request log line and the metrics; for a member, their parts of a shared copy filled in by the
 // same fill-in as pages.ts's (member-fill.ts), or on a client navigation (`.data`) named in its
-// header. Anything else goes the app's way (pages.ts): an ended session, another method, a page not in the cache or out of
-// date (the renewal rules live there; only a copy late by numbers alone, page-cache.ts, answers
-// here too), a request over the load limits (refused there), a request target or host the app
-// would rewrite.
+// header. Anything else goes the app's way (pages.ts): an ended session, another method, a page
+// not in the cache or out of date (the renewal rules live there; only a copy late by numbers
+// alone, page-cache.ts, answers here too), a request over the load limits (refused there), a
+// request target or host the app would rewrite.
 
 /** node:http's own signature for a request handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
