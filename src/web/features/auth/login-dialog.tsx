@@ -35,7 +35,14 @@ function LoginDialogBody({ tab }: { tab: LoginTab }) {
   const [loginid, setLoginid] = useState('');
 
   useEffect(() => {
-    const timer = setTimeout(() => panel.current?.querySelector('input')?.focus(), LOGIN_FOCUS_DELAY_MS);
+    const timer = setTimeout(() => {
+      // Not when the person has already put focus on a control of the dialog within that time (a
+      // tab, or the field a quick 가입하기 pointed at): the login id would take it from them.
+      const dialog = panel.current?.closest('[role="dialog"]');
+      const active = document.activeElement;
+      if (dialog && active !== dialog && dialog.contains(active)) return;
+      panel.current?.querySelector('input')?.focus();
+    }, LOGIN_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
