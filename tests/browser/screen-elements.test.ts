@@ -110,6 +110,31 @@ describe('login dialog', () => {
     await close();
   });
 
+  test('the id takes focus 100 ms after opening, unless the person reached another control of the dialog first', async () => {
+    const { page, close } = await visit('/customer', { width: 360 });
+    // The page's clock stands still and moves only as the test says, so the 100 ms are exact
+    // and the test does not depend on how fast the machine is.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    let dialog = await openLoginDialog(page);
+    await page.clock.runFor(99);
+    expect(await focusedId(page)).not.toBe('dialog-loginid');
+    await page.clock.runFor(1);
+    expect(await focusedId(page)).toBe('dialog-loginid');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // A tab chosen within the 100 ms keeps the focus.
+    dialog = await openLoginDialog(page);
+    await page.clock.runFor(40);
+    await dialog.getByRole('tab', { name: '회원가입' }).click();
+    expect(await focusedId(page)).toBe('login-tab-1');
+    await page.clock.runFor(200);
+    expect(await focusedId(page)).toBe('login-tab-1');
+    expect(await dialog.getByRole('tab', { selected: true }).innerText()).toBe('회원가입');
+    await close();
+  });
+
   test('Tab stays inside the dialog and the page behind it is inert', async () => {
     const { page, close } = await visit('/customer', { width: 1280 });
     await openLoginDialog(page);
