@@ -6,6 +6,7 @@ import {
   apiGet,
   createAccount,
   fetchPage,
+  hydrated,
   launchBrowser,
   openPage,
   startServer,
@@ -162,6 +163,31 @@ describe('compression and the first visit', () => {
       if (Number(res.headers.get('content-length')) > 1024 || res.headers.get('content-encoding')) {
         expect(res.headers.get('content-encoding'), asset).toBe('br');
       }
+    }
+  });
+
+  test('a page carries no route table of its own; a client navigation asks the server for its data only', async () => {
+    const id = await post(`경로표 확인 ${Date.now()}`);
+    // The route table comes with the app (a built, cached file), not inside every page.
+    expect((await fetchPage(server, '/community')).html).not.toContain('window.__reactRouterManifest =');
+    const browser = await launchBrowser();
+    try {
+      const { page, close } = await openPage(browser, server);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (!url.pathname.startsWith('/assets/')) asked.push(url.pathname);
+      });
+      await page.goto('/community');
+      await hydrated(page);
+      await page.locator(`a[href="/community/${id}"]`).click();
+      await page.waitForURL(`**/community/${id}`);
+      await page.waitForLoadState('networkidle');
+      expect(asked).toContain(`/community/${id}.data`);
+      expect(asked.filter((p) => p.startsWith('/__manifest'))).toEqual([]);
+      await close();
+    } finally {
+      await browser.close();
     }
   });
 

@@ -129,6 +129,16 @@ describe('compressing pages', () => {
     }
   });
 
+  test('what a stored page keeps takes the memory of its own bytes, not a shared slab', () => {
+    // The page cache counts a page by these bytes; a small buffer cut from Buffer's shared pool
+    // would keep the whole 64 KB slab alive with it.
+    const bytes = Buffer.from(page);
+    const start = bytes.indexOf('<body>') + 6;
+    const stored = patchablePage(page, nonce, [[start, start + 100]]);
+    const kept = [stored.gzip, ...stored.holes.map((h) => h.stored), ...Object.values(fillOf(['{"id":7}', '<a>회원</a>'])).flat()];
+    for (const b of kept) expect(b.buffer.byteLength).toBe(b.length);
+  });
+
   test('a streamed page is compressed as it streams', async () => {
     const chunks = [html.slice(0, 1000), html.slice(1000)];
     const body = new ReadableStream<Uint8Array>({

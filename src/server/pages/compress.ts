@@ -83,6 +83,22 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 const MAX_STORED = 0xffff;
 
+/** `parts` joined in memory of their own, for bytes kept past the request (a stored page, a
+ * member's fill-in). Buffer.from and Buffer.concat give anything under 32 KB a slice of a shared
+ * 64 KB slab, and one kept slice keeps its whole slab: a list page's 10 KB gzip kept 64 KB, and
+ * with its other small copies a stored page held some 140 KB where the cache counted 10. */
+function kept(...parts: Uint8Array[]): Buffer<ArrayBuffer> {
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const out = Buffer.allocUnsafeSlow(size) as Buffer<ArrayBuffer>;
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** `content` as uncompressed ("stored") deflate blocks, none of them final. */
 function storedBlocks(content: Buffer): Buffer[] {
   const out: Buffer[] = [];
@@ -128,7 +144,7 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
     const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
     if (cut.hole) {
       for (const b of blocks) push(b);
-      gzipHoles.push({ gzip: [begin, size], stored: Buffer.from(plain.subarray(cut.start, cut.end)) });
+      gzipHoles.push({ gzip: [begin, size], stored: kept(plain.subarray(cut.start, cut.end)) });
     } else {
       push(blocks[0] as Buffer);
       gzipNonceAt.push(size);
@@ -150,7 +166,7 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
   trailer.writeUInt32LE(checksum(nonce), 0);
   trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
   push(trailer);
-  return { gzip: Buffer.concat(parts, size), gzipNonceAt, nonceLength: nonce.length, length: plain.length, holes: gzipHoles, checksum };
+  return { gzip: kept(...parts), gzipNonceAt, nonceLength: nonce.length, length: plain.length, holes: gzipHoles, checksum };
 }
 
 /** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does (in
@@ -162,8 +178,8 @@ export interface Fill {
 }
 
 export function fillOf(texts: readonly string[]): Fill {
-  const plain = texts.map((text) => Buffer.from(text));
-  return { plain, gzip: plain.map((b) => Buffer.concat(storedBlocks(b))) };
+  const plain = texts.map((text) => kept(Buffer.from(text)));
+  return { plain, gzip: plain.map((b) => kept(...storedBlocks(b))) };
 }
 
 /** The stored page with `nonce` in it and, given `fill`, each hole's content replaced by the one
@@ -270,7 +286,7 @@ function pageChecksum(
   holes: readonly Buffer[],
 ): PageChecksum {
   const first = nonceAt[0];
-  const stored = first === undefined ? undefined : Buffer.from(plain.subarray(first, first + length));
+  const stored = first === undefined ? undefined : kept(plain.subarray(first, first + length));
   const runs: { register: number; shift: number; nonces: number }[] = [];
   let from = 0;
   let n = 0;

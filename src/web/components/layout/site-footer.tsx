@@ -49,9 +49,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
             </ul>
           ))}
         </nav>
-        <p className="mt-4 text-sm text-slate-500">
-          © {new Date().getFullYear()} {siteName}. 한인 커뮤니티를 위한 포털.
-        </p>
+        <p className="mt-4 text-sm text-slate-500">{`© ${new Date().getFullYear()} ${siteName}. 한인 커뮤니티를 위한 포털.`}</p>
       </div>
     </footer>
   );

@@ -14,12 +14,12 @@ export function BoardList({ items, base, timeZone }: { items: BoardItem[]; base:
         <li key={i.id} className="px-4 py-3">
           <Link to={`${base}/${i.id}`} className="group block">
             <span className="flex flex-wrap items-baseline gap-x-2">
-              {i.category ? <span className="text-sm font-semibold text-brand-700">[{i.category}]</span> : null}
+              {i.category ? <span className="text-sm font-semibold text-brand-700">{`[${i.category}]`}</span> : null}
               <span className="text-lg font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
               {i.english ? <span className="rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-600">EN</span> : null}
               {i.comment > 0 ? (
                 <span className="text-sm font-semibold text-brand-600" title={`댓글 ${i.comment}개`}>
-                  [{i.comment}]
+                  {`[${i.comment}]`}
                 </span>
               ) : null}
             </span>
@@ -75,7 +75,7 @@ export function ExpandableList({
             <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-90">
               ›
             </span>
-            {i.category ? <span className="shrink-0 text-sm font-semibold text-brand-700">[{i.category}]</span> : null}
+            {i.category ? <span className="shrink-0 text-sm font-semibold text-brand-700">{`[${i.category}]`}</span> : null}
             <span>{i.title}</span>
           </summary>
           <RichText html={i.content} className="mt-1 pl-5" />

@@ -13,7 +13,7 @@ export function MarketPrice({ item, className = '' }: { item: Pick<MarketItem, '
   return item.free === 2 ? (
     <span className={`font-bold whitespace-nowrap text-emerald-700 ${className}`}>무료나눔</span>
   ) : (
-    <span className={`font-bold whitespace-nowrap ${className}`}>${formatMoney(item.price)}</span>
+    <span className={`font-bold whitespace-nowrap ${className}`}>{`$${formatMoney(item.price)}`}</span>
   );
 }
 
