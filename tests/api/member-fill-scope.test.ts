@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '#server/app.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
@@ -10,6 +9,7 @@ import { flushViews } from '#server/modules/view/view.service.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import type { Me } from '#shared/api.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { countingDrawnParts } from '#tests/support/drawn-parts.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // A member's parts of a shared page (name, bell, like state, controls) are drawn for them once and
@@ -24,8 +24,8 @@ let t: TestApp;
 let app: App;
 let server: http.Server;
 let base: string;
-/** Members' parts drawn, by member id. */
-const drawn = new Map<number, number>();
+/** Members' parts drawn for a member so far. */
+let drawnFor: (member: Member) => number;
 
 interface Member {
   id: number;
@@ -44,21 +44,9 @@ let postOfA: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const real = await productionBuild(PROJECT)();
-  const module = real.entry.module as unknown as { personalContents: (me: Me, parts: unknown[]) => unknown };
-  const counted = {
-    ...real,
-    entry: {
-      module: {
-        ...real.entry.module,
-        personalContents: (me: Me, parts: unknown[]) => {
-          drawn.set(me.id, (drawn.get(me.id) ?? 0) + 1);
-          return module.personalContents(me, parts);
-        },
-      },
-    },
-  } as ServerBuild;
-  app = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
+  const counted = countingDrawnParts(await productionBuild(PROJECT)());
+  drawnFor = counted.drawnFor;
+  app = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: async () => counted.build });
   server = http.createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -101,7 +89,6 @@ function get(url: string, token?: string): Promise<string> {
 /** The member a page was filled in for (`#me`), or null for a visitor's. */
 const meOf = (html: string): (Me & { level: number }) | null => JSON.parse(/<script[^>]*id="me"[^>]*>([^<]*)</.exec(html)?.[1] ?? 'null');
 const pressed = (html: string) => /<button id="like" type="submit"[^>]*aria-pressed="(true|false)"/.exec(html)?.[1];
-const drawnFor = (m: Member) => drawn.get(m.id) ?? 0;
 
 /** The post's page, stored and each member's parts of it drawn and kept (asked twice: the second
  * answer is the kept one). */
@@ -130,7 +117,9 @@ describe('a member’s parts are drawn again only when something of theirs chang
     expect(drawnFor(b)).toBe(keptOfB);
 
     // C comments on A's post: A's bell counts it on A's next page; B's parts stay as drawn.
-    expect((await t.call('POST', '/api/comment', { token: c.token, body: { board: postOfA, content: '알림 가는 댓글' } })).status).toBe(200);
+    expect((await t.call('POST', '/api/comment', { token: c.token, body: { board: postOfA, content: '알림 가는 댓글' } })).status).toBe(
+      200,
+    );
     expect(meOf(await get(url, a.token))?.unread).toBe(1);
     expect(meOf(await get(url, b.token))?.unread).toBe(0);
     expect(drawnFor(b)).toBe(keptOfB);
@@ -139,7 +128,9 @@ describe('a member’s parts are drawn again only when something of theirs chang
     expect((await t.call('POST', '/api/like', { token: b.token, body: { target: 'board', item: post } })).status).toBe(200);
     expect(pressed(await get(url, b.token))).toBe('true');
     expect(drawnFor(b)).toBe(keptOfB + 1);
-    expect((await t.call('POST', '/api/comment', { token: a.token, body: { board: post, content: '글쓴이에게 가는 댓글' } })).status).toBe(200);
+    expect((await t.call('POST', '/api/comment', { token: a.token, body: { board: post, content: '글쓴이에게 가는 댓글' } })).status).toBe(
+      200,
+    );
     const keptOfA = drawnFor(a);
     const commented = await t.call('POST', '/api/comment', { token: c.token, body: { board: postOfA, content: '둘째 알림' } });
     expect(commented.status).toBe(200);
