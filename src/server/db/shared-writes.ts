@@ -60,8 +60,12 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
       if (!write) break;
       pending = new Writes();
       let payload = JSON.stringify({ from: self, ...write } satisfies Announcement);
-      // A burst that names too many items or members for one notification ends every stored page
-      // and every member's reads of its tables instead.
+      // A burst that names too many members for one notification is a write of their tables for
+      // every member; one that names too many items ends every stored page too.
+      if (payload.length > MAX_PAYLOAD && write.members) {
+        const { members: _named, ...forAll } = write;
+        payload = JSON.stringify({ from: self, ...forAll } satisfies Announcement);
+      }
       if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: self, tables: write.tables, seen: true } satisfies Announcement);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => {
         // The database is down: the write this was about failed or was made before, and every

@@ -238,7 +238,7 @@ export class WriteTracker implements KyselyPlugin {
     const at = ++this.#memberWrites;
     for (const table of write.tables) {
       const ids = write.members?.[table];
-      if (!ids || ids.length > MAX_NAMED_MEMBERS) {
+      if (!ids) {
         this.wide.set(table, (this.wide.get(table) ?? 0) + 1);
         continue;
       }
@@ -279,7 +279,12 @@ export class WriteTracker implements KyselyPlugin {
     }
     if (write) {
       const members = memberScopes.getStore();
-      const named = members ? write.tables.flatMap((table) => (members[table] ? [[table, members[table]] as const] : [])) : [];
+      const named = members
+        ? write.tables.flatMap((table) => {
+            const ids = members[table];
+            return ids && ids.length <= MAX_NAMED_MEMBERS ? [[table, ids] as const] : [];
+          })
+        : [];
       if (named.length > 0) write.members = Object.fromEntries(named);
       const scope = scopes.getStore();
       if (scope && write.seen) write = { ...write, seen: false, touched: scope };
