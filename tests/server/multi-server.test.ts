@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '#server/app.ts';
 import { claimRun } from '#server/db/schedule.ts';
+import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { productionBuild } from '#server/pages/pages.ts';
+import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { countingDrawnParts } from '#tests/support/drawn-parts.ts';
 import { startPgServer } from '#tests/support/pg-process.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -116,6 +121,50 @@ describe('a write on one server is on the other’s next answers', () => {
     expect((await post()).status).toBe(200);
     expect((await a.call('PUT', '/api/user', { token: await a.root(), body: { id: m.id, use: 2 } })).status).toBe(200);
     expect(await eventually(async () => (await post()).status === 401 || (await post()).status === 403)).toBe(true);
+  });
+});
+
+describe('a member’s parts of B’s pages follow their own writes on A', () => {
+  test('a like on A is pressed on the liker’s next page on B, while another member’s parts on B stay as drawn; a logout on A ends the session on B’s pages', async () => {
+    // B's pages, with each drawing of a member's parts counted (needs the built app, `npm run build`).
+    const counted = countingDrawnParts(await productionBuild(path.resolve(import.meta.dirname, '../..'))());
+    const pagesOfB = createApp(b.deps, {
+      root: path.resolve(import.meta.dirname, '../..'),
+      dev: false,
+      loadBuild: async () => counted.build,
+    });
+    const [liker, other, author] = [await a.member(), await a.member(), await a.member()];
+    const made = await a.call('POST', '/api/board', {
+      token: author.token,
+      body: { topcategory: 5, category: '자유게시판', title: '두 서버에서 읽는 글', content: '<p>본문</p>' },
+    });
+    const url = `http://localhost/community/${made.body.id}`;
+    const page = async (token: string) => {
+      const res = await pagesOfB.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT, cookie: `${TOKEN_COOKIE}=${token}` } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return {
+        me: JSON.parse(/<script[^>]*id="me"[^>]*>([^<]*)</.exec(html)?.[1] ?? 'null') as { id: number } | null,
+        pressed: /<button id="like" type="submit"[^>]*aria-pressed="(true|false)"/.exec(html)?.[1],
+      };
+    };
+    // Each member's parts drawn on B and kept: asking again draws nothing.
+    expect(await eventually(async () => (await page(other.token)).me?.id === other.id)).toBe(true);
+    await page(liker.token);
+    await page(other.token);
+    const kept = counted.drawnFor(other);
+    expect((await page(other.token)).pressed).toBe('false');
+    expect(counted.drawnFor(other)).toBe(kept);
+
+    expect((await a.call('POST', '/api/like', { token: liker.token, body: { target: 'board', item: made.body.id } })).status).toBe(200);
+    expect(await eventually(async () => (await page(liker.token)).pressed === 'true', 1000)).toBe(true);
+    expect((await page(other.token)).pressed).toBe('false');
+    expect(counted.drawnFor(other)).toBe(kept);
+
+    expect((await a.call('DELETE', '/api/jwt', { token: liker.token })).status).toBe(200);
+    expect(await eventually(async () => (await page(liker.token)).me === null, 1000)).toBe(true);
+    expect((await page(other.token)).me?.id).toBe(other.id);
+    expect(counted.drawnFor(other)).toBe(kept);
   });
 });
 

@@ -3,10 +3,12 @@ import { LIST_CACHE_TTL_MS } from '#server/cache/list-cache.ts';
 
 // What a member's requests read over and over: who their token stands for, their unread count,
 // their likes among a page's items, their whole fill-in of a shared page (pages/member-fill.ts).
-// Each is kept until one of the tables it comes from is written, on this app server or another
-// (db/shared-writes.ts), so a member reading page after page costs no query until something
-// changes; an entry also expires like list-cache.ts's, which bounds a missed announcement. Kept
-// apart from list-cache.ts so that many members do not push out the lists' totals.
+// Each is kept until that member's rows of one of the tables it comes from are written, or the
+// table is written for everyone (db/write-tracker.ts `writesOfMembers`), on this app server or
+// another (db/shared-writes.ts): a member reading page after page costs no query until something
+// of theirs changes, however much others write. An entry also expires like list-cache.ts's, which
+// bounds a missed announcement. Kept apart from list-cache.ts so that many members do not push
+// out the lists' totals.
 
 interface Entry<T> {
   versions: number[];
@@ -14,11 +16,12 @@ interface Entry<T> {
   value: Promise<T>;
 }
 
-/** Reads of `tables` by key, `max` kept (the oldest go first). */
-export function readsOfTables<T>(tracker: WriteTracker, tables: readonly string[], max: number) {
+/** One member's reads of `tables` by key (a key is one member's: it names them or their token),
+ * `max` kept (the oldest go first). */
+export function readsOfMember<T>(tracker: WriteTracker, tables: readonly string[], max: number) {
   const entries = new Map<string, Entry<T>>();
-  return (key: string, compute: () => Promise<T>): Promise<T> => {
-    const versions = tables.map((table) => tracker.version(table));
+  return (member: number, key: string, compute: () => Promise<T>): Promise<T> => {
+    const versions = tables.map((table) => tracker.memberVersion(table, member));
     const hit = entries.get(key);
     if (hit && versions.every((v, i) => hit.versions[i] === v) && Date.now() - hit.at < LIST_CACHE_TTL_MS) return hit.value;
     const value = compute();

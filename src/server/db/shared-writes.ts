@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
-import type { WriteTracker, Written } from './write-tracker.ts';
+import { type MemberRows, type WriteTracker, Writes, type Written } from './write-tracker.ts';
 
 // Several app servers on one PostgreSQL (PRODUCT.md's run contract): each keeps caches of pages,
 // lists and session users that its own writes end (write-tracker.ts). Other servers' writes reach
@@ -20,6 +20,15 @@ const RETRY_MS = [250, 500, 1000, 2000, 5000];
 interface Announcement extends Written {
   /** The announcing server, which does not act on its own writes twice. */
   from: string;
+}
+
+/** An announcement's members as the tracker takes them: lists of ids by table. */
+function memberRows(value: unknown): MemberRows | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const rows = Object.entries(value).flatMap(([table, ids]) =>
+    Array.isArray(ids) ? [[table, ids.filter((id): id is number => Number.isInteger(id))] as const] : [],
+  );
+  return rows.length > 0 ? Object.fromEntries(rows) : undefined;
 }
 
 export interface SharedWrites {
@@ -41,16 +50,22 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
   });
 
   // Writes announced together: one statement carries every write a burst of requests made.
-  let pending: Written | undefined;
+  let pending = new Writes();
   let sending = false;
   let warned = 0;
   async function send(): Promise<void> {
     sending = true;
-    while (pending && !closed) {
-      const write = pending;
-      pending = undefined;
+    while (!closed) {
+      const write = pending.written();
+      if (!write) break;
+      pending = new Writes();
       let payload = JSON.stringify({ from: self, ...write } satisfies Announcement);
-      // A burst that names too many items for one notification ends every stored page instead.
+      // A burst that names too many members for one notification is a write of their tables for
+      // every member; one that names too many items ends every stored page too.
+      if (payload.length > MAX_PAYLOAD && write.members) {
+        const { members: _named, ...forAll } = write;
+        payload = JSON.stringify({ from: self, ...forAll } satisfies Announcement);
+      }
       if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: self, tables: write.tables, seen: true } satisfies Announcement);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => {
         // The database is down: the write this was about failed or was made before, and every
@@ -65,12 +80,7 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
   }
   tracker.onWrite = (write) => {
     if (closed) return;
-    const touched = [...new Set([...(pending?.touched ?? []), ...(write.touched ?? [])])];
-    pending = {
-      tables: [...new Set([...(pending?.tables ?? []), ...write.tables])],
-      seen: (pending?.seen ?? false) || write.seen,
-      ...(touched.length > 0 && { touched }),
-    };
+    pending.add(write);
     if (!sending) void send();
   };
 
@@ -85,7 +95,13 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
     if (announcement.from === self) return;
     const strings = (list: unknown) => (Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : []);
     const touched = strings(announcement.touched);
-    tracker.remote({ tables: strings(announcement.tables), seen: announcement.seen === true, ...(touched.length > 0 && { touched }) });
+    const members = memberRows(announcement.members);
+    tracker.remote({
+      tables: strings(announcement.tables),
+      seen: announcement.seen === true,
+      ...(touched.length > 0 && { touched }),
+      ...(members && { members }),
+    });
   }
 
   function lost(err?: Error): void {

@@ -55,16 +55,24 @@ function columnName(node: OperationNode): string | undefined {
   return n.kind === 'ColumnNode' ? n.column?.name : undefined;
 }
 
+/** Whose rows a write wrote, by table: `{ likes: [5] }` is member 5's likes alone. */
+export type MemberRows = Record<string, number[]>;
+
 /** What a write touched: the tables whose lists it may change, whether any page could show it
- * (the epoch), or, for a write made inside `writesShowOnly`, the keys of what it changed. */
+ * (the epoch), or, for a write made inside `writesShowOnly`, the keys of what it changed; for a
+ * write made inside `writesOfMembers`, whose rows of its tables it wrote (a table it wrote that
+ * is not named there was written for every member). */
 export interface Written {
   tables: string[];
   seen: boolean;
   touched?: string[];
+  members?: MemberRows;
 }
 
 /** Writes made inside `writesShowOnly` (a like, a comment): their keys, for the tracker to read. */
 const scopes = new AsyncLocalStorage<string[]>();
+/** Writes made inside `writesOfMembers`: whose rows they write. */
+const memberScopes = new AsyncLocalStorage<MemberRows>();
 
 /** Runs `work` as a write that changes only what `keys` name: `<table>:<id>` for an item (its
  * detail page and every list row that shows it) and `<table>.<column>` for lists ordered by that
@@ -74,8 +82,59 @@ export function writesShowOnly<T>(keys: string[], work: () => Promise<T>): Promi
   return scopes.run(keys, work);
 }
 
+/** Runs `work` as writes of these members' own rows only, by table (a like of member 5 is
+ * `{ likes: [5] }`): what is kept per member of those tables (cache/member-reads.ts: who a token
+ * stands for, a member's bell, likes, reports and fill-in of a page) ends for those members
+ * alone. A write of another table inside it, or of a table outside any such scope, ends every
+ * member's reads of that table. */
+export function writesOfMembers<T>(members: MemberRows, work: () => Promise<T>): Promise<T> {
+  return memberScopes.run(members, work);
+}
+
+/** Writes gathered into one (announced together, or reported again at a commit): a table that
+ * any of them wrote for every member is written for every member. */
+export class Writes {
+  private readonly tables = new Set<string>();
+  private seen = false;
+  private readonly touched = new Set<string>();
+  private readonly members = new Map<string, Set<number>>();
+  private readonly forAll = new Set<string>();
+
+  add(write: Written): void {
+    this.seen ||= write.seen;
+    for (const key of write.touched ?? []) this.touched.add(key);
+    for (const table of write.tables) {
+      this.tables.add(table);
+      const ids = write.members?.[table];
+      if (!ids) this.forAll.add(table);
+      else {
+        const of = this.members.get(table) ?? new Set();
+        for (const id of ids) of.add(id);
+        this.members.set(table, of);
+      }
+    }
+  }
+
+  /** All of them as one write, or undefined when none changed anything. */
+  written(): Written | undefined {
+    if (this.tables.size === 0 && !this.seen && this.touched.size === 0) return undefined;
+    const named = [...this.members].filter(([table]) => !this.forAll.has(table));
+    return {
+      tables: [...this.tables],
+      seen: this.seen,
+      ...(this.touched.size > 0 && { touched: [...this.touched] }),
+      ...(named.length > 0 && { members: Object.fromEntries(named.map(([table, ids]) => [table, [...ids]])) }),
+    };
+  }
+}
+
 /** Past this many touched keys the record starts over, ending every stored page once. */
 const MAX_TOUCHED = 100_000;
+/** Past this many members' keys their record starts over, ending every member's reads once. */
+const MAX_MEMBER_KEYS = 100_000;
+/** A write of more members' rows than this at once (a keyword told to thousands) is taken as a
+ * write for every member: one miss each costs less than remembering each of them. */
+const MAX_NAMED_MEMBERS = 1000;
 
 export class WriteTracker implements KyselyPlugin {
   private readonly versions = new Map<string, number>();
@@ -94,11 +153,13 @@ export class WriteTracker implements KyselyPlugin {
    * (db/shared-writes.ts passes them on to the other app servers). */
   onWrite: ((write: Written) => void) | undefined;
   /** What was written since the last commit: a commit reports it again, as what it made visible. */
-  private sinceCommit: { tables: Set<string>; seen: boolean; touched: Set<string> } = {
-    tables: new Set(),
-    seen: false,
-    touched: new Set(),
-  };
+  private sinceCommit = new Writes();
+  /** Per table, writes of it for every member; and per member's table (`likes:5`), the value of
+   * `#memberWrites` at its last write, or `#memberFloor` since the record last started over. */
+  private readonly wide = new Map<string, number>();
+  private readonly memberAt = new Map<string, number>();
+  #memberWrites = 0;
+  #memberFloor = 0;
 
   version(table: string): number {
     if (this.#blind) this.#generation++;
@@ -118,6 +179,15 @@ export class WriteTracker implements KyselyPlugin {
     return this.#touches + this.#generation;
   }
 
+  /** What one member's reads of `table` are as of: it moves on every write of their rows of it
+   * and on every write of the table for everyone (and with the generation), never on another
+   * member's. */
+  memberVersion(table: string, member: number): number {
+    if (this.#blind) this.#generation++;
+    const own = this.memberAt.get(`${table}:${member}`) ?? this.#memberFloor;
+    return (this.wide.get(table) ?? 0) + own + this.#generation;
+  }
+
   /** True when no write since `touches` (a value of the getter) changed what `keys` name. */
   untouchedSince(keys: readonly string[], touches: number): boolean {
     for (const key of keys) if ((this.touchedAt.get(key) ?? 0) + this.#generation > touches) return false;
@@ -129,10 +199,13 @@ export class WriteTracker implements KyselyPlugin {
     const scope = scopes.getStore();
     if (scope) this.touch(scope);
     else this.#epoch++;
-    const since = this.sinceCommit;
-    this.sinceCommit = { tables: new Set(), seen: false, touched: new Set() };
-    if (since.tables.size > 0 || since.seen || since.touched.size > 0) {
-      this.onWrite?.({ tables: [...since.tables], seen: since.seen, ...(since.touched.size > 0 && { touched: [...since.touched] }) });
+    const since = this.sinceCommit.written();
+    this.sinceCommit = new Writes();
+    if (since) {
+      // What a member read while the transaction was open was from before it (gathered where it
+      // can be: on PostgreSQL, whose other connections read only what was committed).
+      this.moveMembers(since);
+      this.onWrite?.(since);
     }
   }
 
@@ -141,6 +214,7 @@ export class WriteTracker implements KyselyPlugin {
     for (const table of write.tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
     if (write.seen) this.#epoch++;
     if (write.touched) this.touch(write.touched);
+    this.moveMembers(write);
   }
 
   /** While other servers' writes cannot be heard, nothing cached can be trusted: every version
@@ -159,11 +233,29 @@ export class WriteTracker implements KyselyPlugin {
     for (const key of keys) this.touchedAt.set(key, this.#touches);
   }
 
+  /** A write's mark on its members' versions, or on its tables' for every member. */
+  private moveMembers(write: Written): void {
+    const at = ++this.#memberWrites;
+    for (const table of write.tables) {
+      const ids = write.members?.[table];
+      if (!ids) {
+        this.wide.set(table, (this.wide.get(table) ?? 0) + 1);
+        continue;
+      }
+      if (this.memberAt.size + ids.length > MAX_MEMBER_KEYS) {
+        this.memberAt.clear();
+        this.#memberFloor = at;
+      }
+      for (const id of ids) this.memberAt.set(`${table}:${id}`, at);
+    }
+  }
+
   /** A write's mark on the versions and on the epoch, or on the keys of its scope. */
   private bump(write: Written): void {
     for (const table of write.tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
     if (write.touched) this.touch(write.touched);
     else if (write.seen) this.#epoch++;
+    this.moveMembers(write);
   }
 
   /** Versions and the epoch move when a write starts and again when it has run, so a read that
@@ -186,8 +278,16 @@ export class WriteTracker implements KyselyPlugin {
       write = { tables: listed ? [table] : [], seen: seen(table, columns) };
     }
     if (write) {
+      const members = memberScopes.getStore();
+      const named = members
+        ? write.tables.flatMap((table) => {
+            const ids = members[table];
+            return ids && ids.length <= MAX_NAMED_MEMBERS ? [[table, ids] as const] : [];
+          })
+        : [];
+      if (named.length > 0) write.members = Object.fromEntries(named);
       const scope = scopes.getStore();
-      if (scope && write.seen) write = { tables: write.tables, seen: false, touched: scope };
+      if (scope && write.seen) write = { ...write, seen: false, touched: scope };
       this.bump(write);
       this.running.set(args.queryId, write);
     }
@@ -200,9 +300,7 @@ export class WriteTracker implements KyselyPlugin {
       this.bump(write);
       // Outside a transaction the write is now committed; inside one, the commit reports it again.
       if (this.onWrite && (write.tables.length > 0 || write.seen || write.touched)) {
-        for (const table of write.tables) this.sinceCommit.tables.add(table);
-        this.sinceCommit.seen ||= write.seen;
-        for (const key of write.touched ?? []) this.sinceCommit.touched.add(key);
+        this.sinceCommit.add(write);
         this.onWrite(write);
       }
     }

@@ -1,7 +1,7 @@
 import type { Actor, Deps } from '#server/context.ts';
 import type { StoredPage } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
-import { readsOfTables } from '#server/cache/member-reads.ts';
+import { readsOfMember } from '#server/cache/member-reads.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
@@ -17,22 +17,24 @@ import type { PageEntry } from './pages.ts';
 const MAX_MEMBER_READS = 20_000;
 /** Whole fill-ins kept, by member and shape of page. */
 const MAX_FILLS = 5000;
-/** What a fill-in reads: the member's account, their notifications, likes and reports. */
+/** What a fill-in reads: the member's account, their notifications, likes and reports (nothing of
+ * other members': an author's name is in the shared page). */
 const FILL_TABLES = ['users', 'notifications', 'likes', 'reports'];
 
 /** The member a copy is served to, and the contents of its holes for them. */
 export type MemberFill = (actor: Actor, stored: StoredPage, entry: PageEntry, ip: string) => Promise<{ me: Me; fill: Fill }>;
 
 export function memberFiller(deps: Deps): MemberFill {
-  const unreadOf = readsOfTables<number>(deps.tracker, ['notifications'], MAX_MEMBER_READS);
-  const likedOf = readsOfTables<number[]>(deps.tracker, ['likes'], MAX_MEMBER_READS);
-  const reportedOf = readsOfTables<number[]>(deps.tracker, ['reports'], MAX_MEMBER_READS);
+  const unreadOf = readsOfMember<number>(deps.tracker, ['notifications'], MAX_MEMBER_READS);
+  const likedOf = readsOfMember<number[]>(deps.tracker, ['likes'], MAX_MEMBER_READS);
+  const reportedOf = readsOfMember<number[]>(deps.tracker, ['reports'], MAX_MEMBER_READS);
   // A member's fill-in is kept whole, by what it is made of: the member and the shape of the copy
   // (its holes and what its parts show, the same on every list page of a section). Reading pages
   // of that shape again costs neither those reads nor the drawing of their parts until one of
-  // the tables they come from is written. The reads inside may be as old as their own expiry, so
-  // a missed announcement lasts at most twice that.
-  const fillOfMember = readsOfTables<{ me: Me; fill: Fill }>(deps.tracker, FILL_TABLES, MAX_FILLS);
+  // the member's rows of the tables they come from are written (another member's like or bell
+  // leaves it in place). The reads inside may be as old as their own expiry, so a missed
+  // announcement lasts at most twice that.
+  const fillOfMember = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, FILL_TABLES, MAX_FILLS);
   const shapeOf = new WeakMap<StoredPage, number>();
   /** Shapes seen, each under a number (a shape pushed out comes back under a new one). */
   const shapes = new Map<string, number>();
@@ -51,11 +53,12 @@ export function memberFiller(deps: Deps): MemberFill {
       }
       shapeOf.set(stored, shape);
     }
-    return fillOfMember(`${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
+    return fillOfMember(actor.id, `${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
   };
 
   /** The member a shared copy is served to: their account, unread count, and their likes and
-   * reports among the page's items (indexed reads, each kept until its table is written); and
+   * reports among the page's items (indexed reads, each kept until their rows of its table are
+   * written); and
    * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
   async function readFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: Fill }> {
     const { likes, report } = stored.effects;
@@ -63,17 +66,19 @@ export function memberFiller(deps: Deps): MemberFill {
     const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
     const [user, unread, liked, reported, reportedComments] = await Promise.all([
       findSessionUser(deps, actor.id),
-      unreadOf(String(actor.id), () => unreadCount(deps, actor.id)),
+      unreadOf(actor.id, String(actor.id), () => unreadCount(deps, actor.id)),
       likes
-        ? likedOf(`${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
+        ? likedOf(actor.id, `${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
             likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked),
           )
         : [],
       report
-        ? reportedOf(`${actor.id}:${report.target}:${report.id}`, () => reportedItems(deps, { actor, ip }, report.target, [report.id]))
+        ? reportedOf(actor.id, `${actor.id}:${report.target}:${report.id}`, () =>
+            reportedItems(deps, { actor, ip }, report.target, [report.id]),
+          )
         : [],
       comments
-        ? reportedOf(`${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
+        ? reportedOf(actor.id, `${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
         : [],
     ]);
     const me: Me = {

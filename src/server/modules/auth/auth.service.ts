@@ -21,7 +21,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
 import { maskEmail } from '#server/lib/mailer.ts';
 import { securityEvent } from '#server/lib/security-events.ts';
-import { readsOfTables } from '#server/cache/member-reads.ts';
+import { readsOfMember } from '#server/cache/member-reads.ts';
 import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
 
 /** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
@@ -59,23 +59,23 @@ export async function login(
 
 /** Callers of the tokens seen lately. */
 const MAX_ACTORS = 10_000;
-const actorsOf = new WeakMap<Deps, ReturnType<typeof readsOfTables<Actor | undefined>>>();
+const actorsOf = new WeakMap<Deps, ReturnType<typeof readsOfMember<Actor | undefined>>>();
 
 /** A session token to the caller it stands for: refused once its session ended (a logout), the
  * password changed after it was issued or the account was switched off. The level comes from the
  * database, so a demotion takes effect at once. Every request of a session asks: the answer is
- * kept per token until the users or sessions table is written (cache/member-reads.ts), which each
- * of those changes does, so none of them waits for an entry to expire (docs/decisions.md,
- * 2026-11-27). */
+ * kept per token until the member's own row of users or sessions is written (cache/member-reads.ts;
+ * the repositories name whose rows they write), which each of those changes does, so none of
+ * them waits for an entry to expire (docs/decisions.md, 2026-11-27). */
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;
   let actors = actorsOf.get(deps);
   if (!actors) {
-    actors = readsOfTables<Actor | undefined>(deps.tracker, ['users', 'sessions'], MAX_ACTORS);
+    actors = readsOfMember<Actor | undefined>(deps.tracker, ['users', 'sessions'], MAX_ACTORS);
     actorsOf.set(deps, actors);
   }
-  return actors(token, async () => {
+  return actors(claims.sub, token, async () => {
     const [user, sessionUser] = await Promise.all([findAccount(deps, claims.sub), findSessionUserId(deps.db, claims.sid, deps.tracker)]);
     if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
     return { id: user.id, level: user.level, session: claims.sid, joined: user.date };
@@ -89,13 +89,13 @@ export async function reissueToken(deps: Deps, actor: Actor): Promise<string | u
   if (!user || !actor.session) return undefined;
   await deleteSessionsOfUser(deps.db, actor.id, actor.session);
   // The new token lives seven days from now: so must the session it names.
-  await renewSession(deps.db, actor.session, nowIso());
+  await renewSession(deps.db, actor.id, actor.session, nowIso());
   return deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate, sid: actor.session });
 }
 
 /** DELETE /api/jwt: this session ends on the server, whichever copy of its token is used next. */
 export async function logout(deps: Deps, caller: Caller): Promise<void> {
-  if (caller.actor?.session) await deleteSession(deps.db, caller.actor.session);
+  if (caller.actor?.session) await deleteSession(deps.db, caller.actor.id, caller.actor.session);
 }
 
 /** 모든 기기에서 로그아웃: every session of the caller ends, this one too. */

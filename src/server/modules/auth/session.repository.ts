@@ -1,9 +1,13 @@
 import type { Executor } from '#server/db/database.ts';
-import type { WriteTracker } from '#server/db/write-tracker.ts';
+import { type WriteTracker, writesOfMembers } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
 
+// Each write names the member whose sessions it changes (write-tracker.ts `writesOfMembers`): who a
+// token stands for is kept per member (auth.service.ts resolveActor), and one member's login or
+// logout must not make every other member's requests read theirs again.
+
 export async function insertSession(db: Executor, row: { id: string; user: number; date: string }): Promise<void> {
-  await db.insertInto('sessions').values(row).execute();
+  await writesOfMembers({ sessions: [row.user] }, () => db.insertInto('sessions').values(row).execute());
 }
 
 /** The session's user, or undefined once it ended. With a tracker, remembered until the sessions
@@ -14,22 +18,26 @@ export async function findSessionUserId(db: Executor, id: string, tracker?: Writ
 }
 
 /** A session given a new token starts its seven days again (pruning goes by this date). */
-export async function renewSession(db: Executor, id: string, date: string): Promise<void> {
-  await db.updateTable('sessions').set({ date }).where('id', '=', id).execute();
+export async function renewSession(db: Executor, user: number, id: string, date: string): Promise<void> {
+  await writesOfMembers({ sessions: [user] }, () =>
+    db.updateTable('sessions').set({ date }).where('id', '=', id).where('user', '=', user).execute(),
+  );
 }
 
-export async function deleteSession(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', id).execute();
+/** Ends one of the user's sessions (another user's of that id is left alone). */
+export async function deleteSession(db: Executor, user: number, id: string): Promise<void> {
+  await writesOfMembers({ sessions: [user] }, () => db.deleteFrom('sessions').where('id', '=', id).where('user', '=', user).execute());
 }
 
 /** Ends a user's sessions, but for `keep` when given. */
 export async function deleteSessionsOfUser(db: Executor, user: number, keep?: string): Promise<void> {
   let q = db.deleteFrom('sessions').where('user', '=', user);
   if (keep) q = q.where('id', '<>', keep);
-  await q.execute();
+  await writesOfMembers({ sessions: [user] }, () => q.execute());
 }
 
-/** Sessions begun before `before` have outlived their tokens. */
+/** Sessions begun before `before` have outlived their tokens (whosever they are: every member's
+ * caller is read again). */
 export async function deleteSessionsBefore(db: Executor, before: string): Promise<number> {
   const r = await db.deleteFrom('sessions').where('date', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);

@@ -1,21 +1,27 @@
 import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
+import { writesOfMembers } from '#server/db/write-tracker.ts';
 import type { LikeTarget } from '#shared/schemas/content.ts';
 import { itemsOfMember } from '#server/db/member-items.ts';
 
 export async function deleteLike(db: Executor, target: LikeTarget, item: number, user: number): Promise<boolean> {
-  const r = await db.deleteFrom('likes').where('target', '=', target).where('item', '=', item).where('user', '=', user).executeTakeFirst();
+  // A member's likes are theirs alone (write-tracker.ts `writesOfMembers`): another's page state stays kept.
+  const r = await writesOfMembers({ likes: [user] }, () =>
+    db.deleteFrom('likes').where('target', '=', target).where('item', '=', item).where('user', '=', user).executeTakeFirst(),
+  );
   return Number(r.numDeletedRows) > 0;
 }
 
 /** Inserts the like unless it exists; true when this call added it. */
 export async function insertLike(db: Executor, target: LikeTarget, item: number, user: number, date: string): Promise<boolean> {
-  const r = await db
-    .insertInto('likes')
-    .values({ target, item, user, date })
-    .onConflict((oc) => oc.columns(['target', 'item', 'user']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const r = await writesOfMembers({ likes: [user] }, () =>
+    db
+      .insertInto('likes')
+      .values({ target, item, user, date })
+      .onConflict((oc) => oc.columns(['target', 'item', 'user']).doNothing())
+      .returning('id')
+      .executeTakeFirst(),
+  );
   return r !== undefined;
 }
 

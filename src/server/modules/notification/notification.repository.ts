@@ -1,5 +1,9 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, Executor, NotificationsTable } from '#server/db/database.ts';
+import { writesOfMembers } from '#server/db/write-tracker.ts';
+
+// Each write names the members whose notifications it changes (write-tracker.ts `writesOfMembers`):
+// a member's bell is kept per member, and one member's notice must not make everyone's read again.
 
 export type NewNotification = Insertable<NotificationsTable>;
 
@@ -12,13 +16,16 @@ const ROWS_PER_INSERT = 1000;
 export async function insertNotifications(db: Executor, rows: NewNotification[]) {
   const added = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const part = rows.slice(i, i + ROWS_PER_INSERT);
     added.push(
-      ...(await db
-        .insertInto('notifications')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .onConflict((oc) => oc.columns(['user', 'kind', 'target', 'item']).doNothing())
-        .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link'])
-        .execute()),
+      ...(await writesOfMembers({ notifications: [...new Set(part.map((r) => r.user))] }, () =>
+        db
+          .insertInto('notifications')
+          .values(part)
+          .onConflict((oc) => oc.columns(['user', 'kind', 'target', 'item']).doNothing())
+          .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link'])
+          .execute(),
+      )),
     );
   }
   return added;
@@ -54,7 +61,7 @@ export function findNotificationOf(db: Executor, user: number, id: number) {
 export async function markNotificationsRead(db: Executor, user: number, ids: number[] | 'all', date: string): Promise<number> {
   let q = db.updateTable('notifications').set({ readdate: date }).where('user', '=', user).where('readdate', '=', '');
   if (ids !== 'all') q = q.where('id', 'in', ids);
-  return Number((await q.executeTakeFirst()).numUpdatedRows);
+  return Number((await writesOfMembers({ notifications: [user] }, () => q.executeTakeFirst())).numUpdatedRows);
 }
 
 /** Deletes up to `limit` read notifications made before `cutoff`; answers how many it deleted. */
@@ -81,7 +88,7 @@ export async function saveMailSettings(db: Executor, user: number, rows: { kind:
 /** A removed member's notifications and mail settings go with them (the notifications others got
  * about their actions stay: they name the actor by a join, which then finds no one). */
 export async function deleteNotificationsOfUsers(db: Executor, users: number[]): Promise<void> {
-  await db.deleteFrom('notifications').where('user', 'in', users).execute();
+  await writesOfMembers({ notifications: users }, () => db.deleteFrom('notifications').where('user', 'in', users).execute());
   await db.deleteFrom('notification_settings').where('user', 'in', users).execute();
 }
 

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { ReportTarget } from '#shared/reports.ts';
 import type { Executor, ReportsTable } from '#server/db/database.ts';
 import { itemsOfMember } from '#server/db/member-items.ts';
+import { writesOfMembers } from '#server/db/write-tracker.ts';
 
 // The reports module's SQL: one row per member and item, the items they point at, and the
 // admin's list grouped by item.
@@ -50,12 +51,15 @@ export async function findReportedItems(db: Executor, target: ReportTarget, ids:
 
 /** Adds the report unless this member already reported the item; true when this call added it. */
 export async function insertReport(db: Executor, row: Insertable<ReportsTable>): Promise<boolean> {
-  const r = await db
-    .insertInto('reports')
-    .values(row)
-    .onConflict((oc) => oc.columns(['target', 'item', 'user']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  // What a member reported is on their pages alone (write-tracker.ts `writesOfMembers`).
+  const r = await writesOfMembers({ reports: [row.user] }, () =>
+    db
+      .insertInto('reports')
+      .values(row)
+      .onConflict((oc) => oc.columns(['target', 'item', 'user']).doNothing())
+      .returning('id')
+      .executeTakeFirst(),
+  );
   return r !== undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
-import type { WriteTracker } from '#server/db/write-tracker.ts';
+import { type WriteTracker, writesOfMembers } from '#server/db/write-tracker.ts';
 import { cachedByTable } from '#server/cache/list-cache.ts';
 import type { ListSpec } from '#server/db/list-query.ts';
 
@@ -66,13 +66,17 @@ export async function insertUser(db: Executor, row: Insertable<UsersTable>): Pro
   return result.id;
 }
 
+// A member's row is read per member (who a token stands for, their name and level in their
+// pages' header): a change of it names that member (write-tracker.ts `writesOfMembers`), so the
+// others' stay kept. What others' pages show of them (an author's name) is in the shared pages,
+// which follow the users table as before.
 export async function updateUser(db: Executor, id: number, changes: Updateable<UsersTable>): Promise<void> {
   if (Object.keys(changes).length === 0) return;
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  await writesOfMembers({ users: [id] }, () => db.updateTable('users').set(changes).where('id', '=', id).execute());
 }
 
 export async function deleteUsers(db: Executor, ids: number[]): Promise<number> {
-  const result = await db.deleteFrom('users').where('id', 'in', ids).executeTakeFirst();
+  const result = await writesOfMembers({ users: ids }, () => db.deleteFrom('users').where('id', 'in', ids).executeTakeFirst());
   return Number(result.numDeletedRows);
 }
 
