@@ -1,15 +1,16 @@
 import { type BackgroundJob, type BackgroundTarget, runInBackground } from '#server/db/background.ts';
 import type { Dialect } from '#server/db/database.ts';
+import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { leaveMergesToSteps, mergeIndexStep, SECTIONS } from './search.repository.ts';
 
 // SQLite's search index is merged here, off the writers' commits (search.repository.ts says why):
-// every second, each section's index is merged in bounded steps until nothing is left to merge.
+// every second in which the index was written, each section's index is merged in bounded steps
+// until nothing is left to merge.
 // The steps run on the background connection, in its own thread (db/background.ts), so the
 // server's thread does none of that work, and each step is a write turn of its own, so the
 // server's writes go in between. PostgreSQL's GIN index needs nothing of the kind.
 
-/** How often the index is looked at: a busy site adds a few segments a second, and a step that
- * finds nothing to merge costs a few microseconds and writes nothing. */
+/** How often the index is looked at: a busy site adds a few segments a second. */
 const MERGE_EVERY_MS = 1000;
 
 /** The jobs are search.repository.ts's own functions: the worker thread imports that module. */
@@ -29,7 +30,7 @@ export async function mergeSearchIndex(target: BackgroundTarget, stopped: () => 
 /** Starts merging SQLite's search index in the background (nothing on PostgreSQL); `stop` ends
  * it once the step under way has committed. */
 export function startIndexMerging(
-  target: BackgroundTarget & { dialect: Dialect },
+  target: BackgroundTarget & { dialect: Dialect; tracker: WriteTracker },
   onError: (err: unknown) => void,
 ): { stop(): Promise<void> } {
   if (target.dialect !== 'sqlite') return { stop: async () => {} };
@@ -43,8 +44,14 @@ export function startIndexMerging(
       });
   };
   run(() => runInBackground(target, leaveMergesJob));
+  // Every entry goes in and out of the index with its search_doc row. A round that finds nothing
+  // to merge writes nothing, but it is still eight jobs, each a write turn.
+  let mergedAt: number | undefined;
   const timer = setInterval(() => {
-    if (!running) run(() => mergeSearchIndex(target, () => stopped));
+    const written = target.tracker.version('search_doc');
+    if (running || written === mergedAt) return;
+    mergedAt = written;
+    run(() => mergeSearchIndex(target, () => stopped));
   }, MERGE_EVERY_MS);
   timer.unref();
   return {
