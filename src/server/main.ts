@@ -11,6 +11,7 @@ import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
 import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
 import { sweepListings } from './modules/freshness/freshness.service.ts';
+import { startIndexMerging } from './modules/search/index-merging.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
@@ -107,6 +108,9 @@ const freshness = everyOnce(
   (err) => logger.error({ err }, 'listing sweep failed'),
 );
 
+// SQLite's search index is merged in small steps off the writers' commits (modules/search).
+const indexMerging = startIndexMerging(deps, (err) => logger.error({ err }, 'search index merge failed'));
+
 // Mail that did not go at once is retried here (modules/mail); several servers share the queue.
 const mailRetries = startMailRetries(deps);
 
@@ -136,6 +140,7 @@ async function shutdown(signal: string) {
   matching.stop();
   digests.stop();
   freshness.stop();
+  await indexMerging.stop();
   await mailRetries.stop();
   await backups.stop();
   await drainMails(deps);

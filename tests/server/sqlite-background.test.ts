@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { runInBackground } from '#server/db/background.ts';
-import { type Connection, connect } from '#server/db/connect.ts';
+import { type Connection, connect, sqliteFile } from '#server/db/connect.ts';
 import { endThreadJob, raiseJob, slowRaiseJob } from '#tests/support/background-jobs.ts';
 
 // SQLite's second connection (db/background.ts, db/sqlite/write-turns.ts): background writes and the
@@ -79,6 +79,27 @@ test('many jobs and server writes interleaved all land, in order of arrival', as
   }
   await Promise.all(writes);
   expect(await counter()).toBe(2020);
+});
+
+test("once the log is wholly copied back, the background connection starts it over, not the server's next write", async () => {
+  // The log's header: its checkpoint sequence and salts, which change only when the log starts over.
+  const header = () =>
+    fs
+      .readFileSync(`${sqliteFile(dir)}-wal`)
+      .subarray(12, 24)
+      .toString('hex');
+  await sql`create table notes (body text)`.execute(conn.db);
+  await sql`insert into notes (body) values (${'x'.repeat(20_000)})`.execute(conn.db);
+  const written = header();
+  // No write of the server's comes now: only the background connection can start the log over.
+  await expect.poll(header, { timeout: 5000, interval: 20 }).not.toBe(written);
+  const begun = header();
+  // A while later, the server's next write appends to the log as begun (it would otherwise
+  // start the log over itself, and wait for the disk as it did).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await sql`update counter set n = n + 1 where id = 1`.execute(conn.db);
+  expect(header()).toBe(begun);
+  expect(await counter()).toBe(1);
 });
 
 test('if the thread ends unexpectedly, its job fails and later jobs run on the server connection', async () => {

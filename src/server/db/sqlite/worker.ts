@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Kysely } from 'kysely';
 import type { Database } from '../database.ts';
 import { sqliteDialect } from './dialect.ts';
+import { type Checkpoint, logToRestart, restartLog } from './log-restart.ts';
 import type { JobMessage, JobReply } from './messages.ts';
 
 // The server's second SQLite connection, in a thread of its own (WAL lets it write while the
@@ -11,6 +12,8 @@ import type { JobMessage, JobReply } from './messages.ts';
 //   on the server's connection, this copy (megabytes of scattered page writes) held up every
 //   request behind it. PASSIVE: it never waits for, or blocks, the server's readers and writers.
 // - it runs background write jobs (db/background.ts) and answers when each has committed.
+// - when a checkpoint has copied the whole log back, it starts the log over in the server's stead
+//   (log-restart.ts).
 // One thing at a time: a checkpoint never lands inside a job's transaction.
 
 /** A job comes after the server's writes that took their turn before it (write-turns.ts); it
@@ -27,11 +30,23 @@ function serially(task: () => unknown): Promise<unknown> {
   return queue;
 }
 
+const checkpoint = raw.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const dataVersion = raw.prepare('PRAGMA data_version');
+/** The database's data version (it moves with every commit of the server's connection, not with
+ * this one's) when the log was last wholly copied back. Until the server writes again there is
+ * nothing to copy; and the one page that started the log over (log-restart.ts) stays in it, so
+ * that the server's next write appends to a log already begun. */
+let copiedAt: unknown;
 const timer = setInterval(
   () =>
     void serially(() => {
       try {
-        raw.exec('PRAGMA wal_checkpoint(PASSIVE)');
+        const version = (dataVersion.get() as { data_version: number }).data_version;
+        if (version === copiedAt) return;
+        const copied = checkpoint.get() as unknown as Checkpoint;
+        if (!logToRestart(copied)) return;
+        copiedAt = version;
+        restartLog(raw, BUSY_TIMEOUT_MS);
       } catch {
         // Busy now: the next round copies what this one could not.
       }
@@ -48,6 +63,9 @@ async function runJob({ id, module, name, args }: JobMessage): Promise<void> {
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }
+  // What the job wrote is to be copied back too: this connection's own commits leave the data
+  // version where it was.
+  copiedAt = undefined;
   parentPort?.postMessage(reply);
 }
 

@@ -19,7 +19,8 @@ import type { Dialect, Executor, SearchDocTable } from '#server/db/database.ts';
 const SECTION_SPAN = 2 ** 32;
 /** The most indexed words a one-syllable query is expanded into (SQLite). */
 export const MAX_EXPANSION = 256;
-const SECTIONS = Object.values(TopCategory);
+/** Every section with an index of its own (SQLite: one FTS5 table each). */
+export const SECTIONS = Object.values(TopCategory);
 
 export function docId(section: number, item: number): number {
   return section * SECTION_SPAN + item;
@@ -112,24 +113,64 @@ export async function clearSearchIndex(db: Executor, dialect: Dialect): Promise<
   await db.deleteFrom('search_doc').execute();
 }
 
-/** FTS5 merges its index segments a little after every few inserts (automerge); a rebuild turns
- * that off and merges everything once at the end (optimize), which costs far less in total. */
-export async function startBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
-  if (dialect !== 'sqlite') return;
-  for (const s of SECTIONS) {
-    const table = sql.table(ftsTableName(s));
-    await sql`insert into ${table} (${table}, rank) values ('automerge', 0)`.execute(db);
-  }
+/** How much merging FTS5 does inside a write's own commit (its 'automerge' setting; 0: none).
+ * Each write's commit adds a segment to its section's index. Left to FTS5 (4), the commit that
+ * brings a level to 16 segments merges them all ('crisismerge'), on the server's thread while
+ * every request waits: at 1M posts every 16th post's commit took up to 20 ms where the others
+ * took under 1 ms (quiet machine), and 1-2 s while the planner's statistics were stale (open.ts).
+ * With none, mergeIndexStep, run every second on the background connection (index-merging.ts),
+ * merges any level that holds 4 segments (FTS5's 'usermerge'), so no level reaches 16; should
+ * the steps fall behind, the crisis merge still bounds the segments a search reads. */
+const COMMIT_MERGE = 0;
+/** At most this many pages (~1 KB each) written per merge step: a step holds the write lock for a
+ * few ms, and the server's writes take turns with the steps. */
+const MERGE_STEP_PAGES = 64;
+
+async function setCommitMerge(db: Executor, section: number, level: number): Promise<void> {
+  const table = sql.table(ftsTableName(section));
+  await sql`insert into ${table} (${table}, rank) values ('automerge', ${sql.lit(level)})`.execute(db);
 }
 
-/** After startBulkIndexing: one merge of everything, and FTS5's usual merging from then on. */
+/** SQLite: commits no longer merge the index's segments (COMMIT_MERGE); the server runs
+ * mergeIndexStep instead. Kept in each table's own settings; set at every start, as it costs
+ * nothing when already so. */
+export async function leaveMergesToSteps(db: Executor): Promise<void> {
+  for (const s of SECTIONS) await setCommitMerge(db, s, COMMIT_MERGE);
+}
+
+/** SQLite: one bounded step of merging a section's index segments (FTS5's 'merge' command: only
+ * where a level holds several, or a merge is under way). True when it did some work, so that
+ * there may be more; false when there was nothing to merge. */
+export async function mergeIndexStep(db: Executor, section: number): Promise<boolean> {
+  const table = sql.table(ftsTableName(section));
+  const changes = async () => Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]?.n);
+  const before = await changes();
+  await sql`insert into ${table} (${table}, rank) values ('merge', ${sql.lit(MERGE_STEP_PAGES)})`.execute(db);
+  // The command itself counts as one change; merged pages written count as more (FTS5's doc).
+  return (await changes()) - before >= 2;
+}
+
+/** Segments of a section's index (SQLite): one row per segment and term page in its %_idx table. */
+export async function indexSegments(db: Executor, section: number): Promise<number> {
+  const idx = sql.table(`${ftsTableName(section)}_idx`);
+  return Number((await sql<{ n: number }>`select count(distinct segid) as n from ${idx}`.execute(db)).rows[0]?.n);
+}
+
+/** A rebuild turns merging off altogether and merges everything once at the end (optimize), which
+ * costs far less in total than merging as it goes. */
+export async function startBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  for (const s of SECTIONS) await setCommitMerge(db, s, 0);
+}
+
+/** After startBulkIndexing: one merge of everything, and the live setting from then on. */
 export async function endBulkIndexing(db: Executor, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
   for (const s of SECTIONS) {
     const table = sql.table(ftsTableName(s));
     await sql`insert into ${table} (${table}) values ('optimize')`.execute(db);
-    await sql`insert into ${table} (${table}, rank) values ('automerge', 4)`.execute(db);
   }
+  await leaveMergesToSteps(db);
 }
 
 /** New entries (one after an edit, many in a rebuild after clearSearchIndex): multi-row inserts. */
