@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { coarser } from '../cache/shows.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { WriteTracker, Written } from './write-tracker.ts';
 
@@ -50,7 +51,11 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
       const write = pending;
       pending = undefined;
       let payload = JSON.stringify({ from: self, ...write } satisfies Announcement);
-      // A burst that names too many items for one notification ends every stored page instead.
+      // A long post names many search terms: its sections' search pages, whatever their query, are
+      // renewed instead. A burst that still names too many items ends every stored page.
+      if (payload.length > MAX_PAYLOAD && write.touched) {
+        payload = JSON.stringify({ from: self, ...write, touched: coarser(write.touched) } satisfies Announcement);
+      }
       if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: self, tables: write.tables, seen: true } satisfies Announcement);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => {
         // The database is down: the write this was about failed or was made before, and every
