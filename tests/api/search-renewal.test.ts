@@ -94,6 +94,21 @@ describe('a new post renews only the search pages it may match', () => {
     expect(renders).toBe(1);
   });
 
+  test('a word typed with a particle: a post with the bare word, which changes what the word is searched as, is on the next answer', async () => {
+    await clearOfMinuteTurn();
+    // Nothing says 월세 yet: 월세는 is searched as typed, and finds nothing.
+    const search = searchFor('월세는');
+    expect(await visit(search)).toContain('검색 결과가 없');
+    renders = 0;
+    await post('전세 구합니다', '<p>방 두 개</p>');
+    await visit(search);
+    expect(renders).toBe(0);
+    // Now 월세 stands as a word: 월세는 is searched as 월세, which this post holds.
+    await post('한인타운 방 있어요', '<p>월세 1200불, 바로 입주</p>');
+    expect(await visit(search)).toContain('한인타운 방 있어요');
+    expect(renders).toBe(1);
+  });
+
   test('two words: a post with only one of them leaves the page stored; a post with both is on the next answer', async () => {
     await clearOfMinuteTurn();
     await post('Costco 주차 팁', '<p>아침 일찍 가세요</p>');
