@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { claimRun } from '#server/db/schedule.ts';
@@ -19,6 +20,7 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 // within moments, a session ended on one is ended on both, rate limits count across both,
 // periodic work runs on one, and the sharing comes back by itself after PostgreSQL restarts.
 
+const PROJECT = path.resolve(import.meta.dirname, '../..');
 let server: Awaited<ReturnType<typeof startPgServer>>;
 let a: TestApp;
 let b: TestApp;
@@ -100,6 +102,54 @@ describe('a write on one server is on the other’s next answers', () => {
     expect(await eventually(async () => (await likes()) === 0)).toBe(true);
     expect((await a.call('POST', '/api/like', { token: m.token, body: { target: 'board', item: made.body.id } })).status).toBe(200);
     expect(await eventually(async () => (await likes()) === 1)).toBe(true);
+  });
+
+  test('a long post on A renews B’s stored search pages of its section, and leaves B’s other pages stored', async () => {
+    const m = await a.member();
+    // Not the newest post: the newest one's page gains a 다음 글 with any new post.
+    const ids: number[] = [];
+    for (const title of ['예전 글 하나', '예전 글 둘']) {
+      const res = await a.call('POST', '/api/board', {
+        token: m.token,
+        body: { topcategory: 5, category: '자유게시판', title, content: '<p>본문</p>' },
+      });
+      ids.push(res.body.id);
+    }
+    const older = ids[0] as number;
+    // B's pages, with its renders counted: the post's page and a search both stored.
+    let renders = 0;
+    const real = await productionBuild(PROJECT)();
+    const handleRequest = real.entry.module.default;
+    const counted: ServerBuild = {
+      ...real,
+      entry: {
+        module: {
+          ...real.entry.module,
+          default: (...args: Parameters<typeof handleRequest>) => {
+            renders++;
+            return handleRequest(...args);
+          },
+        },
+      },
+    };
+    const pages = createApp(b.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
+    const visit = async (url: string) => (await pages.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT } })).text();
+    const search = `/search?q=${encodeURIComponent('냉면')}`;
+    await visit(`/community/${older}`);
+    await visit(search);
+    renders = 0;
+    // More words than one notification can name: B hears of the post's section instead.
+    const words = Array.from({ length: 800 }, (_, i) => `word${i}`).join(' ');
+    const title = '함흥냉면 맛집 정리';
+    const made = await a.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, category: '자유게시판', title, content: `<p>${words}</p>` },
+    });
+    expect(made.status).toBe(200);
+    expect(await eventually(async () => (await visit(search)).includes(title))).toBe(true);
+    expect(renders).toBe(1);
+    await visit(`/community/${older}`);
+    expect(renders).toBe(1);
   });
 
   test('logging out on A ends the session on B, though B had the session cached', async () => {

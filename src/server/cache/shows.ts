@@ -50,3 +50,29 @@ export function listKeys(table: string, ids: readonly number[], list: { sort?: s
   if (column === 'like' || column === 'comment') keys.push(orderKey(table, column));
   return keys;
 }
+
+/** How many term keys each search section has: a term is hashed into one of them. Bounded, so
+ * that new words never pile up keys without end in the write tracker, and few enough that a
+ * post's keys fit a notification to the other app servers (db/shared-writes.ts); a post of a few
+ * hundred words lands in a few percent of them, the rare extra renewal a collision costs. */
+const SEARCH_BUCKETS = 4096;
+
+/** The stored search pages of a search section (the index's, search.service.ts) whose query holds
+ * `term`, a token as the index has it (shared/search-text.ts): a new item holding the term may
+ * enter their results (modules/search/search-keys.ts decides which term a query names). */
+export function searchTermKey(section: number, term: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
+  return `${searchSectionKey(section)}~${((hash >>> 0) % SEARCH_BUCKETS).toString(36)}`;
+}
+
+/** Every stored search page of a search section, whatever its query: what a write names instead of
+ * its term keys when they are too many to pass on (`coarser`). */
+export function searchSectionKey(section: number): string {
+  return `search/${section}`;
+}
+
+/** The same keys, fewer: each search term key becomes its section's (search pages name both). */
+export function coarser(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => (key.startsWith('search/') ? key.replace(/~.*$/, '') : key)))];
+}

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { coarser } from '../cache/shows.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type MemberRows, type WriteTracker, Writes, type Written } from './write-tracker.ts';
 
@@ -61,10 +62,17 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
       pending = new Writes();
       let payload = JSON.stringify({ from: self, ...write } satisfies Announcement);
       // A burst that names too many members for one notification is a write of their tables for
-      // every member; one that names too many items ends every stored page too.
-      if (payload.length > MAX_PAYLOAD && write.members) {
-        const { members: _named, ...forAll } = write;
-        payload = JSON.stringify({ from: self, ...forAll } satisfies Announcement);
+      // every member. A long post names many search terms: its sections' search pages, whatever
+      // their query, are renewed instead. A burst that still names too many items ends every
+      // stored page.
+      let sent: Written = write;
+      if (payload.length > MAX_PAYLOAD && sent.members) {
+        const { members: _named, ...forAll } = sent;
+        sent = forAll;
+        payload = JSON.stringify({ from: self, ...sent } satisfies Announcement);
+      }
+      if (payload.length > MAX_PAYLOAD && sent.touched) {
+        payload = JSON.stringify({ from: self, ...sent, touched: coarser(sent.touched) } satisfies Announcement);
       }
       if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: self, tables: write.tables, seen: true } satisfies Announcement);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => {

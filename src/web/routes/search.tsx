@@ -1,6 +1,7 @@
 import { Link } from '../components/ui/link.tsx';
 import { SEARCH_SECTIONS, SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
-import { itemKey, rowsKey } from '#server/cache/shows.ts';
+import { itemKey } from '#server/cache/shows.ts';
+import { searchPageKeys } from '#server/modules/search/search-keys.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { orPageError } from '../lib/service-errors.server.ts';
@@ -29,11 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A made-up section or page is the reader's 400, not a server fault.
   const result = q ? await orPageError(async () => search(deps, parseInput(SearchQuerySchema, query))) : null;
-  // What the results show: a new item of a searched section may match, and each result is its
-  // item's title and text. No numbers: likes and comments leave a stored copy valid.
+  // What the results show: a new item of a searched section that may match the query (only those
+  // renew the page), and each result is its item's title and text. No numbers: likes and comments
+  // leave a stored copy valid.
   effects.shows = (result?.groups ?? []).flatMap((group) => {
-    const { target, section } = SEARCH_SECTIONS.find((s) => s.key === group.key) as (typeof SEARCH_SECTIONS)[number];
-    return [rowsKey(target, section), ...group.items.map((i) => itemKey(target, i.item))];
+    const s = SEARCH_SECTIONS.find((s) => s.key === group.key) as (typeof SEARCH_SECTIONS)[number];
+    return [...searchPageKeys(q, s), ...group.items.map((i) => itemKey(s.target, i.item))];
   });
   return {
     siteName: deps.env.SITE_NAME,

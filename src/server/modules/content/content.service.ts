@@ -20,6 +20,7 @@ import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
+import { itemSearchKeys } from '#server/modules/search/search-keys.ts';
 import { listAttachments } from '#server/modules/upload/upload.service.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
@@ -114,10 +115,13 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
 }
 
 /** What new items change for the stored pages: the lists of their table and sections (their rows
- * and totals) and the page of the item each follows; not the pages of other items (cache/shows.ts). */
+ * and totals), the page of the item each follows, and the search pages whose query they may match;
+ * not the pages of other items (cache/shows.ts). */
 function newRowKeys(def: ContentResource<ContentName>, rows: readonly object[]): string[] {
   const sections = rows.map((row) => (row as { topcategory?: unknown }).topcategory).filter((s) => typeof s === 'number');
-  return [...new Set([rowsKey(def.table), ...sections.map((section) => rowsKey(def.table, section))])];
+  const { search } = def;
+  const found = search ? rows.flatMap((row) => itemSearchKeys(search, row as Record<string, unknown>)) : [];
+  return [...new Set([rowsKey(def.table), ...sections.map((section) => rowsKey(def.table, section)), ...found])];
 }
 
 /** POST /api/<name>: one new item. */

@@ -1,0 +1,41 @@
+import { indexTokens, parseSearchQuery, type SearchQuery } from '#shared/search-text.ts';
+import { rowsKey, searchSectionKey, searchTermKey } from '#server/cache/shows.ts';
+import { indexedText, type SearchSection, type SearchTarget } from './search.service.ts';
+
+// Which stored search pages a new item may change (cache/shows.ts): the rule that a page's query
+// and an item's text are compared by, in one place. An item matches a query only if it holds every
+// token of the query's phrases (search.repository.ts: a phrase is its tokens in a row, several
+// phrases are AND, over the title and the body), so one such token is enough to name: the page
+// names the key of one token its query requires, and a new item the keys of every token its title
+// and body hold. An item that names no key of a page cannot be among its results; a collision of
+// keys only costs a render.
+
+/** The token a query names: one every matching item holds as it is, the longest (a Latin word is
+ * rarer than a Korean two-syllable gram, a gram than a syllable). None for 초성 (titles' initial
+ * consonants, matched anywhere in them) and for a one-syllable word alone (the start of any token). */
+function requiredTerm(q: SearchQuery): string | undefined {
+  if (q.chosung) return undefined;
+  let best: string | undefined;
+  for (const p of q.phrases) {
+    // A typed Korean word is searched as the index knows it (typed-words.ts): without a particle,
+    // as typed, or its head, and which one may change with a new item. Each of them begins with
+    // the word's first two syllables, its first token, and so do the phrases that decide it.
+    const required = p.word ? p.tokens.slice(0, 1) : p.prefix ? p.tokens.slice(0, -1) : p.tokens;
+    for (const token of required) if (!best || token.length > best.length) best = token;
+  }
+  return best;
+}
+
+/** What a search page of one section (`s`) for `typed` shows of the section's items to come: the
+ * key of its required term and the section's search key; without a required term, every new item
+ * of the section's lists. */
+export function searchPageKeys(typed: string, s: Pick<SearchSection, 'target' | 'section'>): string[] {
+  const term = requiredTerm(parseSearchQuery(typed));
+  return term === undefined ? [rowsKey(s.target, s.section)] : [searchTermKey(s.section, term), searchSectionKey(s.section)];
+}
+
+/** The search pages a new item (a row as stored) may enter: a key for each token it is indexed by. */
+export function itemSearchKeys(target: SearchTarget, row: Record<string, unknown>): string[] {
+  const { title, body, section } = indexedText(target, row);
+  return [...new Set([...indexTokens(title), ...indexTokens(body)].map((token) => searchTermKey(section, token)))];
+}
