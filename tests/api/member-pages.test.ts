@@ -1,11 +1,11 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { onEachRender } from '#tests/support/counted-renders.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Members get the visitors' stored page with their own parts filled in (traffic issue): their
@@ -39,24 +39,13 @@ async function member(nickname: string): Promise<Member> {
 beforeAll(async () => {
   t = await startTestApp();
   const real = await productionBuild(PROJECT)();
-  const handleRequest = real.entry.module.default;
-  const counted: ServerBuild = {
-    ...real,
-    entry: {
-      module: {
-        ...real.entry.module,
-        default: (...args: Parameters<typeof handleRequest>) => {
-          renders++;
-          return handleRequest(...args);
-        },
-        // A client navigation's loader data (`.data`) is drawn without the page's entry.
-        handleDataRequest: (response: Response) => {
-          renders++;
-          return response;
-        },
-      },
+  const counted = onEachRender(
+    real,
+    () => {
+      renders++;
     },
-  };
+    { data: true },
+  );
   app = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
   [author, liker] = await Promise.all([member('글쓴이회원'), member('좋아요회원')]);
   admin = await t.root();

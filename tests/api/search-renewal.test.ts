@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { onEachRender } from '#tests/support/counted-renders.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Stored /search pages and new posts (traffic issue): a new post renews only the search pages
@@ -21,19 +21,9 @@ let writer: { id: number; token: string };
 beforeAll(async () => {
   t = await startTestApp();
   const real = await productionBuild(PROJECT)();
-  const handleRequest = real.entry.module.default;
-  const counted: ServerBuild = {
-    ...real,
-    entry: {
-      module: {
-        ...real.entry.module,
-        default: (...args: Parameters<typeof handleRequest>) => {
-          renders++;
-          return handleRequest(...args);
-        },
-      },
-    },
-  };
+  const counted = onEachRender(real, () => {
+    renders++;
+  });
   app = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
   // A sign-up ends every stored page: the one who posts joins first.
   writer = await t.member();

@@ -3,13 +3,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { claimRun } from '#server/db/schedule.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { onEachRender } from '#tests/support/counted-renders.ts';
 import { countingDrawnParts } from '#tests/support/drawn-parts.ts';
 import { startPgServer } from '#tests/support/pg-process.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -119,19 +119,9 @@ describe('a write on one server is on the other’s next answers', () => {
     // B's pages, with its renders counted: the post's page and a search both stored.
     let renders = 0;
     const real = await productionBuild(PROJECT)();
-    const handleRequest = real.entry.module.default;
-    const counted: ServerBuild = {
-      ...real,
-      entry: {
-        module: {
-          ...real.entry.module,
-          default: (...args: Parameters<typeof handleRequest>) => {
-            renders++;
-            return handleRequest(...args);
-          },
-        },
-      },
-    };
+    const counted = onEachRender(real, () => {
+      renders++;
+    });
     const pages = createApp(b.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
     const visit = async (url: string) => (await pages.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT } })).text();
     const search = `/search?q=${encodeURIComponent('냉면')}`;

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { onEachRender } from '#tests/support/counted-renders.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Visitors' pages after a write (traffic issue): one render per page per change (single flight),
@@ -24,20 +24,10 @@ beforeAll(async () => {
   const root = path.resolve(import.meta.dirname, '../..');
   if (!existsSync(path.join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   const real = await productionBuild(root)();
-  const handleRequest = real.entry.module.default;
-  const counted: ServerBuild = {
-    ...real,
-    entry: {
-      module: {
-        ...real.entry.module,
-        default: async (...args: Parameters<typeof handleRequest>) => {
-          renders++;
-          if (gate) await gate;
-          return handleRequest(...args);
-        },
-      },
-    },
-  };
+  const counted = onEachRender(real, async () => {
+    renders++;
+    if (gate) await gate;
+  });
   app = createApp(t.deps, { root, dev: false, loadBuild: async () => counted });
 }, 120_000);
 afterAll(() => t.close());
