@@ -142,6 +142,22 @@ describe('a member’s parts are drawn again only when something of theirs chang
     expect(drawnFor(b)).toBe(keptOfB + 1);
   });
 
+  test('a list shows nothing of a member’s likes: their own like leaves their parts of it kept, while their bell shows at once', async () => {
+    const url = '/community';
+    await settled(url, [c]);
+    const kept = drawnFor(c);
+    const unread = meOf(await get(url, c.token))?.unread ?? 0;
+    expect((await t.call('POST', '/api/like', { token: c.token, body: { target: 'board', item: postOfA } })).status).toBe(200);
+    expect(meOf(await get(url, c.token))?.id).toBe(c.id);
+    expect(drawnFor(c)).toBe(kept);
+    // B comments on C's post: C's bell on the list counts it on C's next page.
+    expect((await t.call('POST', '/api/comment', { token: b.token, body: { board: post, content: '목록에서 보는 알림' } })).status).toBe(
+      200,
+    );
+    expect(meOf(await get(url, c.token))?.unread).toBe(unread + 1);
+    expect(drawnFor(c)).toBe(kept + 1);
+  });
+
   test('a logout, a password change and a level change apply on the member’s next page; the others stay kept', async () => {
     const url = `/community/${post}`;
     // D's second session, which D's password change ends.

@@ -17,9 +17,11 @@ import type { PageEntry } from './pages.ts';
 const MAX_MEMBER_READS = 20_000;
 /** Whole fill-ins kept, by member and shape of page. */
 const MAX_FILLS = 5000;
-/** What a fill-in reads: the member's account, their notifications, likes and reports (nothing of
- * other members': an author's name is in the shared page). */
-const FILL_TABLES = ['users', 'notifications', 'likes', 'reports'];
+/** What a fill-in reads: the member's account and notifications, and on pages that show them (a
+ * post's), their likes and reports; nothing of other members' (an author's name is in the shared
+ * page). A fill-in of a page without them is kept through the member's own likes and reports. */
+const ACCOUNT_TABLES = ['users', 'notifications'];
+const FILL_TABLES = [...ACCOUNT_TABLES, 'likes', 'reports'];
 
 /** The member a copy is served to, and the contents of its holes for them. */
 export type MemberFill = (actor: Actor, stored: StoredPage, entry: PageEntry, ip: string) => Promise<{ me: Me; fill: Fill }>;
@@ -35,6 +37,7 @@ export function memberFiller(deps: Deps): MemberFill {
   // leaves it in place). The reads inside may be as old as their own expiry, so a missed
   // announcement lasts at most twice that.
   const fillOfMember = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, FILL_TABLES, MAX_FILLS);
+  const accountFillOf = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, ACCOUNT_TABLES, MAX_FILLS);
   const shapeOf = new WeakMap<StoredPage, number>();
   /** Shapes seen, each under a number (a shape pushed out comes back under a new one). */
   const shapes = new Map<string, number>();
@@ -53,7 +56,9 @@ export function memberFiller(deps: Deps): MemberFill {
       }
       shapeOf.set(stored, shape);
     }
-    return fillOfMember(actor.id, `${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
+    const { likes, report, comments } = stored.effects;
+    const kept = likes || report || comments ? fillOfMember : accountFillOf;
+    return kept(actor.id, `${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
   };
 
   /** The member a shared copy is served to: their account, unread count, and their likes and
