@@ -112,6 +112,31 @@ describe('one render per page per change', () => {
   });
 });
 
+describe('new pages take turns', () => {
+  test('a second new page is drawn once the first is done; a stored page is answered meanwhile', async () => {
+    const stored = '/news';
+    expect(await visit(stored)).toContain('뉴스');
+    const release = holdRenders();
+    const first = visit('/community?category=%EC%97%AC%ED%96%89');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders).toBe(1);
+    let secondDone = false;
+    const second = visit('/life').then((html) => {
+      secondDone = true;
+      return html;
+    });
+    // The first render is held: the second waits for its turn, and a stored page does not wait.
+    expect(await visit(stored)).toContain('뉴스');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(renders).toBe(1);
+    expect(secondDone).toBe(false);
+    release();
+    expect(await first).toContain('커뮤니티');
+    expect(await second).toContain('생활정보');
+    expect(renders).toBe(2);
+  });
+});
+
 describe('members while a page is renewed', () => {
   test('a member gets the previous copy while another request draws the page, unless they just wrote', async () => {
     const url = '/community';

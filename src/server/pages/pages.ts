@@ -13,6 +13,7 @@ import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage, patchablePage } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
+import { renderTurns } from './render-turns.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
@@ -147,6 +148,7 @@ export function pageRoutes(
     if (personalUrls.size >= MAX_PERSONAL_URLS) personalUrls.clear();
     personalUrls.add(url);
   };
+  const turns = renderTurns(deps.dialect);
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
 
   app.all('*', async (c) => {
@@ -251,7 +253,10 @@ export function pageRoutes(
       }
       deps.metrics.pageCache(false);
       try {
-        const { response, effects } = await draw(undefined);
+        // Pages drawn for the cache take turns (render-turns.ts). A member's own page does not: its
+        // loader may write (opening a notification marks it read), and a write may wait for
+        // SQLite's turn behind a search rebuild, which every page drawn meanwhile would wait for.
+        const { response, effects } = await turns.run(() => draw(undefined));
         // A page that sets a cookie of its own (a login, a cleared session) is never shared.
         if (response.status === 200 && !response.headers.has('set-cookie')) {
           const stored = storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
