@@ -74,9 +74,11 @@ export async function saveBump(
 }
 
 /** Closes the open listings whose close date has come, and moves the lists' counts with them;
- * answers how many. */
+ * answers how many. A listing without a close date has '' there, below every date: `> ''` keeps
+ * the expiry index's range to the dated ones (`<> ''` read every undated open listing each minute,
+ * 10-60 ms of the server's thread at 250k market posts). */
 export async function closeDue(db: Executor, table: ListingTable, now: string): Promise<number> {
-  let q = db.updateTable(table).set({ closed: 1 }).where('closed', '=', 0).where('expiredate', '<>', '').where('expiredate', '<=', now);
+  let q = db.updateTable(table).set({ closed: 1 }).where('closed', '=', 0).where('expiredate', '>', '').where('expiredate', '<=', now);
   if (table === 'board') q = q.where('topcategory', '=', TopCategory.market);
   const after = await q.returning(countedColumns(table) as never[]).execute();
   await moveCounts(
