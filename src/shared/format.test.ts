@@ -12,6 +12,7 @@ import {
   RANGE_START_TIME,
   todayIn,
   zonedDayRange,
+  nextMidnight,
   zonedMidnight,
 } from './format.ts';
 
@@ -128,6 +129,17 @@ describe('dates', () => {
     expect(zonedMidnight('2026-11-01', LA)).toBe('2026-11-01T07:00:00.000Z');
     expect(zonedMidnight('2026-06-01', 'Asia/Kolkata')).toBe('2026-05-31T18:30:00.000Z');
     expect(zonedDayRange('2026-11-01', '2026-11-01', LA)).toEqual({ start: '2026-11-01T07:00:00.000Z', end: '2026-11-02T08:00:00.000Z' });
+  });
+
+  test('the next midnight in a zone: when its date changes, through the nights the clocks change', () => {
+    const next = (at: string, zone: string) => new Date(nextMidnight(zone, new Date(at))).toISOString();
+    expect(next('2026-11-27T14:59:59.999Z', SEOUL)).toBe('2026-11-27T15:00:00.000Z');
+    expect(next('2026-11-27T15:00:00.000Z', SEOUL)).toBe('2026-11-28T15:00:00.000Z');
+    // Saturday 10 a.m. before the spring change, and Sunday 10 a.m. after it (a 23-hour day).
+    expect(next('2026-03-07T18:00:00.000Z', LA)).toBe('2026-03-08T08:00:00.000Z');
+    expect(next('2026-03-08T17:00:00.000Z', LA)).toBe('2026-03-09T07:00:00.000Z');
+    // The autumn change's 25-hour day.
+    expect(next('2026-11-01T08:00:00.000Z', LA)).toBe('2026-11-02T08:00:00.000Z');
   });
 });
 

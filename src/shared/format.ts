@@ -127,6 +127,13 @@ export function zonedMidnight(ymd: string, timeZone: string): string {
   return new Date(utc - offsetAt(timeZone, utc)).toISOString();
 }
 
+/** When the date in a time zone next changes after `at`: its next midnight, as Date.now() ms. */
+export function nextMidnight(timeZone: string, at: Date = new Date()): number {
+  // Noon of today's date, a day on: the next date, whatever the zone's offset does overnight.
+  const tomorrow = new Date(Date.parse(`${todayIn(timeZone, at)}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return Date.parse(zonedMidnight(tomorrow, timeZone));
+}
+
 /** SPEC §9's default range over calendar dates in a time zone, from `from` 00:00:00 to `to`
  * 23:59:59, as the UTC instants stored dates are compared with: at or after `start`, before `end`
  * (the next day's midnight, so every fraction of the last second is in). */

@@ -49,16 +49,8 @@ async function post(title: string, content = '<p>본문</p>'): Promise<number> {
   return res.body.id;
 }
 
-/** Every stored page also ends when the minute turns (answer-cache.ts): a test that counts
- * renders starts with the turn at least 5 s away. */
-async function clearOfMinuteTurn() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
 describe('a new post renews only the search pages it may match', () => {
   test('a post about something else leaves the page stored; one with the word in its title is on the next answer', async () => {
-    await clearOfMinuteTurn();
     await post('갈비찜 맛집 후기');
     const search = searchFor('갈비찜');
     expect(await visit(search)).toContain('갈비찜 맛집 후기');
@@ -72,7 +64,6 @@ describe('a new post renews only the search pages it may match', () => {
   });
 
   test('a page with no results yet gets a post with the word only in its body, inside a longer word', async () => {
-    await clearOfMinuteTurn();
     const search = searchFor('떡볶이');
     expect(await visit(search)).toContain('검색 결과가 없');
     renders = 0;
@@ -85,7 +76,6 @@ describe('a new post renews only the search pages it may match', () => {
   });
 
   test('a word typed with a particle: a post with the bare word, which changes what the word is searched as, is on the next answer', async () => {
-    await clearOfMinuteTurn();
     // Nothing says 월세 yet: 월세는 is searched as typed, and finds nothing.
     const search = searchFor('월세는');
     expect(await visit(search)).toContain('검색 결과가 없');
@@ -100,7 +90,6 @@ describe('a new post renews only the search pages it may match', () => {
   });
 
   test('two words: a post with only one of them leaves the page stored; a post with both is on the next answer', async () => {
-    await clearOfMinuteTurn();
     await post('Costco 주차 팁', '<p>아침 일찍 가세요</p>');
     const search = searchFor('costco 주차');
     expect(await visit(search)).toContain('Costco 주차 팁');
@@ -115,7 +104,6 @@ describe('a new post renews only the search pages it may match', () => {
   });
 
   test('a section’s page of results is renewed by a post that matches, not by one that does not', async () => {
-    await clearOfMinuteTurn();
     await post('수영 강습 후기');
     const search = `${searchFor('수영')}&section=community`;
     expect(await visit(search)).toContain('수영 강습 후기');
@@ -129,7 +117,6 @@ describe('a new post renews only the search pages it may match', () => {
   });
 
   test('a job is found by its company’s name too: a job of another company leaves the page stored', async () => {
-    await clearOfMinuteTurn();
     const job = (title: string, companyname: string) =>
       t.call('POST', '/api/jobs', { token: writer.token, body: { title, companyname, content: '<p>연락 주세요</p>' } });
     expect((await job('간호사 구인', '가든 치과')).status).toBe(200);

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { nextMidnight } from '#shared/format.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
 import { onEachRender } from '#tests/support/counted-renders.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -137,6 +138,46 @@ describe('new pages take turns', () => {
   });
 });
 
+describe('stored pages and the clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const list = '/community?category=%EC%9E%90%EC%9C%A0%EA%B2%8C%EC%8B%9C%ED%8C%90';
+
+  test('a list stays stored past the minute’s turn, at most a minute from its drawing; a business list is drawn again at the turn', async () => {
+    const turn = (Math.floor(Date.now() / 60_000) + 2) * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(turn - 10_000);
+    await visit(list);
+    expect(await visit('/business')).toContain('업소록');
+    renders = 0;
+    vi.setSystemTime(turn + 5_000);
+    await visit(list);
+    expect(renders).toBe(0);
+    // Whether each business is open now follows the clock's minute.
+    await visit('/business');
+    expect(renders).toBe(1);
+    // View counts are no write the store follows: they are at most a minute old.
+    vi.setSystemTime(turn + 51_000);
+    await visit(list);
+    expect(renders).toBe(2);
+  });
+
+  test('pages are drawn again when the site’s date changes (D-days, today’s schedule)', async () => {
+    const midnight = nextMidnight(t.deps.env.SITE_TIMEZONE, new Date(Date.now() + 86_400_000));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(midnight - 5_000);
+    for (const url of [list, '/']) await visit(url);
+    renders = 0;
+    vi.setSystemTime(midnight - 1_000);
+    for (const url of [list, '/']) await visit(url);
+    expect(renders).toBe(0);
+    vi.setSystemTime(midnight + 1_000);
+    for (const url of [list, '/']) await visit(url);
+    expect(renders).toBe(2);
+  });
+});
+
 describe('members while a page is renewed', () => {
   test('a member gets the previous copy while another request draws the page, unless they just wrote', async () => {
     const url = '/community';
@@ -187,15 +228,8 @@ describe('a write changes only what it changes', () => {
 
   /** Past the time a copy out of date only by its numbers still answers (page-cache.ts COUNTS_LAG_MS). */
   const pastCountsLag = () => new Promise((resolve) => setTimeout(resolve, 1100));
-  /** Every stored page also ends when the minute turns (answer-cache.ts): a test that waits and
-   * then counts renders starts with the turn at least 5 s away. */
-  const clearOfMinuteTurn = async () => {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  };
 
   test('a like renews its post’s page and the lists that show it, not another post’s page, at most once a second', async () => {
-    await clearOfMinuteTurn();
     const { m, liked, quiet } = await twoPosts();
     const list = '/community?category=%EB%A7%9B%EC%A7%91';
     for (const url of [`/community/${liked}`, `/community/${quiet}`, list, '/']) await visit(url);
@@ -220,7 +254,6 @@ describe('a write changes only what it changes', () => {
   });
 
   test('a comment renews its post’s page with the comment at once, and leaves another post’s page stored', async () => {
-    await clearOfMinuteTurn();
     const { m, liked, quiet } = await twoPosts();
     // A sign-up is a write of its own: the reporter of the end joins first.
     const reporter = await t.member();
@@ -282,7 +315,6 @@ describe('a write changes only what it changes', () => {
   });
 
   test('a post in one section leaves the other sections’ lists and newest post’s page stored', async () => {
-    await clearOfMinuteTurn();
     const { m, quiet } = await twoPosts();
     // `quiet` is the community's newest post: its page shows no 다음 글 yet.
     for (const url of [`/community/${quiet}`, '/community', '/market']) await visit(url);
@@ -300,7 +332,6 @@ describe('a write changes only what it changes', () => {
   });
 
   test('a search page stays stored through likes and comments on its results, and a new post that matches shows at once', async () => {
-    await clearOfMinuteTurn();
     const m = await t.member();
     const write = (title: string) =>
       t.call('POST', '/api/board', { token: m.token, body: { topcategory: 5, category: '맛집', title, content: '<p>본문</p>' } });

@@ -3,12 +3,16 @@ import { onlyCounts } from './shows.ts';
 
 // Answers for visitors without a session, kept while nothing they show can have changed: an
 // entry belongs to the database's write epoch (db/write-tracker.ts: every post, edit, like,
-// comment and hide moves it) and to the current minute (business hours, D-days and "today" follow
-// the clock). So a write shows up at once for everyone; only view counts, written in batches
-// anyway, may read up to a minute old. Writes made by another app server move the tracker too
-// (db/shared-writes.ts). Least recently used entries go first once the cache holds `maxBytes`.
+// comment and hide moves it) and holds until the clock changes what it shows (business hours,
+// D-days and "today"): by default the end of the minute it was made in, or an instant its maker
+// gives (pages: page-cache.ts `storedUntil`). So a write shows up at once for everyone; only view
+// counts, written in batches anyway, may read up to a minute old. Writes made by another app
+// server move the tracker too (db/shared-writes.ts). Least recently used entries go first once
+// the cache holds `maxBytes`.
 
 interface Entry<T> extends CacheStamp {
+  /** The instant (Date.now()) from which it no longer holds, writes or not. */
+  until: number;
   /** The keys of what the answer shows (write-tracker.ts `writesShowOnly`), when it said so. */
   shows?: readonly string[];
   /** Those of them that are more than numbers (shows.ts `onlyCounts`). */
@@ -30,14 +34,19 @@ export interface Found<T> {
   ageMs: number;
 }
 
-/** Where an answer stands: the epoch, touches and minute it is valid for, and when its reads
- * began (Date.now()). */
+/** Where an answer stands: the epoch and touches it is valid for, and when its reads began
+ * (Date.now()). */
 export interface CacheStamp {
   epoch: number;
   touches: number;
-  minute: number;
   at: number;
 }
+
+const MINUTE_MS = 60_000;
+
+/** The end of the minute `at` falls in: an answer that does not say how long the clock leaves
+ * it as it is holds until then. */
+export const minuteEnd = (at: number) => (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
 
 export class AnswerCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -54,14 +63,13 @@ export class AnswerCache<T> {
 
   /** Taken before an answer is computed: a write meanwhile makes the answer stale at once. */
   stamp(): CacheStamp {
-    const at = Date.now();
-    return { epoch: this.tracker.epoch, touches: this.tracker.touches, minute: Math.floor(at / 60_000), at };
+    return { epoch: this.tracker.epoch, touches: this.tracker.touches, at: Date.now() };
   }
 
   /** Whether an entry still holds: no write it could show since it was made. An entry that named
    * what it shows outlives writes that changed other things (a like on another post). */
   private holds(entry: Entry<T>, stamp: CacheStamp): boolean {
-    if (entry.epoch !== stamp.epoch || entry.minute !== stamp.minute) return false;
+    if (entry.epoch !== stamp.epoch || stamp.at >= entry.until) return false;
     return entry.shows ? this.tracker.untouchedSince(entry.shows, entry.touches) : entry.touches === stamp.touches;
   }
 
@@ -91,12 +99,14 @@ export class AnswerCache<T> {
     const countsOnly =
       entry.firm !== undefined &&
       entry.epoch === stamp.epoch &&
-      entry.minute === stamp.minute &&
+      stamp.at < entry.until &&
       this.tracker.untouchedSince(entry.firm, entry.touches);
     return { value: entry.value, fresh: false, staleMs: now - entry.staleAt, countsOnly, ageMs };
   }
 
-  set(key: string, stamp: CacheStamp, value: T, shows?: readonly string[]): void {
+  /** `until`: when the clock ends the answer (Date.now() ms); the end of the stamp's minute if
+   * not given. */
+  set(key: string, stamp: CacheStamp, value: T, shows?: readonly string[], until = minuteEnd(stamp.at)): void {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -109,7 +119,7 @@ export class AnswerCache<T> {
       this.entries.delete(k);
       this.bytes -= e.bytes;
     }
-    this.entries.set(key, { ...stamp, value, bytes, ...(shows && { shows, firm: shows.filter((k) => !onlyCounts(k)) }) });
+    this.entries.set(key, { ...stamp, until, value, bytes, ...(shows && { shows, firm: shows.filter((k) => !onlyCounts(k)) }) });
     this.bytes += bytes;
   }
 }

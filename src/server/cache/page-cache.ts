@@ -7,7 +7,8 @@
 // nowhere else), also inside the entry's ready-made gzip (compress.ts).
 
 import type { WriteTracker } from '#server/db/write-tracker.ts';
-import { AnswerCache, type Found } from '#server/cache/answer-cache.ts';
+import { AnswerCache, type Found, minuteEnd } from '#server/cache/answer-cache.ts';
+import { nextMidnight } from '#shared/format.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
 import type { LikeTarget } from '#shared/schemas/content.ts';
 import type { ReportTarget } from '#shared/reports.ts';
@@ -35,6 +36,9 @@ export interface PageEffects {
   comments?: number[];
   /** The personal parts the render drew, in document order (components/personal). */
   parts?: { name: string; props: Record<string, unknown> }[];
+  /** When the clock next changes what the page shows (`clockChange`). A page that does not say
+   * is drawn again after its minute's end. */
+  until?: number;
 }
 
 export interface StoredPage {
@@ -59,6 +63,24 @@ const COUNTS_LAG_MS = 1000;
  * direct answers of stored-hit.ts). */
 export function lateOnlyByNumbers(found: Found<StoredPage>): boolean {
   return !found.fresh && found.countsOnly && found.ageMs < COUNTS_LAG_MS;
+}
+
+/** When the clock next changes a page that shows the date (dates, D-days, "today"'s schedule, the
+ * year in the footer) or the minute (business hours' 영업중), as Date.now() ms: PageEffects.until. */
+export function clockChange(shows: 'date' | 'minute', timeZone: string, now = new Date()): number {
+  return shows === 'minute' ? minuteEnd(now.getTime()) : nextMidnight(timeZone, now);
+}
+
+/** How old a stored page's view counts may be: views are not writes the cache follows
+ * (write-tracker.ts). Each page's own minute, ending at a random point of its last quarter: when
+ * every stored page ended at the minute's turn, the pages visitors read all came due at once, a
+ * burst of renders (~0.5 s of the server's thread at 1M posts) that every request behind it
+ * waited for, once a minute. */
+const VIEWS_LAG_MS = 60_000;
+
+/** Until when a page drawn from reads begun at `at` is stored, writes aside. */
+export function storedUntil(effects: PageEffects, at: number, random = Math.random()): number {
+  return Math.min(effects.until ?? minuteEnd(at), at + VIEWS_LAG_MS * (0.75 + 0.25 * random));
 }
 
 /** Entries past this many bytes push out the least recently used: some 3,000 pages (a page is kept

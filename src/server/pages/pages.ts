@@ -15,7 +15,7 @@ import { acceptedEncoding, answerPatchable, compressStream, type Fill, type Patc
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
-import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage } from '#server/cache/page-cache.ts';
+import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
@@ -260,7 +260,7 @@ export function pageRoutes(
         // A page that sets a cookie of its own (a login, a cleared session) is never shared.
         if (response.status === 200 && !response.headers.has('set-cookie')) {
           const stored = storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
-          cached.cache.set(url, cached.stamp, stored, effects.shows);
+          cached.cache.set(url, cached.stamp, stored, effects.shows, storedUntil(effects, cached.stamp.at));
           settle?.(stored);
           if (serves(stored)) {
             const mine = actor ? await memberFill(actor, stored, entry, c.get('ip')) : undefined;

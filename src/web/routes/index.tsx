@@ -9,6 +9,7 @@ import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
+import { clockChange } from '#server/cache/page-cache.ts';
 import { listKeys } from '#server/cache/shows.ts';
 import { MarketPrice } from '../features/market/market-list.tsx';
 import { formatDate } from '#shared/format.ts';
@@ -70,6 +71,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   effects.shows = shows;
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;
+  // The schedule's box starts at today's date.
+  effects.until = clockChange('date', deps.env.SITE_TIMEZONE);
   return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, news, market, jobs, business, community, schedule };
 }
 

@@ -1,5 +1,6 @@
 import { Link } from '../components/ui/link.tsx';
 import { SEARCH_SECTIONS, SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
+import { clockChange } from '#server/cache/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { searchPageKeys } from '#server/modules/search/search-keys.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -37,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const s = SEARCH_SECTIONS.find((s) => s.key === group.key) as (typeof SEARCH_SECTIONS)[number];
     return [...searchPageKeys(q, s), ...group.items.map((i) => itemKey(s.target, i.item))];
   });
+  // Results show dates, not the time of day.
+  effects.until = clockChange('date', deps.env.SITE_TIMEZONE);
   return {
     siteName: deps.env.SITE_NAME,
     timeZone: deps.env.SITE_TIMEZONE,
