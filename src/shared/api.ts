@@ -94,7 +94,8 @@ export interface SearchGroup {
   label: string;
   path: string;
   total: number;
-  /** The count stopped at the cap: shown as "1,000+". */
+  /** The count stopped at the cap (1,000 on a section's pages, 100 on the overview of every
+   * section): shown as "1,000+" or "100+". */
   more: boolean;
   items: SearchResult[];
 }
