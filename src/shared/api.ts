@@ -94,8 +94,8 @@ export interface SearchGroup {
   label: string;
   path: string;
   total: number;
-  /** The count stopped at the cap (1,000 on a section's pages, 100 on the overview of every
-   * section): shown as "1,000+" or "100+". */
+  /** The count stopped at the cap (100 on the first page of the overview of every section, 1,000
+   * elsewhere): shown as "100+" or "1,000+". */
   more: boolean;
   items: SearchResult[];
 }

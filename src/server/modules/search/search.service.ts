@@ -43,10 +43,12 @@ const BODY_MAX = 4000;
 /** A section's pages count up to here: "1,000+" is as useful to a reader as the exact number and
  * much cheaper. */
 export const COUNT_CAP = 1000;
-/** /search's overview (a few results of every section) counts each section up to here: a count
- * costs reading about cap / density entries of the section, newest first, where there is no
- * index that counts (PostgreSQL: ~0.6 µs an entry, 8-15 ms an overview at 1,000). The section's
- * own page, one click away, counts on to COUNT_CAP. */
+/** /search's overview (the first few results of every section) counts each section up to here: a
+ * count costs reading about cap / density entries of the section, newest first, where there is
+ * no index that counts (PostgreSQL at 1M: ~0.6 µs an entry, 15 ms an overview for a common word
+ * at 1,000, 35-100 ms for two). The section's own page, one click away, counts on to COUNT_CAP,
+ * and so do further pages of the overview (API only), whose title matches are counted to find
+ * where the others begin. */
 export const OVERVIEW_COUNT_CAP = 100;
 
 type Row = Record<string, unknown>;
@@ -212,7 +214,7 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
-  const cap = params.section ? COUNT_CAP : OVERVIEW_COUNT_CAP;
+  const cap = params.section || params.page > 1 ? COUNT_CAP : OVERVIEW_COUNT_CAP;
   // PostgreSQL: every section's first page begins with one statement for them all, and those
   // sections whose newest entries hold no match get theirs from one more (search.repository.ts).
   const looks =
