@@ -94,7 +94,8 @@ export interface SearchGroup {
   label: string;
   path: string;
   total: number;
-  /** The count stopped at the cap: shown as "1,000+". */
+  /** The count stopped at the cap (100 on the first page of the overview of every section, 1,000
+   * elsewhere): shown as "100+" or "1,000+". */
   more: boolean;
   items: SearchResult[];
 }

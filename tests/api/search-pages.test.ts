@@ -71,8 +71,18 @@ test('a word no entry has', async () => {
 
 test("the overview's first results: title matches first, though newer entries match in their text", async () => {
   const group = (await search(t.deps, { q: '바늘', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
-  expect(group?.total).toBe(items.filter((i) => titled(i) || spread(i)).length);
   expect(group?.items.map((r) => r.item)).toEqual(newestFirst(items.filter(titled)).slice(0, 5));
+});
+
+test("the overview counts a section's matches up to 100, the section's own page on to 1,000", async () => {
+  const matches = items.filter((i) => titled(i) || spread(i)).length;
+  expect(matches).toBeGreaterThan(100);
+  const overview = (await search(t.deps, { q: '바늘', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
+  expect([overview?.total, overview?.more]).toEqual([100, true]);
+  const section = (await search(t.deps, { q: '바늘', section: 'community', page: 1, size: 20 })).groups[0];
+  expect([section?.total, section?.more]).toEqual([matches, false]);
+  const every = (await search(t.deps, { q: '흔한', page: 1, size: 20 })).groups.find((g) => g.key === 'community');
+  expect([every?.total, every?.more]).toEqual([100, true]);
 });
 
 test('a word in every title: the first page of the section and of the overview, counted up to the cap', async () => {

@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-keyword-alerts.ts';
 import * as m0016 from './migrations/0016-listing-freshness.ts';
 import * as m0017 from './migrations/0017-reports.ts';
 import * as m0018 from './migrations/0018-list-counts.ts';
+import * as m0019 from './migrations/0019-search-section-titles.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-listing-freshness': m0016,
   '0017-reports': m0017,
   '0018-list-counts': m0018,
+  '0019-search-section-titles': m0019,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

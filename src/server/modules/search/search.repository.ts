@@ -13,7 +13,8 @@ import type { Dialect, Executor, SearchDocTable } from '#server/db/database.ts';
 //   by handing FTS5 the tokens it was indexed with, recomputed from search_doc's text.
 //   FTS5's own prefix queries merge every matching term's whole list before giving a first row, so
 //   a one-syllable query is expanded instead into the indexed words it starts (search_term).
-// - PostgreSQL: a weighted tsvector column on search_doc with a GIN index.
+// - PostgreSQL: a weighted tsvector column on search_doc with a GIN index, and its titles' words
+//   (weight A) in a GIN index per section (migration 0019).
 // search_doc holds each entry's plain title and body (for snippets) under section * 2^32 + item.
 
 const SECTION_SPAN = 2 ** 32;
@@ -258,7 +259,8 @@ function tsQuery(phrases: Phrase[], weight = ''): string {
 }
 
 /** PostgreSQL's search vector holds titles as weight A; `ts_filter` keeps just those, the
- * expression migration 0007 indexes: the condition as the GIN indexes answer it. */
+ * expression migration 0019 indexes per section (a title query always names its section's range
+ * of ids): the condition as the GIN indexes answer it. */
 function pgMatches(query: EngineQuery) {
   const vector = query.field === 'title' ? sql`ts_filter(vec, '{a}')` : sql`vec`;
   return sql<boolean>`${vector} @@ to_tsquery('simple', ${query.text})`;

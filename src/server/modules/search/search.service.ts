@@ -40,8 +40,16 @@ import { paging } from '#shared/schemas/fields.ts';
 
 export type SearchTarget = SectionTable;
 const BODY_MAX = 4000;
-/** Counts stop here: "1,000+" is as useful to a reader as the exact number and much cheaper. */
+/** A section's pages count up to here: "1,000+" is as useful to a reader as the exact number and
+ * much cheaper. */
 export const COUNT_CAP = 1000;
+/** /search's overview (the first few results of every section) counts each section up to here: a
+ * count costs reading about cap / density entries of the section, newest first, where there is
+ * no index that counts (PostgreSQL at 1M: ~0.6 µs an entry, 15 ms an overview for a common word
+ * at 1,000, 35-100 ms for two). The section's own page, one click away, counts on to COUNT_CAP,
+ * and so do further pages of the overview (API only), whose title matches are counted to find
+ * where the others begin. */
+export const OVERVIEW_COUNT_CAP = 100;
 
 type Row = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -147,6 +155,7 @@ async function sectionResults(
   match: Match | undefined,
   page: number,
   size: number,
+  cap: number,
   look?: FirstLook,
   rare?: { total: number; items: number[] },
 ) {
@@ -162,14 +171,14 @@ async function sectionResults(
     // the page after the title matches are left out) and the count; only ids and a number cross
     // over from the database.
     // On PostgreSQL the first looks (in search below) may have answered it, or a part of it.
-    if (rare) return { total: Math.min(rare.total, COUNT_CAP), items: await results(rare.items) };
+    if (rare) return { total: Math.min(rare.total, cap), items: await results(rare.items) };
     if (look?.hits) {
-      const count = await countHits(db, dialect, s.section, match.all, COUNT_CAP, look.seen);
+      const count = await countHits(db, dialect, s.section, match.all, cap, look.seen);
       return { total: count, items: look.hits.map((h) => toResult(s, h, q)) };
     }
     const [titleItems, count] = await Promise.all([
       findItems(db, dialect, s.section, match.title, size, 0, undefined, look?.titlesSeen),
-      countHits(db, dialect, s.section, match.all, COUNT_CAP, look?.seen),
+      countHits(db, dialect, s.section, match.all, cap, look?.seen),
     ]);
     const seen = new Set(titleItems);
     const rest =
@@ -181,8 +190,8 @@ async function sectionResults(
     return { total: count, items: await results([...titleItems, ...rest].slice(0, size)) };
   }
   const [total, titleTotal] = await Promise.all([
-    countHits(db, dialect, s.section, match.all, COUNT_CAP),
-    countHits(db, dialect, s.section, match.title, COUNT_CAP),
+    countHits(db, dialect, s.section, match.all, cap),
+    countHits(db, dialect, s.section, match.title, cap),
   ]);
   const items: number[] = [];
   if (offset < titleTotal) items.push(...(await findItems(db, dialect, s.section, match.title, size, offset)));
@@ -205,6 +214,7 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   const sections = params.section ? SEARCH_SECTIONS.filter((s) => s.key === params.section) : SEARCH_SECTIONS;
   const size = params.section ? params.size : 5;
+  const cap = params.section || params.page > 1 ? COUNT_CAP : OVERVIEW_COUNT_CAP;
   // PostgreSQL: every section's first page begins with one statement for them all, and those
   // sections whose newest entries hold no match get theirs from one more (search.repository.ts).
   const looks =
@@ -214,7 +224,7 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
           sections.map((s) => s.section),
           match,
           size,
-          COUNT_CAP,
+          cap,
         )
       : undefined;
   const rare =
@@ -228,7 +238,18 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
     ));
   const groups = await Promise.all(
     sections.map(async (s): Promise<SearchGroup> => {
-      const r = await sectionResults(deps.db, deps.dialect, s, q, match, params.page, size, looks?.get(s.section), rare?.get(s.section));
+      const r = await sectionResults(
+        deps.db,
+        deps.dialect,
+        s,
+        q,
+        match,
+        params.page,
+        size,
+        cap,
+        looks?.get(s.section),
+        rare?.get(s.section),
+      );
       // Closed listings are found as any item (their pages stay readable) and marked 마감: the
       // index does not follow the sweep, so the page's few results are looked up.
       const closed = await closedAmong(
@@ -238,7 +259,7 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
         r.items.map((i) => i.item),
       );
       const items = r.items.map((i) => ({ ...i, closed: closed.has(i.item) }));
-      return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= COUNT_CAP, items };
+      return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= cap, items };
     }),
   );
   return { q: params.q, words: q.words, page: params.page, size, groups };
