@@ -10,6 +10,7 @@ import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
 import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
+import { renewStatistics } from './db/sqlite/open.ts';
 import { sweepListings } from './modules/freshness/freshness.service.ts';
 import { startIndexMerging } from './modules/search/index-merging.ts';
 import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
@@ -59,6 +60,8 @@ const server = devServer
 
 // Hourly, on one app server of several (db/schedule.ts): visits older than a day no longer
 // decide anything, nor ended sessions, spent rate limits, or read notifications past 90 days.
+// SQLite's planner statistics are renewed where the tables have grown (PostgreSQL's autovacuum
+// analyzes by itself).
 const cleanup = everyOnce(
   deps.db,
   'hourly-cleanup',
@@ -68,6 +71,7 @@ const cleanup = everyOnce(
     await pruneSessions(deps);
     await pruneNotifications(deps);
     if (deps.dialect === 'postgres') await pruneRateLimits(deps.db);
+    else await renewStatistics(deps.db);
   },
   (err) => logger.error({ err }, 'hourly cleanup failed'),
 );

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
 import { type Connection, connect } from '#server/db/connect.ts';
+import { renewStatistics } from '#server/db/sqlite/open.ts';
 
 // The planner's statistics are renewed when the database is opened (db/sqlite/open.ts). FTS5
 // deletes a merged segment's pages with a rowid range on its own `_data` table; an ANALYZE taken
@@ -16,7 +17,9 @@ let dir: string | undefined;
 let conn: Connection | undefined;
 afterEach(async () => {
   await conn?.close();
+  conn = undefined;
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
 });
 
 const planOfSegmentDelete = async (c: Connection) =>
@@ -24,10 +27,11 @@ const planOfSegmentDelete = async (c: Connection) =>
     .map((r) => r.detail)
     .join('; ');
 
-/** A database whose FTS5 table was analyzed empty and has grown since. */
-async function staleIndex(): Promise<Connection> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-stats-'));
-  const c = connect({ dataDir: dir });
+/** A database whose FTS5 table was analyzed empty and has grown since, on `c` (left open) or
+ * on a connection of its own (closed). */
+async function staleIndex(open?: Connection): Promise<Connection> {
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-stats-'));
+  const c = open ?? connect({ dataDir: dir });
   conn = c;
   await sql`create virtual table words using fts5(title, body, content='', columnsize=0)`.execute(c.db);
   await sql`analyze`.execute(c.db);
@@ -43,6 +47,7 @@ async function staleIndex(): Promise<Connection> {
     });
   }
   expect(await planOfSegmentDelete(c)).toMatch(/^SCAN/);
+  if (open) return c;
   await c.close();
   conn = undefined;
   return c;
@@ -65,4 +70,11 @@ test('the database opens while another process holds the write lock; the statist
     other.exec('rollback');
     other.close();
   }
+});
+
+test('a running server renews them where a table has grown (the hourly cleanup)', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-stats-'));
+  const running = await staleIndex(connect({ dataDir: dir }));
+  await renewStatistics(running.db);
+  expect(await planOfSegmentDelete(running)).toMatch(/^SEARCH words_data USING INTEGER PRIMARY KEY/);
 });
