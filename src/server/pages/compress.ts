@@ -113,11 +113,16 @@ function storedBlocks(content: Buffer): Buffer[] {
 }
 
 /** Runs compressed lately, by their CRC-32: the inline scripts between a page's nonces (the theme's,
- * the one that starts the app on interaction, a route's module list) are the same in every page
- * of a route, and make two of a post page's five runs. Longer runs (a page's body) never recur. */
+ * the one that starts the app on interaction, a route's module list) and the header before its
+ * member's parts are the same in every page of a route: three of a post page's seven runs. A run
+ * is kept once it comes a second time (most runs, a page's title and text, never do, and copying
+ * them to keep costs more than it saves); longer runs (a page's body) are not looked for. */
 const recentRuns = new Map<number, { run: Buffer; deflated: Buffer }>();
 const RECENT_RUNS = 32;
 const RECENT_RUN_BYTES = 8 * 1024;
+/** The CRC-32s of runs seen once lately. */
+const seenRuns = new Set<number>();
+const SEEN_RUNS = 1024;
 
 /** A run of a page compressed on its own: a sync flush ends it byte-aligned, with nothing referring
  * back past it. */
@@ -125,14 +130,20 @@ function compressedRun(run: Buffer): Buffer {
   if (run.length > RECENT_RUN_BYTES) return deflatedRun(run);
   const key = zlib.crc32(run);
   const recent = recentRuns.get(key);
-  recentRuns.delete(key);
   if (recent?.run.equals(run)) {
+    recentRuns.delete(key);
     recentRuns.set(key, recent);
     return recent.deflated;
   }
-  const deflated = kept(deflatedRun(run));
+  const deflated = deflatedRun(run);
+  if (!seenRuns.has(key)) {
+    if (seenRuns.size >= SEEN_RUNS) seenRuns.clear();
+    seenRuns.add(key);
+    return deflated;
+  }
+  recentRuns.delete(key);
   if (recentRuns.size >= RECENT_RUNS) recentRuns.delete(recentRuns.keys().next().value as number);
-  recentRuns.set(key, { run: kept(run), deflated });
+  recentRuns.set(key, { run: kept(run), deflated: kept(deflated) });
   return deflated;
 }
 
