@@ -129,6 +129,18 @@ describe('compressing pages', () => {
     }
   });
 
+  test('pages that share their scripts are each answered whole, with their own content', () => {
+    // A route's inline scripts between the nonces are the same in each of its pages; its text is not.
+    const script = `<script nonce="${nonce}">${'startOnInteraction();'.repeat(60)}</script>`;
+    const pageOf = (text: string) => `<html><head>${script}</head><body>${text.repeat(60)}${script}</body></html>`;
+    for (const text of ['<p>첫 글</p>', '<p>둘째 글</p>', '<p>첫 글</p>', '<p>셋째글!</p>']) {
+      const stored = patchablePage(pageOf(text), nonce);
+      const fresh = crypto.randomBytes(16).toString('base64');
+      const { bytes } = patchedBytes(stored, fresh, { compress: true });
+      expect(zlib.gunzipSync(bytes).toString()).toBe(pageOf(text).replaceAll(nonce, fresh));
+    }
+  });
+
   test('what a stored page keeps takes the memory of its own bytes, not a shared slab', () => {
     // The page cache counts a page by these bytes; a small buffer cut from Buffer's shared pool
     // would keep the whole 64 KB slab alive with it.

@@ -112,6 +112,45 @@ function storedBlocks(content: Buffer): Buffer[] {
   return out;
 }
 
+/** Runs compressed lately, by their CRC-32: the inline scripts between a page's nonces (the theme's,
+ * the one that starts the app on interaction, a route's module list) and the header before its
+ * member's parts are the same in every page of a route: three of a post page's seven runs. A run
+ * is kept once it comes a second time (most runs, a page's title and text, never do, and copying
+ * them to keep costs more than it saves); longer runs (a page's body) are not looked for. */
+const recentRuns = new Map<number, { run: Buffer; deflated: Buffer }>();
+const RECENT_RUNS = 32;
+const RECENT_RUN_BYTES = 8 * 1024;
+/** The CRC-32s of runs seen once lately. */
+const seenRuns = new Set<number>();
+const SEEN_RUNS = 1024;
+
+/** A run of a page compressed on its own: a sync flush ends it byte-aligned, with nothing referring
+ * back past it. */
+function compressedRun(run: Buffer): Buffer {
+  if (run.length > RECENT_RUN_BYTES) return deflatedRun(run);
+  const key = zlib.crc32(run);
+  const recent = recentRuns.get(key);
+  if (recent?.run.equals(run)) {
+    recentRuns.delete(key);
+    recentRuns.set(key, recent);
+    return recent.deflated;
+  }
+  const deflated = deflatedRun(run);
+  if (!seenRuns.has(key)) {
+    if (seenRuns.size >= SEEN_RUNS) seenRuns.clear();
+    seenRuns.add(key);
+    return deflated;
+  }
+  recentRuns.delete(key);
+  if (recentRuns.size >= RECENT_RUNS) recentRuns.delete(recentRuns.keys().next().value as number);
+  recentRuns.set(key, { run: kept(run), deflated: kept(deflated) });
+  return deflated;
+}
+
+function deflatedRun(run: Buffer): Buffer {
+  return zlib.deflateRawSync(run, { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+}
+
 /** The page split at each occurrence of `nonce` (ASCII, as a base64 nonce is) and at `holes`
  * (byte ranges of the UTF-8 page, in order, none holding the nonce). */
 export function patchablePage(body: string | Buffer, nonce: string, holes: readonly [number, number][] = []): PatchablePage {
@@ -130,10 +169,9 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
     parts.push(b);
     size += b.length;
   };
-  /** One run between cuts, compressed on its own (a sync flush ends it byte-aligned, with nothing
-   * referring back past it), or stored when short. */
+  /** One run between cuts, compressed on its own, or stored when short. */
   const pushRun = (run: Buffer) => {
-    if (run.length >= SHORT_RUN) push(zlib.deflateRawSync(run, { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    if (run.length >= SHORT_RUN) push(compressedRun(run));
     else if (run.length > 0) for (const b of storedBlocks(run)) push(b);
   };
   let from = 0;

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { Link } from '../ui/link.tsx';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../ui/link.tsx';
 import { isAdminLevel } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
