@@ -56,8 +56,16 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     new Promise<boolean>((r) => setTimeout(r, READY_WAIT_MS, false).unref()),
   ]);
   if (!heard) logger.warn('not yet hearing the other app servers; caches are off until then');
+  const deps = depsOf(env, logger, connection);
+  watchServer(deps);
+  return { deps, connection };
+}
+
+/** The services' dependencies over an open connection: the server's, and the page render
+ * thread's (pages/render-worker.ts), which reads its own connection to the same database. */
+export function depsOf(env: Env, logger: Logger, connection: Omit<Connection, 'ready' | 'close'>): Deps {
   const secret = loadOrCreateJwtSecret(env.DATA_DIR, env.JWT_SECRET);
-  const deps: Deps = {
+  return {
     env,
     db: connection.db,
     dialect: connection.dialect,
@@ -74,6 +82,4 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
     limits: createLimits(connection.pool),
     metrics: createMetrics(),
   };
-  watchServer(deps);
-  return { deps, connection };
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { buildDeps, StartupError } from './boot.ts';
@@ -17,6 +18,8 @@ import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
+import { startRenderThread } from './pages/render-thread.ts';
+import { sqliteFile } from './db/connect.ts';
 import { everyOnce } from './db/schedule.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 
@@ -51,7 +54,11 @@ if (env.SEED_DEMO) {
 const root = path.resolve(import.meta.dirname, '../..');
 const dev = env.NODE_ENV !== 'production';
 const devServer = dev ? await createDevServer(root) : undefined;
-const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root) });
+const renderThread =
+  !dev && deps.dialect === 'sqlite' && (env.RENDER_THREAD ?? os.availableParallelism() > 1)
+    ? startRenderThread(deps, { file: sqliteFile(env.DATA_DIR), root })
+    : undefined;
+const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root), renderThread });
 const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port}`, database: deps.dialect }, 'listening');
 if (devServer) devServer.listen(app.fetch, env.PORT, env.HOST, onListen);
 const server = devServer
@@ -140,6 +147,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
   await closed;
+  await renderThread?.close();
   cleanup.stop();
   matching.stop();
   digests.stop();

@@ -15,6 +15,8 @@ export interface Metrics {
   request(method: string, route: string, status: number, seconds: number): void;
   /** A visitor's page served from the page cache, or rendered for want of a copy. */
   pageCache(hit: boolean): void;
+  /** A page drawn for the page cache, in the render thread (pages/render-thread.ts) or not. */
+  pageDrawn(inThread: boolean): void;
   /** Page-cache lookups since the start. */
   pageCacheCounts(): { hits: number; misses: number };
   /** Answers with a 5xx status in the last hour. */
@@ -45,6 +47,12 @@ export function createMetrics(): Metrics {
       this.inc({ result: 'miss' }, counts.misses);
     },
   });
+  const drawn = new Counter({
+    name: 'page_cache_renders_total',
+    help: 'Pages drawn for the page cache, by the thread that drew them (render: the render thread)',
+    labelNames: ['thread'],
+    registers: [registry],
+  });
   const errors = new MinuteCounts(60);
   return {
     registry,
@@ -57,6 +65,9 @@ export function createMetrics(): Metrics {
     pageCache(hit) {
       if (hit) counts.hits++;
       else counts.misses++;
+    },
+    pageDrawn(inThread) {
+      drawn.inc({ thread: inThread ? 'render' : 'server' });
     },
     pageCacheCounts: () => ({ ...counts }),
     errorsLastHour: () => errors.total(),

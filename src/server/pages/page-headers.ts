@@ -53,3 +53,12 @@ export function pageNonce(): string {
   used += NONCE_BYTES;
   return pool.toString('base64', used - NONCE_BYTES, used);
 }
+
+/** Headers as name-value pairs: how a stored page keeps them and how they cross threads. */
+export function headerPairs(headers: Headers): [string, string][] {
+  const pairs: [string, string][] = [];
+  headers.forEach((value, name) => {
+    pairs.push([name, value]);
+  });
+  return pairs;
+}

@@ -12,8 +12,9 @@ import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage, patchablePage } from './compress.ts';
-import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
+import { contentSecurityPolicy, headerPairs, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
+import type { RenderThread } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
@@ -71,13 +72,9 @@ function storedPage(plain: Buffer, nonce: string, headers: Headers, effects: Pag
       : found && parts === (effects.parts?.length ?? 0) && found.filter((h) => h.kind !== 'part').length === 2
         ? found
         : undefined;
-  const list: [string, string][] = [];
-  headers.forEach((value, name) => {
-    list.push([name, value]);
-  });
   return {
     status: 200,
-    headers: list,
+    headers: headerPairs(headers),
     page: patchablePage(
       plain,
       nonce,
@@ -110,6 +107,8 @@ export interface PagesOptions {
   /** The project folder that holds build/. */
   root: string;
   dev: boolean;
+  /** Where the pages the cache keeps are drawn, when not on the server's thread (SQLite). */
+  renderThread?: RenderThread;
 }
 
 /** `cache`: where pages are kept for visitors (none in development); a visitor's GET for a page
@@ -241,6 +240,16 @@ export function pageRoutes(
       return { response, effects };
     };
 
+    /** The page drawn for nobody: in the render thread where there is one and it can take it. */
+    const drawForCache = async () => {
+      const page = { ip: c.get('ip'), https: c.get('https'), nonce, visitor: visitor() };
+      const drawn = await options.renderThread?.draw(c.req.raw, page);
+      deps.metrics.pageDrawn(drawn !== undefined);
+      if (!drawn) return turns.run(() => draw(undefined));
+      c.set('route', drawn.effects.route ?? '/*');
+      return drawn;
+    };
+
     if (cached && forCache) {
       let settle: ((page: StoredPage | undefined) => void) | undefined;
       if (!renewals.has(url)) {
@@ -256,7 +265,7 @@ export function pageRoutes(
         // Pages drawn for the cache take turns (render-turns.ts). A member's own page does not: its
         // loader may write (opening a notification marks it read), and a write may wait for
         // SQLite's turn behind a search rebuild, which every page drawn meanwhile would wait for.
-        const { response, effects } = await turns.run(() => draw(undefined));
+        const { response, effects } = await drawForCache();
         // A page that sets a cookie of its own (a login, a cleared session) is never shared.
         if (response.status === 200 && !response.headers.has('set-cookie')) {
           const stored = storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);

@@ -19,7 +19,7 @@ const FLUSH_AT = 1000;
  * commit of the other connection empties it). Measurements in docs/decisions.md. */
 const FLUSH_CHUNK = 250;
 
-interface Visit {
+export interface Visit {
   target: string;
   item: number;
   visitor: string;
@@ -121,6 +121,17 @@ export function recordView(
     q.timer.unref();
   }
   return q.perItem.get(itemKey) ?? 0;
+}
+
+/** A queue's visits, taken out of it unwritten: the page render thread (pages/render-worker.ts)
+ * counts views as the server does, and hands them to the server's queue, which writes them. */
+export function takeQueued(q: ViewQueue): Visit[] {
+  clearTimeout(q.timer);
+  q.timer = undefined;
+  const visits = [...q.visits.values()];
+  q.visits.clear();
+  q.perItem.clear();
+  return visits;
 }
 
 /** Queued visits of an item not yet in its stored count. */

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Kysely } from 'kysely';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { depsOf } from '#server/boot.ts';
+import type { Database } from '#server/db/database.ts';
+import { JobRuns } from '#server/db/background.ts';
+import { reportingFaults } from '#server/db/errors.ts';
+import { BUSY_TIMEOUT_MS, sqliteDialect } from '#server/db/sqlite/dialect.ts';
+import { WriteTracker } from '#server/db/write-tracker.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { takeQueued } from '#server/modules/view/view.service.ts';
+import type { PageEffects } from '#server/cache/page-cache.ts';
+import type { PageEntry } from './pages.ts';
+import { renderTurns } from './render-turns.ts';
+import { headerPairs } from './page-headers.ts';
+import type { DrawReply, Drawn, RenderWorkerData, ThreadMessage } from './render-thread.ts';
+
+// The page render thread (render-thread.ts): draws the pages the page cache keeps, for nobody,
+// from its own read-only connection to the server's SQLite database, so that the server's thread
+// answers stored pages, API calls and writes meanwhile. Its caches (lists, counters) are kept by
+// the server's writes, which the server's thread announces here as another app server's
+// (write-tracker.ts `remote`). It writes nothing: the views a page counts go back with it.
+
+const { env, file, root } = workerData as RenderWorkerData;
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs as a worker thread');
+
+const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+// query_only: a loader that would write fails here, and the server draws that page itself. The
+// memory map: this connection's page cache is emptied by every commit of the server's, and
+// mapped pages are read again without a copy.
+raw.exec('PRAGMA query_only = ON; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY; PRAGMA mmap_size = 1073741824;');
+const tracker = new WriteTracker();
+const db = new Kysely<Database>({ dialect: reportingFaults(sqliteDialect(raw)) });
+// Logged through the server's thread (a worker's process.stdout hands its lines to it), so that
+// a long line of this thread's never lands in the middle of one of the server's.
+const deps = depsOf(env, createLogger(env.LOG_LEVEL, process.stdout), {
+  db,
+  dialect: 'sqlite',
+  tracker,
+  background: undefined,
+  pool: undefined,
+  jobRuns: new JobRuns(),
+  pressure: () => ({ dialect: 'sqlite', writeWaits: 0, writeWaitSeconds: 0, writesWaiting: 0 }),
+});
+
+const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild;
+const handler = createRequestHandler(build, 'production');
+const entry = build.entry.module as unknown as PageEntry;
+// One page at a time, each in a turn of its own: the writes announced meanwhile are taken in
+// before the next page is drawn.
+const turns = renderTurns('sqlite');
+
+async function draw(message: Extract<ThreadMessage, { kind: 'draw' }>): Promise<Drawn> {
+  const effects: PageEffects = {};
+  const context = new RouterContextProvider();
+  context.set(entry.pageContext, {
+    deps,
+    actor: undefined,
+    caller: { actor: undefined, ip: message.ip },
+    https: message.https,
+    nonce: message.nonce,
+    visitor: () => message.visitor,
+    effects,
+  });
+  const response = await handler(new Request(message.url, { headers: message.headers }), context);
+  const body = await response.arrayBuffer();
+  return { id: message.id, status: response.status, headers: headerPairs(response.headers), body, effects, visits: takeQueued(deps.views) };
+}
+
+port.on('message', (message: ThreadMessage) => {
+  if (message.kind === 'write') tracker.remote(message.write);
+  else if (message.kind === 'draw') {
+    turns
+      .run(() => draw(message))
+      .then(
+        (reply) => port.postMessage(reply, [reply.body]),
+        (err: unknown) => port.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) } satisfies DrawReply),
+      );
+  } else {
+    raw.close();
+    port.close();
+  }
+});
+port.postMessage({ ready: true });
