@@ -16,7 +16,7 @@ import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
 import { countsKey, itemKey, rowsKey, threadKey } from '#server/cache/shows.ts';
-import { clockChange } from '#server/cache/page-cache.ts';
+import { sectionClockChange } from '#server/cache/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
@@ -134,9 +134,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.comments = commentIds;
   const reportedComments = await reportedItems(deps, caller, 'comment', commentIds);
   const timeZone = deps.env.SITE_TIMEZONE;
-  // A business shows whether it is open now; other items dates and D-days (a listing's bump box
-  // turns within the minute a page's view count may lag anyway: page-cache.ts).
-  effects.until = clockChange(resource === 'business' ? 'minute' : 'date', timeZone);
+  effects.until = sectionClockChange(resource, timeZone);
   return {
     siteName: deps.env.SITE_NAME,
     origin: url.origin,
