@@ -135,12 +135,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reportedComments = await reportedItems(deps, caller, 'comment', commentIds);
   const timeZone = deps.env.SITE_TIMEZONE;
   effects.until = sectionClockChange(resource, timeZone);
-  return {
+  const common = {
     siteName: deps.env.SITE_NAME,
     origin: url.origin,
     path: pathname,
     section: sectionForPage(section),
-    resource,
     item,
     comments,
     liked,
@@ -154,8 +153,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     opened,
     timeZone,
     today: todayIn(timeZone),
-    clock: siteClock(timeZone),
   };
+  // Only a business shows the time of day (영업중): other items' pages carry no clock that goes stale.
+  return resource === 'business' ? { ...common, resource, clock: siteClock(timeZone) } : { ...common, resource };
 }
 
 /** The 끌어올리기 box of a market listing or a job: when the next bump may be made, by the

@@ -171,17 +171,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   effects.shared = true;
   const timeZone = deps.env.SITE_TIMEZONE;
   effects.until = sectionClockChange(table, timeZone);
-  return {
+  const common = {
     siteName: deps.env.SITE_NAME,
     title: listOf(section).label,
     section: sectionForPage(section),
-    key,
     form,
     list,
     timeZone,
     today: todayIn(timeZone),
-    clock: siteClock(timeZone),
   };
+  // Only businesses show the time of day (영업중): other lists carry no clock that goes stale.
+  return key === 'business' ? { ...common, key, clock: siteClock(timeZone) } : { ...common, key };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
