@@ -177,6 +177,15 @@ describe('stored pages and the clock', () => {
     expect(renders).toBe(2);
   });
 
+  test('the footer’s year is the site’s: it turns at the site’s New Year, not the server’s', async () => {
+    const newYear = Date.parse(zonedMidnight('2027-01-01', t.deps.env.SITE_TIMEZONE));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(newYear - 60_000);
+    for (const url of ['/', list]) expect(await visit(url)).toContain('© 2026 ');
+    vi.setSystemTime(newYear + 1_000);
+    for (const url of ['/', list]) expect(await visit(url)).toContain('© 2027 ');
+  });
+
   test('business pages say 영업중 by the site’s clock; other pages’ data carries no clock to go stale', async () => {
     const m = await t.member();
     const write = (path: string, body: Record<string, unknown>) => t.call('POST', path, { token: m.token, body });
