@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
+import { todayIn } from '#shared/format.ts';
 import type { Route } from './+types/root.ts';
 // Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
 // Phones keep their own Korean system font (Apple SD Gothic Neo, Noto Sans CJK KR): a Korean page
@@ -43,7 +44,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // page is loaded for nobody and the server fills the member in (lib/me.ts, pages.ts).
   const [user, unread] = actor ? await Promise.all([findSessionUser(deps, actor.id), unreadCount(deps, actor.id)]) : [undefined, 0];
   const me: Me | null = user ? { id: user.id, nickname: user.nickname, level: user.level, unread } : null;
-  return { nonce, siteName: deps.env.SITE_NAME, apiBase: deps.env.API_BASE, me };
+  // The footer's year is the site's: at New Year the server's zone may already be in the next.
+  const year = todayIn(deps.env.SITE_TIMEZONE).slice(0, 4);
+  return { nonce, siteName: deps.env.SITE_NAME, year, apiBase: deps.env.API_BASE, me };
 }
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
@@ -145,7 +148,7 @@ export function ErrorBoundary() {
     <>
       <SiteHeader siteName={siteName} />
       {status === 401 ? <LoginRequired siteName={siteName} /> : <ErrorMessage status={status} detail={detail} siteName={siteName} />}
-      <SiteFooter siteName={siteName} />
+      <SiteFooter siteName={siteName} year={root?.year} />
       <LoginDialog />
       <ConfirmDialog />
       <LoadingOverlay />

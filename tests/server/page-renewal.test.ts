@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { createApp } from '#server/app.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
-import { nextMidnight } from '#shared/format.ts';
+import { nextMidnight, zonedMidnight } from '#shared/format.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
 import { onEachRender } from '#tests/support/counted-renders.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -175,6 +175,33 @@ describe('stored pages and the clock', () => {
     vi.setSystemTime(midnight + 1_000);
     for (const url of [list, '/']) await visit(url);
     expect(renders).toBe(2);
+  });
+
+  test('the footer’s year is the site’s: it turns at the site’s New Year, not the server’s', async () => {
+    const newYear = Date.parse(zonedMidnight('2027-01-01', t.deps.env.SITE_TIMEZONE));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(newYear - 60_000);
+    for (const url of ['/', list]) expect(await visit(url)).toContain('© 2026 ');
+    vi.setSystemTime(newYear + 1_000);
+    for (const url of ['/', list]) expect(await visit(url)).toContain('© 2027 ');
+  });
+
+  test('business pages say 영업중 by the site’s clock; other pages’ data carries no clock to go stale', async () => {
+    const m = await t.member();
+    const write = (path: string, body: Record<string, unknown>) => t.call('POST', path, { token: m.token, body });
+    const business = (await write('/api/business', { title: '시계 보는 식당', category: '식당', starttime: '09:00', endtime: '18:00' }))
+      .body.id;
+    const post = (await write('/api/board', { topcategory: 5, category: '자유게시판', title: '시계 없는 글', content: '<p>본문</p>' })).body
+      .id;
+    // A Wednesday in the site's zone: 10:00, then 19:00.
+    const wednesday = Date.parse(zonedMidnight('2026-12-02', t.deps.env.SITE_TIMEZONE));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(wednesday + 10 * 3_600_000);
+    for (const url of ['/business', `/business/${business}`]) expect(await visit(url)).toMatch(/>영업중</);
+    expect(await visit('/business.data')).toContain('"time","10:00"');
+    vi.setSystemTime(wednesday + 19 * 3_600_000);
+    for (const url of ['/business', `/business/${business}`]) expect(await visit(url)).toMatch(/>영업종료</);
+    for (const url of ['/community.data', `/community/${post}.data`]) expect(await visit(url)).not.toContain('"clock"');
   });
 });
 

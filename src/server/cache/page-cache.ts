@@ -10,7 +10,7 @@ import type { WriteTracker } from '#server/db/write-tracker.ts';
 import { AnswerCache, type Found, minuteEnd } from '#server/cache/answer-cache.ts';
 import { nextMidnight } from '#shared/format.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
-import type { LikeTarget } from '#shared/schemas/content.ts';
+import type { LikeTarget, SectionTable } from '#shared/schemas/content.ts';
 import type { ReportTarget } from '#shared/reports.ts';
 import type { PatchablePage } from '#server/pages/compress.ts';
 
@@ -69,6 +69,13 @@ export function lateOnlyByNumbers(found: Found<StoredPage>): boolean {
  * year in the footer) or the minute (business hours' 영업중), as Date.now() ms: PageEffects.until. */
 export function clockChange(shows: 'date' | 'minute', timeZone: string, now = new Date()): number {
   return shows === 'minute' ? minuteEnd(now.getTime()) : nextMidnight(timeZone, now);
+}
+
+/** clockChange of a section's list and item pages: a business's show whether it is open now
+ * (영업중), the other sections' dates and D-days (and a listing's 끌어올리기 box, which turns
+ * within the minute a page's view counts may lag anyway: storedUntil). */
+export function sectionClockChange(table: SectionTable, timeZone: string, now = new Date()): number {
+  return clockChange(table === 'business' ? 'minute' : 'date', timeZone, now);
 }
 
 /** How old a stored page's view counts may be: views are not writes the cache follows

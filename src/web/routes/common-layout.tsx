@@ -14,7 +14,7 @@ export default function CommonLayout() {
       </a>
       <SiteHeader siteName={siteName} />
       <Outlet />
-      <SiteFooter siteName={siteName} />
+      <SiteFooter siteName={siteName} year={root?.year} />
     </>
   );
 }

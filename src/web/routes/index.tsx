@@ -1,6 +1,8 @@
+import { useRouteLoaderData } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { MetaLine } from '../components/ui/meta-line.tsx';
 import type { Route } from './+types/index.ts';
+import type { loader as rootLoader } from '../root.tsx';
 import { listContentItems } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
 import { TopCategory } from '#shared/enums.ts';
@@ -148,6 +150,7 @@ function Panel({
 }
 
 export default function Index({ loaderData: d }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <>
       <SiteHeader siteName={d.siteName} />
@@ -192,7 +195,7 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
           </section>
         </div>
       </main>
-      <SiteFooter siteName={d.siteName} />
+      <SiteFooter siteName={d.siteName} year={root?.year} />
     </>
   );
 }

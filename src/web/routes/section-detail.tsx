@@ -16,7 +16,7 @@ import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
 import { countsKey, itemKey, rowsKey, threadKey } from '#server/cache/shows.ts';
-import { clockChange } from '#server/cache/page-cache.ts';
+import { sectionClockChange } from '#server/cache/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
@@ -134,15 +134,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.comments = commentIds;
   const reportedComments = await reportedItems(deps, caller, 'comment', commentIds);
   const timeZone = deps.env.SITE_TIMEZONE;
-  // A business shows whether it is open now; other items dates and D-days (a listing's bump box
-  // turns within the minute a page's view count may lag anyway: page-cache.ts).
-  effects.until = clockChange(resource === 'business' ? 'minute' : 'date', timeZone);
-  return {
+  effects.until = sectionClockChange(resource, timeZone);
+  const common = {
     siteName: deps.env.SITE_NAME,
     origin: url.origin,
     path: pathname,
     section: sectionForPage(section),
-    resource,
     item,
     comments,
     liked,
@@ -156,8 +153,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     opened,
     timeZone,
     today: todayIn(timeZone),
-    clock: siteClock(timeZone),
   };
+  // Only a business shows the time of day (영업중): other items' pages carry no clock that goes stale.
+  return resource === 'business' ? { ...common, resource, clock: siteClock(timeZone) } : { ...common, resource };
 }
 
 /** The 끌어올리기 box of a market listing or a job: when the next bump may be made, by the

@@ -12,7 +12,7 @@ import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { listKeys } from '#server/cache/shows.ts';
-import { clockChange } from '#server/cache/page-cache.ts';
+import { sectionClockChange } from '#server/cache/page-cache.ts';
 import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
 import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';
@@ -170,19 +170,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;
   const timeZone = deps.env.SITE_TIMEZONE;
-  // Businesses show whether they are open now; the other lists only dates and D-days.
-  effects.until = clockChange(key === 'business' ? 'minute' : 'date', timeZone);
-  return {
+  effects.until = sectionClockChange(table, timeZone);
+  const common = {
     siteName: deps.env.SITE_NAME,
     title: listOf(section).label,
     section: sectionForPage(section),
-    key,
     form,
     list,
     timeZone,
     today: todayIn(timeZone),
-    clock: siteClock(timeZone),
   };
+  // Only businesses show the time of day (영업중): other lists carry no clock that goes stale.
+  return key === 'business' ? { ...common, key, clock: siteClock(timeZone) } : { ...common, key };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {

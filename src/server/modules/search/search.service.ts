@@ -146,6 +146,18 @@ function toResult(s: SearchSection, h: Hit, q: SearchQuery): FoundResult {
   };
 }
 
+/** Which of a section's results are asked for, and what the database already answered of them. */
+interface SectionPage {
+  page: number;
+  size: number;
+  /** Counting stops here (COUNT_CAP, or OVERVIEW_COUNT_CAP on the overview's first page). */
+  cap: number;
+  /** PostgreSQL's first look at the section (a first page: `search` below). */
+  look?: FirstLook;
+  /** PostgreSQL's look at a section whose newest entries hold no match (`pgRareLooks`). */
+  rare?: { total: number; items: number[] };
+}
+
 /** One section's results: title matches first, then the rest, newest first within each. */
 async function sectionResults(
   db: Db,
@@ -153,11 +165,7 @@ async function sectionResults(
   s: SearchSection,
   q: SearchQuery,
   match: Match | undefined,
-  page: number,
-  size: number,
-  cap: number,
-  look?: FirstLook,
-  rare?: { total: number; items: number[] },
+  { page, size, cap, look, rare }: SectionPage,
 ) {
   const offset = (page - 1) * size;
   const results = async (items: number[]) => (await docsByItems(db, s.section, items)).map((h) => toResult(s, h, q));
@@ -238,18 +246,13 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
     ));
   const groups = await Promise.all(
     sections.map(async (s): Promise<SearchGroup> => {
-      const r = await sectionResults(
-        deps.db,
-        deps.dialect,
-        s,
-        q,
-        match,
-        params.page,
+      const r = await sectionResults(deps.db, deps.dialect, s, q, match, {
+        page: params.page,
         size,
         cap,
-        looks?.get(s.section),
-        rare?.get(s.section),
-      );
+        look: looks?.get(s.section),
+        rare: rare?.get(s.section),
+      });
       // Closed listings are found as any item (their pages stay readable) and marked 마감: the
       // index does not follow the sweep, so the page's few results are looked up.
       const closed = await closedAmong(

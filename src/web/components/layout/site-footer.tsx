@@ -12,7 +12,8 @@ const GROUPS: ShortcutKeys[][] = [
 /** Pages that need a session: a visitor gets the login dialog, then lands there (SPEC §2). */
 const MEMBER_ONLY = /^\/(mypage|customer\/inquiry)(\/|$)/;
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+/** `year`: the site's (root.tsx), unknown only on an error page whose root loader failed. */
+export function SiteFooter({ siteName, year }: { siteName: string; year: string | undefined }) {
   // The page is the same for visitors and members (it is shared): a member-only link is marked
   // for the deferred loader in every page, and whether it asks to log in is decided on the click.
   const me = useMe();
@@ -49,7 +50,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
             </ul>
           ))}
         </nav>
-        <p className="mt-4 text-sm text-slate-500">{`© ${new Date().getFullYear()} ${siteName}. 한인 커뮤니티를 위한 포털.`}</p>
+        <p className="mt-4 text-sm text-slate-500">{`© ${year ? `${year} ` : ''}${siteName}. 한인 커뮤니티를 위한 포털.`}</p>
       </div>
     </footer>
   );
