@@ -35,6 +35,7 @@ import { api, ROOT, type Server, startServer } from './lib/server.ts';
 // PostgreSQL server's (all its processes) is reported on its own.
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
+const OFFERED = process.env.BENCH_OFFERED ? Number(process.env.BENCH_OFFERED) : undefined;
 const DATABASES = ['sqlite', 'postgres'] as const;
 type Database = (typeof DATABASES)[number];
 const WRITE_RATES = [0, 5, 20];
@@ -334,6 +335,8 @@ interface LatencyResult {
   readers: Stats;
   /** The page kind and reader with the highest p99. */
   worst: { kind: string; p99: number } | undefined;
+  /** Each page kind and reader's p99. */
+  p99ByKind: Record<string, number>;
   /** Requests not sent because LATENCY_MAX_IN_FLIGHT were waiting. */
   dropped: number;
   writes?: WritesSummary;
@@ -413,7 +416,9 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
   try {
     log(`${site.name}: warming up`);
     await http.closedLoop(() => mixedCall(t), CONNECTIONS, Math.min(10, seconds));
-    for (const rate of WRITE_RATES) {
+    // BENCH_OFFERED: the latency phases alone, at that offered rate (to compare two builds'
+    // tails at one load without the closed-loop phases' ten minutes).
+    for (const rate of OFFERED === undefined ? WRITE_RATES : []) {
       let writeCpu = { server: 0, db: site.dbCpuMs ? 0 : undefined } as { server: number; db: number | undefined };
       let alone: Measured | undefined;
       if (rate > 0) {
@@ -471,7 +476,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
       }
     }
     const quiet = rates.find((x) => x.rate === 0);
-    const offered = Math.max(1, Math.round(LATENCY_LOAD * (quiet?.readers.rps ?? 0)));
+    const offered = OFFERED ?? Math.max(1, Math.round(LATENCY_LOAD * (quiet?.readers.rps ?? 0)));
     for (const rate of LATENCY_WRITE_RATES) {
       log(`${site.name}: readers at ${offered} req/s (open loop), ${rate} writes/s`);
       const m = await phase(() => mixedCall(t), rate, offered);
@@ -482,10 +487,10 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
           kinds.filter(([k]) => k.endsWith(` ${who}`)).map(([, x]) => x),
           m.readerSeconds,
         );
-      const worst = kinds
-        .map(([kind, x]) => ({ kind, p99: percentile(x.admittedMs, 0.99) }))
-        .reduce<{ kind: string; p99: number } | undefined>((w, k) => (!w || k.p99 > w.p99 ? k : w), undefined);
+      const p99s = kinds.map(([kind, x]) => ({ kind, p99: percentile(x.admittedMs, 0.99) }));
+      const worst = p99s.reduce<{ kind: string; p99: number } | undefined>((w, k) => (!w || k.p99 > w.p99 ? k : w), undefined);
       const readers = stats([m.readers], m.readerSeconds);
+      log(`  p99 ${readers.p99} ms; by kind: ${p99s.map((k) => `${k.kind} ${k.p99}`).join(', ')}`);
       latency.push({
         rate,
         offered,
@@ -494,6 +499,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
         members: byWho('member'),
         readers,
         worst,
+        p99ByKind: Object.fromEntries(p99s.map((k) => [k.kind, k.p99])),
         dropped: m.readers?.dropped ?? 0,
         writes: writesSummary(m.writes),
       });
@@ -521,6 +527,8 @@ const SERVER_SETTINGS = {
   WRITE_LIMITS: '0',
   ADMIN_LOGINID: ADMIN.loginid,
   ADMIN_PASSWORD: ADMIN.passwd,
+  // BENCH_RENDER_THREADS: the servers' render threads (RENDER_THREADS), where not the default.
+  ...(process.env.BENCH_RENDER_THREADS && { RENDER_THREADS: process.env.BENCH_RENDER_THREADS }),
 };
 
 async function onSqlite(dataDir: string, posts: Posts, seconds: number, log: (line: string) => void): Promise<SiteResult> {

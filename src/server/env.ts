@@ -78,9 +78,9 @@ const EnvSchema = z.object({
    * event loop may run, before new requests are refused with 503; 0 turns either off. */
   LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   LOAD_MAX_DELAY_MS: z.coerce.number().int().min(0).default(500),
-  /** SQLite in production: new pages drawn in a thread of their own (pages/render-thread.ts).
-   * Unset: where the machine has more than one core. */
-  RENDER_THREAD: optional(flag),
+  /** SQLite in production: threads that draw new pages beside the server's (pages/render-thread.ts);
+   * 0: none. Unset: one where the machine has more than one core. */
+  RENDER_THREADS: optional(z.coerce.number().int().min(0).max(16)),
   /** Who may read GET /metrics: addresses and CIDR ranges, comma-separated. */
   METRICS_ALLOW: addressList('METRICS_ALLOW').default(['127.0.0.1', '::1']),
   /** Who may use the admin API and pages: addresses and CIDR ranges; unset or empty, anyone. */

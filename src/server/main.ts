@@ -18,7 +18,7 @@ import { drainMails, startMailRetries } from './modules/mail/mail.service.ts';
 import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
-import { startRenderThread } from './pages/render-thread.ts';
+import { startRenderThreads } from './pages/render-thread.ts';
 import { sqliteFile } from './db/connect.ts';
 import { everyOnce } from './db/schedule.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
@@ -54,11 +54,12 @@ if (env.SEED_DEMO) {
 const root = path.resolve(import.meta.dirname, '../..');
 const dev = env.NODE_ENV !== 'production';
 const devServer = dev ? await createDevServer(root) : undefined;
-const renderThread =
-  !dev && deps.dialect === 'sqlite' && (env.RENDER_THREAD ?? os.availableParallelism() > 1)
-    ? startRenderThread(deps, { file: sqliteFile(env.DATA_DIR), root })
+const renderThreadCount = env.RENDER_THREADS ?? (os.availableParallelism() > 1 ? 1 : 0);
+const renderThreads =
+  !dev && deps.dialect === 'sqlite' && renderThreadCount > 0
+    ? startRenderThreads(deps, { file: sqliteFile(env.DATA_DIR), root, count: renderThreadCount })
     : undefined;
-const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root), renderThread });
+const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root), renderThreads });
 const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port}`, database: deps.dialect }, 'listening');
 if (devServer) devServer.listen(app.fetch, env.PORT, env.HOST, onListen);
 const server = devServer
@@ -147,7 +148,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
   await closed;
-  await renderThread?.close();
+  await renderThreads?.close();
   cleanup.stop();
   matching.stop();
   digests.stop();

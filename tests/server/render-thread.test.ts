@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { sqliteFile } from '#server/db/connect.ts';
 import { productionBuild } from '#server/pages/pages.ts';
-import { type RenderThread, startRenderThread } from '#server/pages/render-thread.ts';
+import { type RenderThreads, startRenderThreads } from '#server/pages/render-thread.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -15,14 +15,14 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
-let thread: RenderThread;
+let thread: RenderThreads;
 
 beforeAll(async () => {
   t = await startTestApp();
   const root = path.resolve(import.meta.dirname, '../..');
   if (!existsSync(path.join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  thread = startRenderThread(t.deps, { file: sqliteFile(t.deps.env.DATA_DIR), root });
-  app = createApp(t.deps, { root, dev: false, loadBuild: productionBuild(root), renderThread: thread });
+  thread = startRenderThreads(t.deps, { file: sqliteFile(t.deps.env.DATA_DIR), root, count: 1 });
+  app = createApp(t.deps, { root, dev: false, loadBuild: productionBuild(root), renderThreads: thread });
   await thread.ready;
 }, 120_000);
 afterAll(async () => {

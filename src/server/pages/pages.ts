@@ -14,7 +14,7 @@ import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage, patchablePage } from './compress.ts';
 import { contentSecurityPolicy, headerPairs, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
-import type { RenderThread } from './render-thread.ts';
+import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
@@ -108,7 +108,7 @@ export interface PagesOptions {
   root: string;
   dev: boolean;
   /** Where the pages the cache keeps are drawn, when not on the server's thread (SQLite). */
-  renderThread?: RenderThread;
+  renderThreads?: RenderThreads;
 }
 
 /** `cache`: where pages are kept for visitors (none in development); a visitor's GET for a page
@@ -243,7 +243,7 @@ export function pageRoutes(
     /** The page drawn for nobody: in the render thread where there is one and it can take it. */
     const drawForCache = async () => {
       const page = { ip: c.get('ip'), https: c.get('https'), nonce, visitor: visitor() };
-      const drawn = await options.renderThread?.draw(c.req.raw, page);
+      const drawn = await options.renderThreads?.draw(c.req.raw, page);
       deps.metrics.pageDrawn(drawn !== undefined);
       if (!drawn) return turns.run(() => draw(undefined));
       c.set('route', drawn.effects.route ?? '/*');

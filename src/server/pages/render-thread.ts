@@ -9,15 +9,15 @@ import { recordView, type Visit, type Visitor } from '#server/modules/view/view.
 // On SQLite one server does all its work on one thread, and a page the cache has not seen costs a
 // few milliseconds of it (React's render, the loaders' reads, the stored gzip). Pages drawn for the
 // cache were the tail of every answer: a stored page or an API call that came in behind a few of
-// them waited for all of them. Here they are drawn in a thread of their own (render-worker.ts),
-// on a second core where there is one, while the server's thread answers everything else. A
-// member's own page (whose loader may write), and any page while the thread is starting, busy
-// past MAX_WAITING or gone, is drawn by the server's thread as before (pages.ts).
+// them waited for all of them. Here they are drawn in threads of their own (render-worker.ts; one
+// by default, on a second core where there is one), while the server's thread answers everything
+// else. A member's own page (whose loader may write), and any page while the threads are starting,
+// busy past MAX_WAITING or gone, is drawn by the server's thread as before (pages.ts).
 
-/** Pages waiting in the thread past which the server's thread draws too: a burst of new pages
- * uses both threads rather than queueing behind one. */
+/** Pages waiting in a thread past which the server's thread draws too: a burst of new pages
+ * uses every thread rather than queueing behind one. */
 const MAX_WAITING = 4;
-/** How long after the thread ended unasked a new one is started. */
+/** How long after a thread ended unasked a new one is started. */
 const RESTART_MS = 1000;
 
 export interface RenderWorkerData {
@@ -28,7 +28,7 @@ export interface RenderWorkerData {
   root: string;
 }
 
-/** What the server's thread sends the render thread. */
+/** What the server's thread sends a render thread. */
 export type ThreadMessage =
   | { kind: 'draw'; id: number; url: string; headers: [string, string][]; ip: string; https: boolean; nonce: string; visitor: Visitor }
   | { kind: 'write'; write: Written }
@@ -49,72 +49,106 @@ export interface Drawn {
 /** A page drawn, or why it was not. */
 export type DrawReply = Drawn | { id: number; error: string };
 
-export interface RenderThread {
-  /** The page at `request`'s URL drawn for nobody (as the page cache keeps it) in the thread, or
-   * undefined when the server's thread should draw it. */
+export interface RenderThreads {
+  /** The page at `request`'s URL drawn for nobody (as the page cache keeps it) in a render thread,
+   * or undefined when the server's thread should draw it. */
   draw(
     request: Request,
     page: { ip: string; https: boolean; nonce: string; visitor: Visitor },
   ): Promise<{ response: Response; effects: PageEffects } | undefined>;
-  /** Resolves once the first thread is ready to draw (pages meanwhile are drawn by the server's). */
+  /** Resolves once every thread is ready to draw (pages meanwhile are drawn by the server's). */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
-export function startRenderThread(deps: Deps, options: { file: string; root: string }): RenderThread {
-  const data: RenderWorkerData = { env: deps.env, file: options.file, root: options.root };
-  const pending = new Map<number, (reply: DrawReply | undefined) => void>();
-  let worker: Worker | undefined;
-  let ready = false;
-  let closing = false;
-  let nextId = 0;
-  let markReady: () => void = () => {};
-  const firstReady = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
+/** One render thread, started again a moment after it ended unasked. */
+class RenderThread {
+  readonly pending = new Map<number, (reply: DrawReply | undefined) => void>();
+  worker: Worker | undefined;
+  ready = false;
+  closing = false;
+  readonly started: Promise<void>;
+  #markStarted: () => void = () => {};
 
-  const start = () => {
-    const thread = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: data });
-    worker = thread;
-    // Unreferenced: the thread never keeps the process alive (main.ts closes it on shutdown).
+  private readonly data: RenderWorkerData;
+  private readonly logger: Deps['logger'];
+
+  constructor(data: RenderWorkerData, logger: Deps['logger']) {
+    this.data = data;
+    this.logger = logger;
+    this.started = new Promise<void>((resolve) => {
+      this.#markStarted = resolve;
+    });
+    this.start();
+  }
+
+  private start(): void {
+    const thread = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: this.data });
+    this.worker = thread;
+    // Unreferenced: a thread never keeps the process alive (main.ts closes them on shutdown).
     thread.unref();
     thread.on('message', (reply: DrawReply | { ready: true }) => {
       if ('ready' in reply) {
-        ready = true;
-        markReady();
+        this.ready = true;
+        this.#markStarted();
         return;
       }
-      pending.get(reply.id)?.(reply);
-      pending.delete(reply.id);
+      this.pending.get(reply.id)?.(reply);
+      this.pending.delete(reply.id);
     });
-    thread.on('error', (err) => deps.logger.error({ err }, 'page render thread failed'));
+    thread.on('error', (err) => this.logger.error({ err }, 'page render thread failed'));
     thread.once('exit', () => {
-      ready = false;
-      worker = undefined;
+      this.ready = false;
+      this.worker = undefined;
       // Whatever it had not drawn is drawn by the server's thread.
-      for (const settle of pending.values()) settle(undefined);
-      pending.clear();
-      if (!closing) setTimeout(start, RESTART_MS).unref();
+      for (const settle of this.pending.values()) settle(undefined);
+      this.pending.clear();
+      if (!this.closing) setTimeout(() => this.start(), RESTART_MS).unref();
     });
-  };
-  start();
-  // The server's writes, announced to the thread as another server's are (shared-writes.ts), in
-  // order with the pages asked of it: a page asked for after a write is drawn with its caches
-  // knowing of it.
+  }
+
+  async stop(): Promise<void> {
+    this.closing = true;
+    const thread = this.worker;
+    if (!thread) return;
+    const ended = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+    // Referenced until it has stopped: a shutdown waits for nothing else at this point.
+    thread.ref();
+    thread.postMessage({ kind: 'stop' } satisfies ThreadMessage);
+    await ended;
+  }
+}
+
+export function startRenderThreads(deps: Deps, options: { file: string; root: string; count: number }): RenderThreads {
+  const data: RenderWorkerData = { env: deps.env, file: options.file, root: options.root };
+  const threads = Array.from({ length: options.count }, () => new RenderThread(data, deps.logger));
+  let nextId = 0;
+  const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
+  // The server's writes, announced to each thread as another server's are (shared-writes.ts), in
+  // order with the pages asked of it: a page asked for after a write is drawn with caches that
+  // know of it.
   const before = deps.tracker.onWrite;
   deps.tracker.onWrite = (write) => {
     before?.(write);
-    worker?.postMessage({ kind: 'write', write } satisfies ThreadMessage);
+    for (const t of threads) t.worker?.postMessage({ kind: 'write', write } satisfies ThreadMessage);
   };
 
   return {
-    ready: firstReady,
+    ready: Promise.all(threads.map((t) => t.started)).then(() => {}),
     async draw(request, page) {
-      if (!worker || !ready || pending.size >= MAX_WAITING) return undefined;
+      // The ready thread with the fewest pages waiting.
+      let thread: RenderThread | undefined;
+      for (const t of threads) if (t.worker && t.ready && (!thread || t.pending.size < thread.pending.size)) thread = t;
+      if (!thread?.worker || thread.pending.size >= MAX_WAITING) return undefined;
       const id = nextId++;
-      const replied = new Promise<DrawReply | undefined>((resolve) => pending.set(id, resolve));
-      worker.postMessage({ kind: 'draw', id, url: request.url, headers: headerPairs(request.headers), ...page } satisfies ThreadMessage);
+      const replied = new Promise<DrawReply | undefined>((resolve) => thread.pending.set(id, resolve));
+      thread.worker.postMessage({
+        kind: 'draw',
+        id,
+        url: request.url,
+        headers: headerPairs(request.headers),
+        ...page,
+      } satisfies ThreadMessage);
       const reply = await replied;
       if (!reply) return undefined;
       if (reply.error !== undefined) {
@@ -126,14 +160,7 @@ export function startRenderThread(deps: Deps, options: { file: string; root: str
       return { response: new Response(reply.body, { status: reply.status, headers: reply.headers }), effects: reply.effects };
     },
     async close() {
-      closing = true;
-      const thread = worker;
-      if (!thread) return;
-      const ended = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
-      // Referenced until it has stopped: a shutdown waits for nothing else at this point.
-      thread.ref();
-      thread.postMessage({ kind: 'stop' } satisfies ThreadMessage);
-      await ended;
+      await Promise.all(threads.map((t) => t.stop()));
     },
   };
 }
