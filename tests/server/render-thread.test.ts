@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
+import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { sqliteFile } from '#server/db/connect.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { type RenderThreads, startRenderThreads } from '#server/pages/render-thread.ts';
@@ -68,6 +69,20 @@ describe('pages drawn in the render thread', () => {
     expect(await drawn()).toEqual({ render: before.render + 1, server: before.server });
     await visit('/community?category=%EB%AA%A8%EC%9E%84');
     expect(await drawn()).toEqual({ render: before.render + 1, server: before.server });
+  });
+
+  test('a member gets the page the thread drew for nobody, with their own name filled in; a visitor never sees it', async () => {
+    const nickname = `스레드회원${Date.now() % 100000}`;
+    const m = await t.member({ nickname });
+    const url = `/community?category=${encodeURIComponent('맛집')}`;
+    const before = await drawn();
+    const mine = await (await visit(url, `${TOKEN_COOKIE}=${m.token}`)).text();
+    expect(mine).toContain(nickname);
+    expect(mine).toContain('로그아웃');
+    expect(await drawn()).toEqual({ render: before.render + 1, server: before.server });
+    const visitors = await (await visit(url)).text();
+    expect(visitors).not.toContain(nickname);
+    expect((await drawn()).render).toBe(before.render + 1);
   });
 
   test('a write on the server is on the next page the thread draws, lists and counts included', async () => {

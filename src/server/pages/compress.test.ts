@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { acceptedEncoding, answerPatchable, compressStream, fillOf, patchablePage, patchedBytes } from './compress.ts';
+import { acceptedEncoding, answerPatchable, checksumOf, compressStream, fillOf, patchablePage, patchedBytes } from './compress.ts';
 
 const html = `<!DOCTYPE html><html lang="ko"><body>${'<p>한인포털 커뮤니티 게시판 😀 mixed English text</p>'.repeat(200)}</body></html>`;
 const htmlHeaders = () => new Headers({ 'content-type': 'text/html; charset=utf-8' });
@@ -31,12 +31,12 @@ describe('compressing pages', () => {
     expect(zlib.gunzipSync(stored.gzip).toString()).toBe(page);
     for (let i = 0; i < 20; i++) {
       const fresh = crypto.randomBytes(16).toString('base64');
-      expect(stored.checksum(fresh)).toBe(zlib.crc32(page.replaceAll(nonce, fresh)));
+      expect(checksumOf(stored)(fresh)).toBe(zlib.crc32(page.replaceAll(nonce, fresh)));
       const { bytes, gzip } = patchedBytes(stored, fresh, { compress: true });
       expect(gzip).toBe(true);
       expect(zlib.gunzipSync(bytes).toString()).toBe(page.replaceAll(nonce, fresh));
     }
-    expect(patchablePage(html, nonce).checksum(crypto.randomBytes(16).toString('base64'))).toBe(zlib.crc32(html));
+    expect(checksumOf(patchablePage(html, nonce))(crypto.randomBytes(16).toString('base64'))).toBe(zlib.crc32(html));
   });
 
   test('a stored page is answered with each new nonce in place, as valid gzip', async () => {
@@ -113,7 +113,7 @@ describe('compressing pages', () => {
     expect(await unzip(answerPatchable(stored, fresh, init(), 'gzip', fillOf(fill)))).toBe(expected);
     expect(await answerPatchable(stored, fresh, init(), undefined, fillOf(fill)).text()).toBe(expected);
     // The page's checksum is worked out without the plain page.
-    expect(stored.checksum(fresh)).toBe(zlib.crc32(withHoles.replaceAll(nonce, fresh)));
+    expect(checksumOf(stored)(fresh)).toBe(zlib.crc32(withHoles.replaceAll(nonce, fresh)));
     for (const texts of [fill, ['', '', ''], ['null', '<a>로그인</a>', '']]) {
       // One fill-in answered with several nonces, as a member's is.
       const other = fillOf(texts);

@@ -75,7 +75,9 @@ export interface PatchablePage {
   /** The holes, in order: the byte range [start, end) of the gzip's stored blocks that hold one,
    * and its content as stored. */
   holes: { gzip: [number, number]; stored: Buffer }[];
-  checksum: PageChecksum;
+  /** What its checksum with any nonce and fill-in is worked out from (`checksumOf`). Data, not a
+   * function: a page drawn in a render thread crosses to the server's (pages/render-thread.ts). */
+  checksum: ChecksumParts;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -192,19 +194,33 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
   }
   pushRun(plain.subarray(from));
   push(FINAL_BLOCK);
-  const checksum = pageChecksum(
+  const checksum = checksumParts(
     plain,
     plainNonceAt,
     nonce.length,
     holes.map(([start]) => start),
     gzipHoles.map((h) => h.stored),
   );
-  // Its checksum read the page once already: the stored nonce gives the page's own CRC.
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(checksum(nonce), 0);
-  trailer.writeUInt32LE(plain.length % 2 ** 32, 4);
   push(trailer);
-  return { gzip: kept(...parts), gzipNonceAt, nonceLength: nonce.length, length: plain.length, holes: gzipHoles, checksum };
+  const page = { gzip: kept(...parts), gzipNonceAt, nonceLength: nonce.length, length: plain.length, holes: gzipHoles, checksum };
+  // Its checksum read the page once already: the stored nonce gives the page's own CRC.
+  page.gzip.writeUInt32LE(checksumOf(page)(nonce), page.gzip.length - 8);
+  page.gzip.writeUInt32LE(plain.length % 2 ** 32, page.gzip.length - 4);
+  return page;
+}
+
+/** A stored page as another thread sent it: structured cloning gives its buffers back as plain
+ * Uint8Arrays, seen again as Buffers (no copy). */
+export function receivedPage(page: PatchablePage): PatchablePage {
+  const buffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength) as Buffer<ArrayBuffer>;
+  const { stored } = page.checksum;
+  return {
+    ...page,
+    gzip: buffer(page.gzip),
+    holes: page.holes.map((h) => ({ gzip: h.gzip, stored: buffer(h.stored) })),
+    checksum: { ...page.checksum, ...(stored && { stored: buffer(stored) }) },
+  };
 }
 
 /** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does (in
@@ -248,7 +264,7 @@ export function patchedBytes(
   if (filled) for (const [i, h] of page.holes.entries()) length += (filled[i] as Buffer).length - h.stored.length;
   // The plain page is never made to compress it, only its checksum.
   const gzip = gzipOf(page, nonce, fill);
-  gzip.writeUInt32LE(page.checksum(nonce, filled), gzip.length - 8);
+  gzip.writeUInt32LE(checksumOf(page)(nonce, filled), gzip.length - 8);
   gzip.writeUInt32LE(length % 2 ** 32, gzip.length - 4);
   if (compress && length >= MIN_BYTES) return { bytes: gzip, gzip: true };
   return { bytes: zlib.gunzipSync(gzip) as Buffer<ArrayBuffer>, gzip: false };
@@ -308,24 +324,30 @@ function shiftFactor(n: number): number {
   return factor;
 }
 
-/** A page's checksum with any nonce and any contents in its holes, in under a microsecond where
- * reading the page takes some ten; making it costs about two such reads, and once per fill-in a
- * reading of that. The page is cut at its holes into fixed runs, each known by its register, the
- * factor its length moves the register before it by, and the sum of x^(8d) over its nonce places
- * (d: the bytes after each to the run's end). Read through with a fill-in in the holes, those
- * give the page's checksum with the stored nonce S and the same sum over the whole page; a page
- * with nonce N differs from it by N xor S at each nonce place, so its register differs by
- * read(0, N xor S) times that sum. */
-function pageChecksum(
+/** What a page's checksum with any nonce and any contents in its holes is worked out from, in
+ * under a microsecond where reading the page takes some ten; making it costs about two such
+ * reads, and once per fill-in a reading of that. The page is cut at its holes into fixed runs,
+ * each known by its register, the factor its length moves the register before it by, and the sum
+ * of x^(8d) over its nonce places (d: the bytes after each to the run's end). Read through with
+ * a fill-in in the holes, those give the page's checksum with the stored nonce S and the same sum
+ * over the whole page; a page with nonce N differs from it by N xor S at each nonce place, so its
+ * register differs by read(0, N xor S) times that sum. */
+export interface ChecksumParts {
+  /** The stored nonce's bytes; none when the page holds no nonce. */
+  stored: Buffer | undefined;
+  runs: { register: number; shift: number; nonces: number }[];
+}
+
+function checksumParts(
   plain: Buffer,
   nonceAt: readonly number[],
   length: number,
   holesAt: readonly number[],
   holes: readonly Buffer[],
-): PageChecksum {
+): ChecksumParts {
   const first = nonceAt[0];
   const stored = first === undefined ? undefined : kept(plain.subarray(first, first + length));
-  const runs: { register: number; shift: number; nonces: number }[] = [];
+  const runs: ChecksumParts['runs'] = [];
   let from = 0;
   let n = 0;
   for (const end of [...holesAt, plain.length]) {
@@ -334,6 +356,27 @@ function pageChecksum(
     runs.push({ register: read(0, plain.subarray(from, end)), shift: shiftFactor(end - from), nonces });
     from = end + (holes[runs.length - 1]?.length ?? 0);
   }
+  return { stored, runs };
+}
+
+/** Each stored page's checksum function, made on its first answer in this thread. */
+const checksums = new WeakMap<PatchablePage, PageChecksum>();
+
+/** The page's checksum with any nonce and, given them, any contents in its holes. */
+export function checksumOf(page: PatchablePage): PageChecksum {
+  let made = checksums.get(page);
+  if (!made) {
+    made = checksumFunction(
+      page.checksum,
+      page.nonceLength,
+      page.holes.map((h) => h.stored),
+    );
+    checksums.set(page, made);
+  }
+  return made;
+}
+
+function checksumFunction({ stored, runs }: ChecksumParts, length: number, holes: readonly Buffer[]): PageChecksum {
   /** The checksum with the stored nonce and `filled` in the holes, and the sum of x^(8d) over the
    * nonce places to the page's end. */
   const withFill = (filled: readonly Buffer[]) => {

@@ -11,9 +11,10 @@ import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
 import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
-import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage, patchablePage } from './compress.ts';
-import { contentSecurityPolicy, headerPairs, pageHeaders, pageNonce } from './page-headers.ts';
+import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage } from './compress.ts';
+import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
+import { keepable, storedPage } from './stored-page.ts';
 import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
@@ -58,45 +59,6 @@ export interface PageEntry {
   /** Where a shared page's per-member content goes: between `open` and `close`. */
   HOLES: { kind: HoleKind; open: string; close: string }[];
   personalContents(me: Me, parts: NonNullable<PageEffects['parts']>): Record<Exclude<HoleKind, 'part'>, string> & { parts: string[] };
-}
-
-/** A rendered page as the cache keeps it. A shared page (`effects.shared`) notes its holes, where
- * a member's content goes; one whose holes do not match its parts is kept for visitors only. A
- * shared `.data` answer has no holes: the member goes into a header. */
-function storedPage(plain: Buffer, nonce: string, headers: Headers, effects: PageEffects, entry: PageEntry, data: boolean): StoredPage {
-  const found = effects.shared && !data ? holesOf(plain, entry.HOLES) : undefined;
-  const parts = found?.filter((h) => h.kind === 'part').length;
-  const holes =
-    effects.shared && data
-      ? []
-      : found && parts === (effects.parts?.length ?? 0) && found.filter((h) => h.kind !== 'part').length === 2
-        ? found
-        : undefined;
-  return {
-    status: 200,
-    headers: headerPairs(headers),
-    page: patchablePage(
-      plain,
-      nonce,
-      holes?.map((h) => h.range),
-    ),
-    effects,
-    ...(holes && { holes: holes.map((h) => h.kind) }),
-  };
-}
-
-/** The byte ranges between each hole's open and close marks, in document order. */
-function holesOf(plain: Buffer, marks: PageEntry['HOLES']): { kind: HoleKind; range: [number, number] }[] {
-  const found: { kind: HoleKind; range: [number, number] }[] = [];
-  for (const { kind, open, close } of marks) {
-    for (let at = plain.indexOf(open); at !== -1; at = plain.indexOf(open, at + 1)) {
-      const start = at + Buffer.byteLength(open);
-      const end = plain.indexOf(close, start);
-      if (end === -1) break;
-      found.push({ kind, range: [start, end] });
-    }
-  }
-  return found.sort((a, b) => a.range[0] - b.range[0]);
 }
 
 /** What a crawler reads instead of an error page. */
@@ -245,7 +207,7 @@ export function pageRoutes(
       const page = { ip: c.get('ip'), https: c.get('https'), nonce, visitor: visitor() };
       const drawn = await options.renderThreads?.draw(c.req.raw, page);
       deps.metrics.pageDrawn(drawn !== undefined);
-      if (!drawn) return turns.run(() => draw(undefined));
+      if (!drawn) return { ...(await turns.run(() => draw(undefined))), stored: undefined };
       c.set('route', drawn.effects.route ?? '/*');
       return drawn;
     };
@@ -265,10 +227,10 @@ export function pageRoutes(
         // Pages drawn for the cache take turns (render-turns.ts). A member's own page does not: its
         // loader may write (opening a notification marks it read), and a write may wait for
         // SQLite's turn behind a search rebuild, which every page drawn meanwhile would wait for.
-        const { response, effects } = await drawForCache();
-        // A page that sets a cookie of its own (a login, a cleared session) is never shared.
-        if (response.status === 200 && !response.headers.has('set-cookie')) {
-          const stored = storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
+        const { response, effects, stored: drawnStored } = await drawForCache();
+        if (keepable(response)) {
+          const stored =
+            drawnStored ?? storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
           cached.cache.set(url, cached.stamp, stored, effects.shows, storedUntil(effects, cached.stamp.at));
           settle?.(stored);
           if (serves(stored)) {

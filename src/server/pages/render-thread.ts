@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { Deps } from '#server/context.ts';
 import type { Written } from '#server/db/write-tracker.ts';
 import type { Env } from '#server/env.ts';
-import type { PageEffects } from '#server/cache/page-cache.ts';
+import type { PageEffects, StoredPage } from '#server/cache/page-cache.ts';
+import { receivedPage } from './compress.ts';
 import { headerPairs } from './page-headers.ts';
 import { recordView, type Visit, type Visitor } from '#server/modules/view/view.service.ts';
 
@@ -34,12 +35,14 @@ export type ThreadMessage =
   | { kind: 'write'; write: Written }
   | { kind: 'stop' };
 
-/** A page drawn in the thread: its body is moved, not copied, between the threads. */
+/** A page drawn in a thread: as the page cache keeps it when it is kept (its gzip made there), else
+ * its body, moved rather than copied between the threads. */
 export interface Drawn {
   id: number;
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
+  body: ArrayBuffer | undefined;
+  stored: StoredPage | undefined;
   effects: PageEffects;
   /** The views it counted, for the server's queue. */
   visits: Visit[];
@@ -55,7 +58,7 @@ export interface RenderThreads {
   draw(
     request: Request,
     page: { ip: string; https: boolean; nonce: string; visitor: Visitor },
-  ): Promise<{ response: Response; effects: PageEffects } | undefined>;
+  ): Promise<{ response: Response; effects: PageEffects; stored: StoredPage | undefined } | undefined>;
   /** Resolves once every thread is ready to draw (pages meanwhile are drawn by the server's). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -157,7 +160,8 @@ export function startRenderThreads(deps: Deps, options: { file: string; root: st
       }
       // The views the page counted, queued in this server's queue, which writes them.
       for (const v of reply.visits) recordView(deps, v.target, v.item, v.visitor, null, countOnError);
-      return { response: new Response(reply.body, { status: reply.status, headers: reply.headers }), effects: reply.effects };
+      const stored = reply.stored && { ...reply.stored, page: receivedPage(reply.stored.page) };
+      return { response: new Response(reply.body, { status: reply.status, headers: reply.headers }), effects: reply.effects, stored };
     },
     async close() {
       await Promise.all(threads.map((t) => t.stop()));

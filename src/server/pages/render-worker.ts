@@ -14,6 +14,7 @@ import { takeQueued } from '#server/modules/view/view.service.ts';
 import type { PageEffects } from '#server/cache/page-cache.ts';
 import type { PageEntry } from './pages.ts';
 import { renderTurns } from './render-turns.ts';
+import { keepable, storedPage } from './stored-page.ts';
 import { headerPairs } from './page-headers.ts';
 import type { DrawReply, Drawn, RenderWorkerData, ThreadMessage } from './render-thread.ts';
 
@@ -65,9 +66,14 @@ async function draw(message: Extract<ThreadMessage, { kind: 'draw' }>): Promise<
     visitor: () => message.visitor,
     effects,
   });
-  const response = await handler(new Request(message.url, { headers: message.headers }), context);
-  const body = await response.arrayBuffer();
-  return { id: message.id, status: response.status, headers: headerPairs(response.headers), body, effects, visits: takeQueued(deps.views) };
+  const request = new Request(message.url, { headers: message.headers });
+  const response = await handler(request, context);
+  const visits = takeQueued(deps.views);
+  const drawn = { id: message.id, status: response.status, headers: headerPairs(response.headers), effects, visits };
+  if (!keepable(response)) return { ...drawn, body: await response.arrayBuffer(), stored: undefined };
+  const plain = Buffer.from(await response.arrayBuffer());
+  const data = new URL(message.url).pathname.endsWith('.data');
+  return { ...drawn, body: undefined, stored: storedPage(plain, message.nonce, response.headers, effects, entry, data) };
 }
 
 port.on('message', (message: ThreadMessage) => {
@@ -76,7 +82,7 @@ port.on('message', (message: ThreadMessage) => {
     turns
       .run(() => draw(message))
       .then(
-        (reply) => port.postMessage(reply, [reply.body]),
+        (reply) => port.postMessage(reply, reply.body ? [reply.body] : []),
         (err: unknown) => port.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) } satisfies DrawReply),
       );
   } else {
