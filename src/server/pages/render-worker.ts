@@ -43,10 +43,9 @@ const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread');
 
 const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
-// query_only: a loader that would write fails here, and the server draws that page itself. The
-// memory map: this connection's page cache is emptied by every commit of the server's, and
-// mapped pages are read again without a copy.
-raw.exec('PRAGMA query_only = ON; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY; PRAGMA mmap_size = 1073741824;');
+// query_only: a loader that would write fails here, and the server draws that page itself. A
+// smaller page cache than the server's 32 MB: every commit of the server's empties it anyway.
+raw.exec('PRAGMA query_only = ON; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;');
 const tracker = new WriteTracker();
 const db = new Kysely<Database>({ dialect: reportingFaults(sqliteDialect(raw)) });
 // Logged through the server's thread (a worker's process.stdout hands its lines to it), so that
