@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { isbot } from 'isbot';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { isSameOrigin, sessionCookieToken } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
@@ -15,6 +15,7 @@ import { acceptedEncoding, answerPatchable, compressStream, type Fill, type Patc
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
 import { keepable, storedPage } from './stored-page.ts';
+import { drawPage } from './draw-page.ts';
 import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
@@ -192,20 +193,17 @@ export function pageRoutes(
 
     /** The page drawn by React Router, for `viewer` (undefined: for nobody, as the cache keeps it). */
     const draw = async (viewer: Actor | undefined) => {
-      const effects: PageEffects = {};
-      const context = new RouterContextProvider();
       const caller = { actor: viewer, ip: c.get('ip') };
-      context.set(entry.pageContext, { deps, actor: viewer, caller, https: c.get('https'), nonce, visitor, effects });
-      const response = await render(c.req.raw, context);
+      const drawn = await drawPage(render, entry, c.req.raw, { deps, actor: viewer, caller, https: c.get('https'), nonce, visitor });
       // Data requests and redirects draw no page and name no route.
-      c.set('route', effects.route ?? '/*');
-      return { response, effects };
+      c.set('route', drawn.effects.route ?? '/*');
+      return drawn;
     };
 
     /** The page drawn for nobody: in the render thread where there is one and it can take it. */
     const drawForCache = async () => {
-      const page = { ip: c.get('ip'), https: c.get('https'), nonce, visitor: visitor() };
-      const drawn = await options.renderThreads?.draw(c.req.raw, page);
+      const threads = options.renderThreads;
+      const drawn = threads && (await threads.draw(c.req.raw, { ip: c.get('ip'), https: c.get('https'), nonce, visitor: visitor() }));
       deps.metrics.pageDrawn(drawn !== undefined);
       if (!drawn) return { ...(await turns.run(() => draw(undefined))), stored: undefined };
       c.set('route', drawn.effects.route ?? '/*');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Kysely } from 'kysely';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { depsOf } from '#server/boot.ts';
 import type { Database } from '#server/db/database.ts';
 import { JobRuns } from '#server/db/background.ts';
@@ -13,10 +13,10 @@ import { BUSY_TIMEOUT_MS, sqliteDialect } from '#server/db/sqlite/dialect.ts';
 import { WriteTracker } from '#server/db/write-tracker.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { takeQueued } from '#server/modules/view/view.service.ts';
-import type { PageEffects } from '#server/cache/page-cache.ts';
 import type { PageEntry } from './pages.ts';
 import { renderTurns } from './render-turns.ts';
 import { keepable, storedPage } from './stored-page.ts';
+import { drawPage } from './draw-page.ts';
 import { headerPairs } from './page-headers.ts';
 import type { DrawReply, Drawn, RenderWorkerData, ThreadMessage } from './render-thread.ts';
 
@@ -68,19 +68,14 @@ const entry = build.entry.module as unknown as PageEntry;
 const turns = renderTurns('sqlite');
 
 async function draw(message: Extract<ThreadMessage, { kind: 'draw' }>): Promise<Drawn> {
-  const effects: PageEffects = {};
-  const context = new RouterContextProvider();
-  context.set(entry.pageContext, {
+  const { response, effects } = await drawPage(handler, entry, new Request(message.url, { headers: message.headers }), {
     deps,
     actor: undefined,
     caller: { actor: undefined, ip: message.ip },
     https: message.https,
     nonce: message.nonce,
     visitor: () => message.visitor,
-    effects,
   });
-  const request = new Request(message.url, { headers: message.headers });
-  const response = await handler(request, context);
   const visits = takeQueued(deps.views);
   const drawn = { id: message.id, status: response.status, headers: headerPairs(response.headers), effects, visits };
   if (!keepable(response)) return { ...drawn, body: await response.arrayBuffer(), stored: undefined };
