@@ -1,27 +1,16 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import type { Actor, Caller, Deps } from '#server/context.ts';
-import type { Visitor } from '#server/modules/view/view.service.ts';
+import type { PageInput } from '#server/pages/draw-page.ts';
 import type { PageEffects } from '#server/cache/page-cache.ts';
 import { type Fault, faultLog, isFault } from '#server/lib/faults.ts';
 import { PartRecorder } from './components/personal/personal.tsx';
 
 export { HOLES, personalContents } from './personal.server.tsx';
 
-/** What the Hono server hands every page render. Exported from here so that the server uses the
- * very objects the built routes read (ARCHITECTURE.md). */
-export interface PageContext {
-  deps: Deps;
-  actor: Actor | undefined;
-  /** Who calls the services: the actor, and the client's address as the request log saw it
-   * (X-Forwarded-For only with TRUST_PROXY). */
-  caller: Caller;
-  /** The client reached us over HTTPS (the session cookie is then Secure and `__Host-`). */
-  https: boolean;
-  nonce: string;
-  /** Whom a detail page counts its view for. */
-  visitor: () => Visitor;
+/** What the Hono server hands every page render (its fields: server/pages/draw-page.ts). Exported
+ * from here so that the server uses the very objects the built routes read (ARCHITECTURE.md). */
+export interface PageContext extends PageInput {
   /** Filled in by loaders for the page cache. */
   effects: PageEffects;
 }

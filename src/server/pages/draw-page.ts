@@ -8,9 +8,13 @@ import type { PageEntry } from './pages.ts';
 export interface PageInput {
   deps: Deps;
   actor: Actor | undefined;
+  /** Who calls the services: the actor, and the client's address as the request log saw it
+   * (X-Forwarded-For only with TRUST_PROXY). */
   caller: Caller;
+  /** The client reached us over HTTPS (the session cookie is then Secure and `__Host-`). */
   https: boolean;
   nonce: string;
+  /** Whom a detail page counts its view for. */
   visitor: () => Visitor;
 }
 
