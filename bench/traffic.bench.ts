@@ -200,6 +200,23 @@ interface Site {
   views(): Promise<number>;
 }
 
+interface Drawn {
+  render: number;
+  server: number;
+}
+
+/** Pages the servers have drawn for their page caches so far, by where (GET /metrics). */
+async function pagesDrawn(site: Site): Promise<Drawn> {
+  const drawn = { render: 0, server: 0 };
+  for (const s of site.servers) {
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    for (const where of ['render', 'server'] as const) {
+      drawn[where] += Number(new RegExp(`page_cache_renders_total\\{thread="${where}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    }
+  }
+  return drawn;
+}
+
 /** Logs in as the login page does (POST /api/jwt from the site's own origin) and keeps the
  * session cookie its answer sets. */
 async function login(server: Server, loginid: string, passwd: string): Promise<Member> {
@@ -340,6 +357,8 @@ interface LatencyResult {
   /** Requests not sent because LATENCY_MAX_IN_FLIGHT were waiting. */
   dropped: number;
   writes?: WritesSummary;
+  /** Pages drawn for the cache in the phase: by render threads, and by the servers' own threads. */
+  drawn: Drawn;
 }
 
 interface PageResult {
@@ -479,7 +498,10 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
     const offered = OFFERED ?? Math.max(1, Math.round(LATENCY_LOAD * (quiet?.readers.rps ?? 0)));
     for (const rate of LATENCY_WRITE_RATES) {
       log(`${site.name}: readers at ${offered} req/s (open loop), ${rate} writes/s`);
+      const drawnBefore = await pagesDrawn(site);
       const m = await phase(() => mixedCall(t), rate, offered);
+      const drawnAfter = await pagesDrawn(site);
+      const drawn = { render: drawnAfter.render - drawnBefore.render, server: drawnAfter.server - drawnBefore.server };
       failed.push(...failures(`readers at ${offered} req/s, ${rate} writes/s`, m));
       const kinds = Object.entries(m.readers?.kinds ?? {});
       const byWho = (who: Who) =>
@@ -490,7 +512,9 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
       const p99s = kinds.map(([kind, x]) => ({ kind, p99: percentile(x.admittedMs, 0.99) }));
       const worst = p99s.reduce<{ kind: string; p99: number } | undefined>((w, k) => (!w || k.p99 > w.p99 ? k : w), undefined);
       const readers = stats([m.readers], m.readerSeconds);
-      log(`  p99 ${readers.p99} ms; by kind: ${p99s.map((k) => `${k.kind} ${k.p99}`).join(', ')}`);
+      log(
+        `  p99 ${readers.p99} ms; by kind: ${p99s.map((k) => `${k.kind} ${k.p99}`).join(', ')}; pages drawn: ${drawn.render} by render threads, ${drawn.server} by the servers' threads`,
+      );
       latency.push({
         rate,
         offered,
@@ -502,6 +526,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
         p99ByKind: Object.fromEntries(p99s.map((k) => [k.kind, k.p99])),
         dropped: m.readers?.dropped ?? 0,
         writes: writesSummary(m.writes),
+        drawn,
       });
     }
   } finally {
@@ -689,6 +714,7 @@ function siteMarkdown(r: SiteResult): string {
         'worst p99 (page, who)',
         'errors / not sent',
         'writes ok / failed',
+        "pages drawn: render threads / servers' threads",
       ],
       r.latency.map((l) => [
         l.rate,
@@ -703,6 +729,7 @@ function siteMarkdown(r: SiteResult): string {
         l.worst ? `${l.worst.p99} (${l.worst.kind})` : '',
         `${l.readers.errors} / ${l.dropped}`,
         l.writes ? `${l.writes.ok} / ${l.writes.failed}` : '',
+        `${l.drawn.render} / ${l.drawn.server}`,
       ]),
     ),
     '',

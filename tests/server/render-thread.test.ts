@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
@@ -117,6 +117,16 @@ describe('pages drawn in the render thread', () => {
     await visit(`/community/${id}`, `vid=${vid}`);
     await visit(`/community/${id}`);
     await expect.poll(() => storedCount(id), { timeout: 5000 }).toBe(2);
+  });
+
+  test.runIf(process.platform === 'linux')('on Linux the thread runs as a batch thread, which yields to the one that wakes it', () => {
+    // /proc/<tid>/stat: the policy is the 41st field, counted past the parenthesised name.
+    const policies = readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    });
+    const SCHED_BATCH = 3;
+    expect(policies.filter((p) => p === SCHED_BATCH)).toHaveLength(1);
   });
 
   test('without the thread, the server’s own thread draws the page', async () => {

@@ -1,5 +1,5 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -28,16 +28,19 @@ import type { DrawReply, Drawn, RenderWorkerData, ThreadMessage } from './render
 
 const { env, file, root } = workerData as RenderWorkerData;
 
-/** The thread's nice value: it yields its core to the server's thread. A page asked of it wakes it,
- * and Linux then ran it in place of the server's thread, on the server's core: the server's thread
- * stood 0.45-0.5 ms in the message that woke it, for every new page (0.2 at nice 5, 0.1 at 10,
- * 0.02 at 19, where it would get little of a core the server's thread shares). */
-const NICE = 10;
+// Linux: the thread runs as a batch thread (SCHED_BATCH): woken by a page, it does not take the
+// core from the thread that woke it, yet gets its fair share of a core. As a normal thread it was
+// run at once in the server's thread's place on its core, and the server's thread stood 0.45-0.5 ms
+// in the message that woke it, for every new page; at nice 10 that was 0.1 ms, but the thread then
+// got little of a core the server's thread or a client shares, and pages waited for it. Node cannot
+// set a thread's policy, so util-linux's chrt does, by the thread's id (/proc/thread-self).
+// Open-loop p99 at 340 req/s, 1M posts (docs/decisions.md): 24-58 ms as a batch thread, 37-69 as a
+// normal one, 54-88 at nice 10.
 try {
-  // Linux sets a thread's priority by its own id, which /proc/thread-self names.
-  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), NICE);
+  const tid = fs.readlinkSync('/proc/thread-self').split('/').pop() ?? '';
+  execFileSync('chrt', ['--batch', '--pid', '0', tid], { stdio: 'ignore' });
 } catch {
-  // Elsewhere the thread keeps the server's priority.
+  // Not Linux, or no chrt: a normal thread.
 }
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread');
