@@ -56,9 +56,7 @@ const dev = env.NODE_ENV !== 'production';
 const devServer = dev ? await createDevServer(root) : undefined;
 const renderThreadCount = env.RENDER_THREADS ?? (os.availableParallelism() > 1 ? 1 : 0);
 const renderThreads =
-  !dev && deps.dialect === 'sqlite' && renderThreadCount > 0
-    ? startRenderThreads(deps, { file: sqliteFile(env.DATA_DIR), root, count: renderThreadCount })
-    : undefined;
+  !dev && renderThreadCount > 0 ? startRenderThreads(deps, { file: sqliteFile(env.DATA_DIR), root, count: renderThreadCount }) : undefined;
 const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root), renderThreads });
 const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port}`, database: deps.dialect }, 'listening');
 if (devServer) devServer.listen(app.fetch, env.PORT, env.HOST, onListen);

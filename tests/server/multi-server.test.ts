@@ -8,6 +8,8 @@ import { createApp } from '#server/app.ts';
 import { claimRun } from '#server/db/schedule.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { productionBuild } from '#server/pages/pages.ts';
+import { type RenderThreads, startRenderThreads } from '#server/pages/render-thread.ts';
+import { sqliteFile } from '#server/db/connect.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
 import { onEachRender } from '#tests/support/counted-renders.ts';
 import { countingDrawnParts } from '#tests/support/drawn-parts.ts';
@@ -233,6 +235,85 @@ describe('periodic work runs once', () => {
     const later = new Date(now.getTime() + 60_000);
     const next = await Promise.all([a, b].map((t) => claimRun(t.deps.db, 'test-task', 60_000, later)));
     expect(next.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('B’s pages drawn in its render thread', () => {
+  let thread: RenderThreads;
+  let pages: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    thread = startRenderThreads(b.deps, { file: sqliteFile(sharedDir), root: PROJECT, count: 1 });
+    pages = createApp(b.deps, { root: PROJECT, dev: false, loadBuild: productionBuild(PROJECT), renderThreads: thread });
+    await thread.ready;
+  }, 60_000);
+  afterAll(() => thread.close());
+
+  const visit = async (url: string) => {
+    const res = await pages.request(url, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  /** Pages B has drawn for its cache so far, by the thread that drew them. */
+  const drawn = async () => {
+    const text = await b.deps.metrics.registry.metrics();
+    const count = (where: string) => Number(text.match(new RegExp(`page_cache_renders_total\\{thread="${where}"\\} (\\d+)`))?.[1] ?? 0);
+    return { render: count('render'), server: count('server') };
+  };
+  const total = (html: string) =>
+    Number(
+      html
+        .replace(/<[^>]*>/g, '')
+        .match(/총\s*([\d,]+)\s*건/)?.[1]
+        ?.replace(/,/g, ''),
+    );
+  const postOnA = async (title: string) => {
+    const m = await a.member();
+    const res = await a.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, category: '자유게시판', title, content: '<p>본문 😀 한글 mixed</p>' },
+    });
+    expect(res.status).toBe(200);
+    return res.body.id as number;
+  };
+
+  test('a post written on A is on the next page B’s thread draws, the keyword’s kept total included', async () => {
+    const keyword = `스레드${crypto.randomBytes(2).toString('hex')}`;
+    const url = `/community?keyword=${encodeURIComponent(keyword)}`;
+    await postOnA(`${keyword} 먼저 쓴 글`);
+    expect(await eventually(async () => (await visit(url)).includes('먼저 쓴 글'))).toBe(true);
+    const first = await visit(url);
+    const before = await drawn();
+    const title = `${keyword} A에서 쓴 새 글 🍜`;
+    await postOnA(title);
+    expect(await eventually(async () => (await visit(url)).includes(title))).toBe(true);
+    expect(total(await visit(url))).toBe(total(first) + 1);
+    const after = await drawn();
+    expect(after.render).toBeGreaterThan(before.render);
+    expect(after.server).toBe(before.server);
+  });
+
+  test('while B cannot hear the other servers, its thread trusts none of its caches either', async () => {
+    const keyword = `못들음${crypto.randomBytes(2).toString('hex')}`;
+    const url = `/community?keyword=${encodeURIComponent(keyword)}`;
+    await postOnA(`${keyword} 들린 글`);
+    expect(await eventually(async () => (await visit(url)).includes('들린 글'))).toBe(true);
+    const first = await visit(url);
+    // A write B does not hear of, as one made while B was not listening would be.
+    const announce = a.deps.tracker.onWrite;
+    a.deps.tracker.onWrite = undefined;
+    try {
+      await postOnA(`${keyword} 들리지 않은 글`);
+    } finally {
+      a.deps.tracker.onWrite = announce;
+    }
+    b.deps.tracker.setBlind(true);
+    try {
+      const page = await visit(url);
+      expect(page).toContain('들리지 않은 글');
+      expect(total(page)).toBe(total(first) + 1);
+    } finally {
+      b.deps.tracker.setBlind(false);
+    }
   });
 });
 

@@ -152,6 +152,10 @@ export class WriteTracker implements KyselyPlugin {
   /** Told of this server's own writes once they have run and once their transaction commits
    * (db/shared-writes.ts passes them on to the other app servers). */
   onWrite: ((write: Written) => void) | undefined;
+  /** Told of what the tracker hears besides this server's writes: another server's write, or that
+   * writes can or cannot be heard (pages/render-thread.ts passes them on to the render threads,
+   * whose caches are kept as another server's). */
+  onHeard: ((heard: { write: Written } | { blind: boolean }) => void) | undefined;
   /** What was written since the last commit: a commit reports it again, as what it made visible. */
   private sinceCommit = new Writes();
   /** Per table, writes of it for every member; and per member's table (`likes:5`), the value of
@@ -215,6 +219,7 @@ export class WriteTracker implements KyselyPlugin {
     if (write.seen) this.#epoch++;
     if (write.touched) this.touch(write.touched);
     this.moveMembers(write);
+    this.onHeard?.({ write });
   }
 
   /** While other servers' writes cannot be heard, nothing cached can be trusted: every version
@@ -222,6 +227,12 @@ export class WriteTracker implements KyselyPlugin {
   setBlind(blind: boolean): void {
     this.#blind = blind;
     this.#generation++;
+    this.onHeard?.({ blind });
+  }
+
+  /** Whether other servers' writes cannot be heard now. */
+  get blind(): boolean {
+    return this.#blind;
   }
 
   private touch(keys: readonly string[]): void {

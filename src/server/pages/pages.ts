@@ -70,7 +70,7 @@ export interface PagesOptions {
   /** The project folder that holds build/. */
   root: string;
   dev: boolean;
-  /** Where the pages the cache keeps are drawn, when not on the server's thread (SQLite). */
+  /** Where the pages the cache keeps are drawn, when not on the server's thread. */
   renderThreads?: RenderThreads;
 }
 

@@ -1,29 +1,30 @@
 import { Worker } from 'node:worker_threads';
 import type { Deps } from '#server/context.ts';
-import type { Written } from '#server/db/write-tracker.ts';
+import type { WriteTracker, Written } from '#server/db/write-tracker.ts';
 import type { Env } from '#server/env.ts';
 import type { PageEffects, StoredPage } from '#server/cache/page-cache.ts';
 import { receivedPage } from './compress.ts';
 import { headerPairs } from './page-headers.ts';
 import { recordView, type Visit, type Visitor } from '#server/modules/view/view.service.ts';
 
-// On SQLite one server does all its work on one thread, and a page the cache has not seen costs a
-// few milliseconds of it (React's render, the loaders' reads, the stored gzip). Pages drawn for the
+// A server does its work on one thread, and a page the cache has not seen costs a few
+// milliseconds of it (React's render, the loaders' reads, the stored gzip). Pages drawn for the
 // cache were the tail of every answer: a stored page or an API call that came in behind a few of
 // them waited for all of them. Here they are drawn in threads of their own (render-worker.ts; one
-// by default, on a second core where there is one), while the server's thread answers everything
-// else. A member's own page (whose loader may write), and any page while the threads are starting,
-// busy past MAX_WAITING or gone, is drawn by the server's thread as before (pages.ts).
+// by default, on a second core where there is one), on either database, while the server's thread
+// answers everything else. A member's own page (whose loader may write), and any page while the
+// threads are starting, busy past MAX_WAITING or gone, is drawn by the server's thread as before
+// (pages.ts).
 
 /** Pages waiting in a thread past which the server's thread draws too: a burst of new pages
  * uses every thread rather than queueing behind one. */
-const MAX_WAITING = 4;
+export const MAX_WAITING = 4;
 /** How long after a thread ended unasked a new one is started. */
 const RESTART_MS = 1000;
 
 export interface RenderWorkerData {
   env: Env;
-  /** The SQLite database file. */
+  /** The SQLite database file (on PostgreSQL, env's DATABASE_URL is the database). */
   file: string;
   /** The project folder that holds build/. */
   root: string;
@@ -33,6 +34,8 @@ export interface RenderWorkerData {
 export type ThreadMessage =
   | { kind: 'draw'; id: number; url: string; headers: [string, string][]; ip: string; https: boolean; nonce: string; visitor: Visitor }
   | { kind: 'write'; write: Written }
+  /** Whether the server hears other servers' writes (PostgreSQL): while it does not, nothing cached is trusted. */
+  | { kind: 'blind'; blind: boolean }
   | { kind: 'stop' };
 
 /** A page drawn in a thread: as the page cache keeps it when it is kept (its gzip made there), else
@@ -75,10 +78,12 @@ class RenderThread {
 
   private readonly data: RenderWorkerData;
   private readonly logger: Deps['logger'];
+  private readonly tracker: WriteTracker;
 
-  constructor(data: RenderWorkerData, logger: Deps['logger']) {
+  constructor(data: RenderWorkerData, logger: Deps['logger'], tracker: WriteTracker) {
     this.data = data;
     this.logger = logger;
+    this.tracker = tracker;
     this.started = new Promise<void>((resolve) => {
       this.#markStarted = resolve;
     });
@@ -90,6 +95,8 @@ class RenderThread {
     this.worker = thread;
     // Unreferenced: a thread never keeps the process alive (main.ts closes them on shutdown).
     thread.unref();
+    // First of what it is told (messages wait for it to listen): whether writes are heard now.
+    thread.postMessage({ kind: 'blind', blind: this.tracker.blind } satisfies ThreadMessage);
     thread.on('message', (reply: DrawReply | { ready: true }) => {
       if ('ready' in reply) {
         this.ready = true;
@@ -124,17 +131,22 @@ class RenderThread {
 
 export function startRenderThreads(deps: Deps, options: { file: string; root: string; count: number }): RenderThreads {
   const data: RenderWorkerData = { env: deps.env, file: options.file, root: options.root };
-  const threads = Array.from({ length: options.count }, () => new RenderThread(data, deps.logger));
+  const threads = Array.from({ length: options.count }, () => new RenderThread(data, deps.logger, deps.tracker));
   let nextId = 0;
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');
   // The server's writes, announced to each thread as another server's are (shared-writes.ts), in
   // order with the pages asked of it: a page asked for after a write is drawn with caches that
   // know of it.
+  const tell = (message: ThreadMessage) => {
+    for (const t of threads) t.worker?.postMessage(message);
+  };
   const before = deps.tracker.onWrite;
   deps.tracker.onWrite = (write) => {
     before?.(write);
-    for (const t of threads) t.worker?.postMessage({ kind: 'write', write } satisfies ThreadMessage);
+    tell({ kind: 'write', write });
   };
+  // And on PostgreSQL, the other servers' writes this one hears, and whether it hears them.
+  deps.tracker.onHeard = (heard) => tell('write' in heard ? { kind: 'write', write: heard.write } : { kind: 'blind', blind: heard.blind });
 
   return {
     ready: Promise.all(threads.map((t) => t.started)).then(() => {}),

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Kysely } from 'kysely';
+import { type Dialect as KyselyDialect, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { depsOf } from '#server/boot.ts';
-import type { Database } from '#server/db/database.ts';
+import type { Database, Dialect } from '#server/db/database.ts';
+// connect.ts also sets how the pg driver reads bigint and numeric, for this thread's copy of it.
+import { type DbPressure, PG_CONNECT_TIMEOUT_MS } from '#server/db/connect.ts';
 import { JobRuns } from '#server/db/background.ts';
 import { reportingFaults } from '#server/db/errors.ts';
 import { BUSY_TIMEOUT_MS, sqliteDialect } from '#server/db/sqlite/dialect.ts';
@@ -18,13 +21,14 @@ import { renderTurns } from './render-turns.ts';
 import { keepable, storedPage } from './stored-page.ts';
 import { drawPage } from './draw-page.ts';
 import { headerPairs } from './page-headers.ts';
-import type { DrawReply, Drawn, RenderWorkerData, ThreadMessage } from './render-thread.ts';
+import { type DrawReply, type Drawn, MAX_WAITING, type RenderWorkerData, type ThreadMessage } from './render-thread.ts';
 
 // The page render thread (render-thread.ts): draws the pages the page cache keeps, for nobody,
-// from its own read-only connection to the server's SQLite database, so that the server's thread
-// answers stored pages, API calls and writes meanwhile. Its caches (lists, counters) are kept by
-// the server's writes, which the server's thread announces here as another app server's
-// (write-tracker.ts `remote`). It writes nothing: the views a page counts go back with it.
+// from its own read-only connection to the server's database (SQLite's file, or PostgreSQL), so
+// that the server's thread answers stored pages, API calls and writes meanwhile. Its caches
+// (lists, counters) are kept by the writes the server's thread makes or hears of (on PostgreSQL,
+// other servers'), which it announces here as another app server's (write-tracker.ts `remote`).
+// It writes nothing: the views a page counts go back with it.
 
 const { env, file, root } = workerData as RenderWorkerData;
 
@@ -45,30 +49,69 @@ try {
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread');
 
-const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
-// query_only: a loader that would write fails here, and the server draws that page itself. A
-// smaller page cache than the server's 32 MB: every commit of the server's empties it anyway.
-raw.exec('PRAGMA query_only = ON; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;');
+const reader = env.DATABASE_URL ? postgresReader(env.DATABASE_URL) : sqliteReader(file);
 const tracker = new WriteTracker();
-const db = new Kysely<Database>({ dialect: reportingFaults(sqliteDialect(raw)) });
+const db = new Kysely<Database>({ dialect: reportingFaults(reader.dialect) });
 // Logged through the server's thread (a worker's process.stdout hands its lines to it), so that
 // a long line of this thread's never lands in the middle of one of the server's.
 const deps = depsOf(env, createLogger(env.LOG_LEVEL, process.stdout), {
   db,
-  dialect: 'sqlite',
+  dialect: reader.name,
   tracker,
   background: undefined,
+  // No shared rate limits here: the thread never limits anyone.
   pool: undefined,
   jobRuns: new JobRuns(),
-  pressure: () => ({ dialect: 'sqlite', writeWaits: 0, writeWaitSeconds: 0, writesWaiting: 0 }),
+  pressure: reader.pressure,
 });
+
+/** The thread's own connection to the server's database, which reads only: a loader that would
+ * write fails here, and the server draws that page itself. */
+interface Reader {
+  name: Dialect;
+  dialect: KyselyDialect;
+  pressure: () => DbPressure;
+  close(): Promise<void>;
+}
+
+/** SQLite: WAL reads beside the server's writes, with a smaller page cache than the server's
+ * 32 MB: every commit of the server's empties it anyway. */
+function sqliteReader(file: string): Reader {
+  const raw = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+  raw.exec('PRAGMA query_only = ON; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;');
+  return {
+    name: 'sqlite',
+    dialect: sqliteDialect(raw),
+    pressure: () => ({ dialect: 'sqlite', writeWaits: 0, writeWaitSeconds: 0, writesWaiting: 0 }),
+    close: async () => raw.close(),
+  };
+}
+
+/** PostgreSQL: a small pool of read-only sessions, one per page it may draw at once. */
+function postgresReader(url: string): Reader {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: MAX_WAITING,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    options: '-c default_transaction_read_only=on',
+  });
+  // A dropped idle connection is reopened when needed (connect.ts says why this listener is there).
+  pool.on('error', () => {});
+  return {
+    name: 'postgres',
+    dialect: new PostgresDialect({ pool }),
+    pressure: () => ({ dialect: 'postgres', connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}
 
 const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild;
 const handler = createRequestHandler(build, 'production');
 const entry = build.entry.module as unknown as PageEntry;
-// One page at a time, each in a turn of its own: the writes announced meanwhile are taken in
-// before the next page is drawn.
-const turns = renderTurns('sqlite');
+// On SQLite one page at a time, each in a turn of its own: the writes announced meanwhile are
+// taken in before the next page is drawn. On PostgreSQL a page waits for the database's answers,
+// which another page can use.
+const turns = renderTurns(reader.name);
 
 async function draw(message: Extract<ThreadMessage, { kind: 'draw' }>): Promise<Drawn> {
   const { response, effects } = await drawPage(handler, entry, new Request(message.url, { headers: message.headers }), {
@@ -89,6 +132,7 @@ async function draw(message: Extract<ThreadMessage, { kind: 'draw' }>): Promise<
 
 port.on('message', (message: ThreadMessage) => {
   if (message.kind === 'write') tracker.remote(message.write);
+  else if (message.kind === 'blind') tracker.setBlind(message.blind);
   else if (message.kind === 'draw') {
     turns
       .run(() => draw(message))
@@ -97,8 +141,7 @@ port.on('message', (message: ThreadMessage) => {
         (err: unknown) => port.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) } satisfies DrawReply),
       );
   } else {
-    raw.close();
-    port.close();
+    void reader.close().finally(() => port.close());
   }
 });
 port.postMessage({ ready: true });
