@@ -11,6 +11,7 @@ import { type PostgresData, postgresWithDataOf } from './lib/postgres-data.ts';
 import { prepareData } from './lib/prepare-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, ROOT, type Server, startServer } from './lib/server.ts';
+import { pagesDrawn } from '../tests/support/drawn-pages.ts';
 
 // Real traffic (traffic issue): 70% visitors and 30% signed-in members reading list pages 1-5 of
 // every section, posts picked at random over the whole table (skewed towards the newest), the
@@ -200,19 +201,15 @@ interface Site {
   views(): Promise<number>;
 }
 
-interface Drawn {
-  render: number;
-  server: number;
-}
+type Drawn = ReturnType<typeof pagesDrawn>;
 
 /** Pages the servers have drawn for their page caches so far, by where (GET /metrics). */
-async function pagesDrawn(site: Site): Promise<Drawn> {
+async function pagesDrawnBy(site: Site): Promise<Drawn> {
   const drawn = { render: 0, server: 0 };
   for (const s of site.servers) {
-    const text = await (await fetch(`${s.url}/metrics`)).text();
-    for (const where of ['render', 'server'] as const) {
-      drawn[where] += Number(new RegExp(`page_cache_renders_total\\{thread="${where}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
-    }
+    const some = pagesDrawn(await (await fetch(`${s.url}/metrics`)).text());
+    drawn.render += some.render;
+    drawn.server += some.server;
   }
   return drawn;
 }
@@ -498,9 +495,9 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
     const offered = OFFERED ?? Math.max(1, Math.round(LATENCY_LOAD * (quiet?.readers.rps ?? 0)));
     for (const rate of LATENCY_WRITE_RATES) {
       log(`${site.name}: readers at ${offered} req/s (open loop), ${rate} writes/s`);
-      const drawnBefore = await pagesDrawn(site);
+      const drawnBefore = await pagesDrawnBy(site);
       const m = await phase(() => mixedCall(t), rate, offered);
-      const drawnAfter = await pagesDrawn(site);
+      const drawnAfter = await pagesDrawnBy(site);
       const drawn = { render: drawnAfter.render - drawnBefore.render, server: drawnAfter.server - drawnBefore.server };
       failed.push(...failures(`readers at ${offered} req/s, ${rate} writes/s`, m));
       const kinds = Object.entries(m.readers?.kinds ?? {});

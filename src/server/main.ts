@@ -19,7 +19,6 @@ import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
 import { startRenderThreads } from './pages/render-thread.ts';
-import { sqliteFile } from './db/connect.ts';
 import { everyOnce } from './db/schedule.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 
@@ -57,8 +56,7 @@ const devServer = dev ? await createDevServer(root) : undefined;
 // On PostgreSQL, by default none: several app servers are the way to more cores there, and with
 // two sharing two cores a thread each measured worse (docs/decisions.md).
 const renderThreadCount = env.RENDER_THREADS ?? (deps.dialect === 'sqlite' && os.availableParallelism() > 1 ? 1 : 0);
-const renderThreads =
-  !dev && renderThreadCount > 0 ? startRenderThreads(deps, { file: sqliteFile(env.DATA_DIR), root, count: renderThreadCount }) : undefined;
+const renderThreads = !dev && renderThreadCount > 0 ? startRenderThreads(deps, { root, count: renderThreadCount }) : undefined;
 const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root), renderThreads });
 const onListen = (port: number) => logger.info({ url: `http://${env.HOST}:${port}`, database: deps.dialect }, 'listening');
 if (devServer) devServer.listen(app.fetch, env.PORT, env.HOST, onListen);

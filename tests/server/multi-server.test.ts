@@ -9,10 +9,10 @@ import { claimRun } from '#server/db/schedule.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { type RenderThreads, startRenderThreads } from '#server/pages/render-thread.ts';
-import { sqliteFile } from '#server/db/connect.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
 import { onEachRender } from '#tests/support/counted-renders.ts';
 import { countingDrawnParts } from '#tests/support/drawn-parts.ts';
+import { pagesDrawn, shownTotal } from '#tests/support/drawn-pages.ts';
 import { startPgServer } from '#tests/support/pg-process.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -242,7 +242,7 @@ describe('B’s pages drawn in its render thread', () => {
   let thread: RenderThreads;
   let pages: ReturnType<typeof createApp>;
   beforeAll(async () => {
-    thread = startRenderThreads(b.deps, { file: sqliteFile(sharedDir), root: PROJECT, count: 1 });
+    thread = startRenderThreads(b.deps, { root: PROJECT, count: 1 });
     pages = createApp(b.deps, { root: PROJECT, dev: false, loadBuild: productionBuild(PROJECT), renderThreads: thread });
     await thread.ready;
   }, 60_000);
@@ -254,18 +254,7 @@ describe('B’s pages drawn in its render thread', () => {
     return res.text();
   };
   /** Pages B has drawn for its cache so far, by the thread that drew them. */
-  const drawn = async () => {
-    const text = await b.deps.metrics.registry.metrics();
-    const count = (where: string) => Number(text.match(new RegExp(`page_cache_renders_total\\{thread="${where}"\\} (\\d+)`))?.[1] ?? 0);
-    return { render: count('render'), server: count('server') };
-  };
-  const total = (html: string) =>
-    Number(
-      html
-        .replace(/<[^>]*>/g, '')
-        .match(/총\s*([\d,]+)\s*건/)?.[1]
-        ?.replace(/,/g, ''),
-    );
+  const drawn = async () => pagesDrawn(await b.deps.metrics.registry.metrics());
   const postOnA = async (title: string) => {
     const m = await a.member();
     const res = await a.call('POST', '/api/board', {
@@ -286,7 +275,7 @@ describe('B’s pages drawn in its render thread', () => {
     const title = `${keyword} A에서 쓴 새 글 🍜`;
     await postOnA(title);
     expect(await eventually(async () => (await visit(url)).includes(title))).toBe(true);
-    expect(total(await visit(url))).toBe(total(first) + 1);
+    expect(shownTotal(await visit(url))).toBe(shownTotal(first) + 1);
     const after = await drawn();
     expect(after.render).toBeGreaterThan(before.render);
     expect(after.server).toBe(before.server);
@@ -310,7 +299,7 @@ describe('B’s pages drawn in its render thread', () => {
     try {
       const page = await visit(url);
       expect(page).toContain('들리지 않은 글');
-      expect(total(page)).toBe(total(first) + 1);
+      expect(shownTotal(page)).toBe(shownTotal(first) + 1);
     } finally {
       b.deps.tracker.setBlind(false);
     }

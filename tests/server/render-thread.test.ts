@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
-import { sqliteFile } from '#server/db/connect.ts';
 import { productionBuild } from '#server/pages/pages.ts';
 import { type RenderThreads, startRenderThreads } from '#server/pages/render-thread.ts';
 import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { pagesDrawn, shownTotal } from '#tests/support/drawn-pages.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // SQLite: pages drawn for the page cache in a thread of their own, on their own connection, with
@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const root = path.resolve(import.meta.dirname, '../..');
   if (!existsSync(path.join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  thread = startRenderThreads(t.deps, { file: sqliteFile(t.deps.env.DATA_DIR), root, count: 1 });
+  thread = startRenderThreads(t.deps, { root, count: 1 });
   app = createApp(t.deps, { root, dev: false, loadBuild: productionBuild(root), renderThreads: thread });
   await thread.ready;
 }, 120_000);
@@ -41,9 +41,7 @@ async function visit(url: string, cookie?: string): Promise<Response> {
 
 /** Pages drawn for the cache so far, by the thread that drew them. */
 async function drawn(): Promise<{ render: number; server: number }> {
-  const text = await t.deps.metrics.registry.metrics();
-  const count = (thread: string) => Number(text.match(new RegExp(`page_cache_renders_total\\{thread="${thread}"\\} (\\d+)`))?.[1] ?? 0);
-  return { render: count('render'), server: count('server') };
+  return pagesDrawn(await t.deps.metrics.registry.metrics());
 }
 
 async function post(title: string): Promise<number> {
@@ -91,17 +89,12 @@ describe('pages drawn in the render thread', () => {
     await post('스레드 먼저 쓴 글');
     const first = await (await visit(url)).text();
     expect(first).toContain('먼저 쓴 글');
-    const total = (html: string) => {
-      const shown = html.replace(/<[^>]*>/g, '').match(/총\s*([\d,]+)\s*건/)?.[1];
-      expect(shown).toBeDefined();
-      return Number(shown?.replace(/,/g, ''));
-    };
     const title = `스레드에서 그린 새 글 🍜 ${Date.now()}`;
     await post(title);
     const before = await drawn();
     const second = await (await visit(url)).text();
     expect(second).toContain(title);
-    expect(total(second)).toBe(total(first) + 1);
+    expect(shownTotal(second)).toBe(shownTotal(first) + 1);
     expect((await drawn()).render).toBe(before.render + 1);
   });
 

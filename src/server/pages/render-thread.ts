@@ -24,8 +24,6 @@ const RESTART_MS = 1000;
 
 export interface RenderWorkerData {
   env: Env;
-  /** The SQLite database file (on PostgreSQL, env's DATABASE_URL is the database). */
-  file: string;
   /** The project folder that holds build/. */
   root: string;
 }
@@ -129,8 +127,8 @@ class RenderThread {
   }
 }
 
-export function startRenderThreads(deps: Deps, options: { file: string; root: string; count: number }): RenderThreads {
-  const data: RenderWorkerData = { env: deps.env, file: options.file, root: options.root };
+export function startRenderThreads(deps: Deps, options: { root: string; count: number }): RenderThreads {
+  const data: RenderWorkerData = { env: deps.env, root: options.root };
   const threads = Array.from({ length: options.count }, () => new RenderThread(data, deps.logger, deps.tracker));
   let nextId = 0;
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');

@@ -9,7 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { depsOf } from '#server/boot.ts';
 import type { Database, Dialect } from '#server/db/database.ts';
 // connect.ts also sets how the pg driver reads bigint and numeric, for this thread's copy of it.
-import { type DbPressure, PG_CONNECT_TIMEOUT_MS } from '#server/db/connect.ts';
+import { type DbPressure, PG_CONNECT_TIMEOUT_MS, sqliteFile } from '#server/db/connect.ts';
 import { JobRuns } from '#server/db/background.ts';
 import { reportingFaults } from '#server/db/errors.ts';
 import { BUSY_TIMEOUT_MS, sqliteDialect } from '#server/db/sqlite/dialect.ts';
@@ -30,7 +30,7 @@ import { type DrawReply, type Drawn, MAX_WAITING, type RenderWorkerData, type Th
 // other servers'), which it announces here as another app server's (write-tracker.ts `remote`).
 // It writes nothing: the views a page counts go back with it.
 
-const { env, file, root } = workerData as RenderWorkerData;
+const { env, root } = workerData as RenderWorkerData;
 
 // Linux: the thread runs as a batch thread (SCHED_BATCH): woken by a page, it does not take the
 // core from the thread that woke it, yet gets its fair share of a core. As a normal thread it was
@@ -49,7 +49,7 @@ try {
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread');
 
-const reader = env.DATABASE_URL ? postgresReader(env.DATABASE_URL) : sqliteReader(file);
+const reader = env.DATABASE_URL ? postgresReader(env.DATABASE_URL) : sqliteReader(sqliteFile(env.DATA_DIR));
 const tracker = new WriteTracker();
 const db = new Kysely<Database>({ dialect: reportingFaults(reader.dialect) });
 // Logged through the server's thread (a worker's process.stdout hands its lines to it), so that
