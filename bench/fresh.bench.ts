@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { BROWSER_HEADERS } from './lib/load.ts';
-import { prepareData } from './lib/prepare-data.ts';
+import { copyData, prepareData } from './lib/prepare-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, ROOT, type Server, startServer } from './lib/server.ts';
 
@@ -126,7 +126,7 @@ export async function freshBench(_options: BenchOptions): Promise<SectionReport>
     for (const [n, [label, root]] of roots.entries()) {
       const dataDir = path.join(work, `data-${n}`);
       if (n > 0) {
-        fs.cpSync(first, dataDir, { recursive: true });
+        copyData(first, dataDir);
         forgetNewerMigrations(dataDir, root);
       }
       const settings = {

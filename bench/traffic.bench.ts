@@ -383,6 +383,23 @@ interface SiteResult {
   serverOutput: string[];
 }
 
+/** BENCH_TIMELINE=1: each second of a latency phase in the log, its answers' p99 and slowest
+ * kind, to tell a tail spread over the phase from one stall. */
+function timeline(log: (line: string) => void) {
+  if (process.env.BENCH_TIMELINE !== '1') return {};
+  return {
+    intervalSeconds: 1,
+    onInterval: (tally: Tally, second: number) => {
+      const slowest = Object.entries(tally.kinds)
+        .map(([kind, x]) => [kind, percentile(x.admittedMs, 1)] as const)
+        .sort((a, b) => b[1] - a[1])[0];
+      log(
+        `  ${second} s: ${tally.requests} answers, p99 ${percentile(tally.admittedMs, 0.99)} ms, slowest ${slowest?.[1] ?? 0} ms (${slowest?.[0] ?? '-'})`,
+      );
+    },
+  };
+}
+
 async function measureSite(site: Site, posts: Posts, seconds: number, log: (line: string) => void): Promise<SiteResult> {
   const members = await setUpMembers(site.servers);
   const visitors = Array.from({ length: VISITORS }, (_, i) => `traffic-visitor-${String(i).padStart(6, '0')}`);
@@ -402,7 +419,7 @@ async function measureSite(site: Site, posts: Posts, seconds: number, log: (line
       ? undefined
       : offered === undefined
         ? await http.closedLoop(readers, CONNECTIONS, seconds)
-        : await http.openLoop({ next: readers, rate: offered, seconds, maxInFlight: LATENCY_MAX_IN_FLIGHT });
+        : await http.openLoop({ next: readers, rate: offered, seconds, maxInFlight: LATENCY_MAX_IN_FLIGHT, ...timeline(log) });
     const readerSeconds = (performance.now() - started) / 1000;
     const writes = await writing;
     const elapsed = (performance.now() - started) / 1000;
