@@ -186,7 +186,7 @@ export async function freshBench(_options: BenchOptions): Promise<SectionReport>
         }),
       ),
       '',
-      `The last two rows have no target: they show what the pages' figures are made of. The smallest page (a form that reads nothing) costs what React Router's request handling, the React render of the common layout and the stored gzip cost any page; a post's data as the API answers it costs its queries and their JSON.`,
+      `The last two rows have no target: they show what the pages' figures are made of. The smallest page (a form that reads nothing, in a layout of its own without the site's header and footer) costs what React Router's request handling, the React render of the document around a page (head, scripts, hydration data) and the stored gzip cost any page; a post's data as the API answers it costs its queries and their JSON.`,
       '',
       'GNUBoard5 on this machine kind (100k posts, from the traffic issue): list 6.6 ms, index 5.6-6.4 ms, post view 68 ms of CPU per request.',
       '',
