@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { BROWSER_HEADERS } from './lib/load.ts';
 import { copyData, prepareData } from './lib/prepare-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
-import { api, ROOT, type Server, startServer } from './lib/server.ts';
+import { processCpuMs } from './lib/process-cpu.ts';
+import { api, freePort, ROOT, type Server, startServer } from './lib/server.ts';
 
 // Fresh renders (traffic issue): what a page the page cache has never seen costs the server, in
 // CPU ms, at 1M posts: a list page, a post's page and the index, each address new to the cache (a
@@ -91,17 +93,51 @@ async function spreadPostIds(server: Server, wanted: number): Promise<number[]> 
 }
 
 /** CPU ms per render over REQUESTS fresh renders, one after another (nothing else runs on the server). */
-async function cpuPerRender(server: Server, kind: Kind, from: number): Promise<number> {
+async function cpuPerRender(
+  server: Pick<Server, 'url' | 'cpuMs'>,
+  url: (i: number) => string,
+  from: number,
+  before?: (i: number) => Promise<unknown>,
+): Promise<number> {
   let spent = 0;
   for (let i = from; i < from + REQUESTS; i++) {
-    await kind.before?.(server, i);
-    const before = server.cpuMs() as number;
-    const res = await fetch(server.url + kind.url(i), { headers: BROWSER_HEADERS });
+    await before?.(i);
+    const cpuBefore = server.cpuMs() as number;
+    const res = await fetch(server.url + url(i), { headers: BROWSER_HEADERS });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${kind.url(i)} answered ${res.status}`);
-    spent += (server.cpuMs() as number) - before;
+    if (res.status !== 200) throw new Error(`${url(i)} answered ${res.status}`);
+    spent += (server.cpuMs() as number) - cpuBefore;
   }
   return spent / REQUESTS;
+}
+
+const perRender = (server: Server, kind: Kind, from: number) =>
+  cpuPerRender(server, kind.url, from, kind.before && ((i) => (kind.before as NonNullable<Kind['before']>)(server, i)));
+
+/** React Router's own floor: its request handler over node:http, for an app of one route that
+ * draws one heading (bench/lib/minimal-router-app), built for the run. */
+const MINIMAL_APP = 'React Router alone (an app of one route and one heading, no gzip)';
+
+async function startMinimalApp(): Promise<Pick<Server, 'url' | 'cpuMs' | 'stop'>> {
+  const app = path.join(ROOT, 'bench/lib/minimal-router-app');
+  const env = { ...process.env, NODE_ENV: 'production' };
+  execFileSync(path.join(ROOT, 'node_modules/.bin/react-router'), ['build'], { cwd: app, env, stdio: 'ignore' });
+  const port = await freePort();
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [path.join(app, 'serve.ts')], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', () => reject(new Error('the minimal app did not start')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid),
+    stop: async () => {
+      child.kill();
+    },
+  };
 }
 
 const median = (xs: number[]) => {
@@ -149,7 +185,7 @@ export async function freshBench(_options: BenchOptions): Promise<SectionReport>
       // Twice a run's renders: the pages' posts from one end, the API's from the other.
       const ids = await spreadPostIds(servers[0]!.server, 2 * (ROUNDS + 1) * REQUESTS);
       // Warm-up: the JIT and the statement caches, one round's worth on each server.
-      for (const { server } of servers) for (const kind of kinds(ids, 'warm')) await cpuPerRender(server, kind, 0);
+      for (const { server } of servers) for (const kind of kinds(ids, 'warm')) await perRender(server, kind, 0);
       for (let r = 1; r <= ROUNDS; r++) {
         for (const { label, server } of servers) {
           for (const kind of kinds(ids, `r${r}-`)) {
@@ -157,14 +193,26 @@ export async function freshBench(_options: BenchOptions): Promise<SectionReport>
             figures[label] = byKind;
             const rounds = byKind[kind.name] ?? [];
             byKind[kind.name] = rounds;
-            rounds.push(await cpuPerRender(server, kind, r * REQUESTS));
+            rounds.push(await perRender(server, kind, r * REQUESTS));
           }
         }
       }
     } finally {
       for (const { server } of servers) await server.stop();
     }
-    const names = kinds([], '').map((k) => k.name);
+    const minimal = await startMinimalApp();
+    try {
+      const url = (i: number) => `/?fresh=${i}`;
+      // Warmed up as much as the site's servers are, through their code every page shares.
+      const warm = ROUNDS + 1;
+      for (let r = 0; r < warm; r++) await cpuPerRender(minimal, url, r * REQUESTS);
+      const rounds: number[] = [];
+      for (let r = warm; r < warm + ROUNDS; r++) rounds.push(await cpuPerRender(minimal, url, r * REQUESTS));
+      (figures['this commit'] as Record<string, number[]>)[MINIMAL_APP] = rounds;
+    } finally {
+      await minimal.stop();
+    }
+    const names = [...kinds([], '').map((k) => k.name), MINIMAL_APP];
     const targeted = kinds([], '').flatMap((k) => (k.aside ? [] : [k.name]));
     const ours = figures['this commit'] as Record<string, number[]>;
     const base = figures.baseline;
@@ -181,12 +229,17 @@ export async function freshBench(_options: BenchOptions): Promise<SectionReport>
         ['Page', 'CPU ms per fresh render', ...(base ? ['baseline ms', 'ratio'] : []), 'rounds'],
         names.map((name) => {
           const m = median(ours[name] as number[]);
-          const b = base ? median(base[name] as number[]) : undefined;
-          return [name, round3(m), ...(b !== undefined ? [round3(b), round3(m / b)] : []), (ours[name] as number[]).map(round3).join(' ')];
+          const b = base?.[name] && median(base[name]);
+          return [
+            name,
+            round3(m),
+            ...(base ? (b ? [round3(b), round3(m / b)] : ['', '']) : []),
+            (ours[name] as number[]).map(round3).join(' '),
+          ];
         }),
       ),
       '',
-      `The last two rows have no target: they show what the pages' figures are made of. The smallest page (a form that reads nothing, in a layout of its own without the site's header and footer) costs what React Router's request handling, the React render of the document around a page (head, scripts, hydration data) and the stored gzip cost any page; a post's data as the API answers it costs its queries and their JSON.`,
+      `The last three rows have no target: they show what the pages' figures are made of. React Router alone is its request handler over node:http, for an app of one route whose page is one heading from its loader (bench/lib/minimal-router-app, built for the run; a 2.6 KB page with React Router's scripts): the least any page of a React Router app costs. The smallest page (a form that reads nothing, in a layout of its own without the site's header and footer) costs what React Router's request handling, the React render of the document around a page (head, scripts, hydration data) and the stored gzip cost any page; a post's data as the API answers it costs its queries and their JSON.`,
       '',
       'GNUBoard5 on this machine kind (100k posts, from the traffic issue): list 6.6 ms, index 5.6-6.4 ms, post view 68 ms of CPU per request.',
       '',
