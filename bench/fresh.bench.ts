@@ -111,8 +111,9 @@ async function cpuPerRender(
   return spent / REQUESTS;
 }
 
-const perRender = (server: Server, kind: Kind, from: number) =>
-  cpuPerRender(server, kind.url, from, kind.before && ((i) => (kind.before as NonNullable<Kind['before']>)(server, i)));
+function perRender(server: Server, { url, before }: Kind, from: number): Promise<number> {
+  return cpuPerRender(server, url, from, before && ((i) => before(server, i)));
+}
 
 /** React Router's own floor: its request handler over node:http, for an app of one route that
  * draws one heading (bench/lib/minimal-router-app), built for the run. */
