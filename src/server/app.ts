@@ -16,7 +16,7 @@ import { requestLog } from '#server/http/request-log.ts';
 import { markWriters } from '#server/http/recent-writer.ts';
 import { metricsRoute } from '#server/http/metrics.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
-import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
 import { userRoutes } from '#server/modules/user/user.api.ts';
 import { contentRoutes } from '#server/modules/content/content.api.ts';
@@ -83,7 +83,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
     const ok = await ping(deps.db);
     return c.json({ code: ok ? 'ok' : 'error', database: deps.dialect }, ok ? 200 : 503);
   });
-  api.use(authenticate((token) => resolveActor(deps, token)));
+  api.use(authenticate((token, ip) => resolveActorAt(deps, token, ip)));
   if (deps.env.ADMIN_ALLOW_IPS) api.use(adminApiAllow(deps.env.ADMIN_ALLOW_IPS));
   api.route('/jwt', authRoutes(deps));
   api.route('/user', userRoutes(deps));

@@ -22,6 +22,8 @@ export interface Actor {
   session?: string;
   /** When the account was made (ISO): a first day's writes have a smaller budget. */
   joined?: string;
+  /** An admin outside ADMIN_ALLOW_IPS, acting as staff for this request (actor.policy.ts). */
+  adminRefused?: true;
 }
 
 /** What a request brings to a service: who, and from which address (for rate limits). */

@@ -43,14 +43,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The Bearer header wins; the httpOnly cookie serves server rendering. A write that rides on the
  * cookie alone must come from our own origin, so another site cannot borrow the session. */
-export function authenticate(resolve: (token: string) => Promise<Actor | undefined>): MiddlewareHandler<AppEnv> {
+export function authenticate(resolve: (token: string, ip: string) => Promise<Actor | undefined>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const cookie = bearer ? undefined : sessionCookieToken(c);
     const token = bearer ?? cookie;
     if (token) {
-      const actor = await resolve(token);
+      const actor = await resolve(token, c.get('ip'));
       if (actor) {
         if (!bearer && !SAFE_METHODS.has(c.req.method) && !isSameOrigin(c)) {
           throw new AppError(403, ErrorKey.forbidden, { detail: 'cross-origin request with session cookie' });

@@ -6,7 +6,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { isSameOrigin, sessionCookieToken } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
@@ -124,7 +124,7 @@ export function pageRoutes(
     const render = handler;
     const entry = build.entry.module as unknown as PageEntry;
     const token = sessionCookieToken(c);
-    const actor = token ? await resolveActor(deps, token) : undefined;
+    const actor = token ? await resolveActorAt(deps, token, c.get('ip')) : undefined;
     // Worked out only for pages that count a view (a new visitor gets a random id and a cookie).
     let known: Visitor | undefined;
     const visitor = () => {

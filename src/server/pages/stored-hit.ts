@@ -6,7 +6,7 @@ import { lateOnlyByNumbers, type StoredPage } from '#server/cache/page-cache.ts'
 import type { Deps } from '#server/context.ts';
 import { cookieToken, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Actor } from '#server/context.ts';
-import { resolveActor } from '#server/modules/auth/auth.service.ts';
+import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import type { BuildLoader, PageEntry } from './pages.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
@@ -215,14 +215,14 @@ export function storedHits({
     const data = target.split('?')[0]?.endsWith('.data');
     gate
       .track(async () => {
-        const actor = await resolveActor(deps, token);
+        const ip = clientIp();
+        const actor = await resolveActorAt(deps, token, ip);
         const stored = actor && current();
         if (!actor || !stored?.holes) {
           app(req, res);
           return;
         }
         const build = await loadBuild();
-        const ip = clientIp();
         const filling = memberFill(actor, stored, build.entry.module as unknown as PageEntry, ip);
         const view = stored.effects.view;
         const key = view && visitorOf(actor, headers).key;

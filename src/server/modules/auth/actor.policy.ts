@@ -1,7 +1,8 @@
 import { AppError } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
-import { isAdminLevel, isRootLevel } from '#shared/enums.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
+import { isAdminLevel, isRootLevel, UserLevel } from '#shared/enums.ts';
 import type { Actor } from '#server/context.ts';
+import { allowedBy } from '#server/lib/ip-allow.ts';
 
 // The guards every service uses: a missing session is 401, a level too low is 403 (PRODUCT.md,
 // API contract). Levels come from the database on each request, never from the token.
@@ -11,8 +12,23 @@ export function requireActor(actor: Actor | undefined): Actor {
   return actor;
 }
 
+/** ADMIN_ALLOW_IPS's refusal: 403 with the Korean reason (SPEC-style detail for the client). */
+export function adminAddressRefusal(): AppError {
+  return new AppError(403, ErrorKey.forbidden, { detail: Messages.adminAddressRefused });
+}
+
+/** ADMIN_ALLOW_IPS (security round three): outside the list an admin's session is, for this
+ * request, a staff member (level 2) marked `adminRefused`. Every check of admin power (isAdmin,
+ * requireAdmin, the services' "author or admin" rules, the pages' admin parts) then answers as for
+ * staff, whichever path asks; a guard that needs an admin says why it refused. Unset: everyone. */
+export function actorAtAddress(actor: Actor, allow: readonly string[] | undefined, ip: string): Actor {
+  if (!allow || !isAdminLevel(actor.level) || allowedBy(allow, ip)) return actor;
+  return { ...actor, level: UserLevel.manager, adminRefused: true };
+}
+
 export function requireAdmin(actor: Actor | undefined): Actor {
   const a = requireActor(actor);
+  if (a.adminRefused) throw adminAddressRefusal();
   if (!isAdminLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);
   return a;
 }
@@ -20,6 +36,7 @@ export function requireAdmin(actor: Actor | undefined): Actor {
 /** The root admin only (level 5): the operator's page and backups; 401 without a session, 403 below. */
 export function requireRoot(actor: Actor | undefined): Actor {
   const a = requireActor(actor);
+  if (a.adminRefused) throw adminAddressRefusal();
   if (!isRootLevel(a.level)) throw new AppError(403, ErrorKey.forbidden);
   return a;
 }

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { consume, giveBack } from '#server/lib/rate-limit.ts';
-import { requireActor } from './actor.policy.ts';
+import { actorAtAddress, requireActor } from './actor.policy.ts';
 import {
   deleteSession,
   deleteSessionsBefore,
@@ -80,6 +80,14 @@ export async function resolveActor(deps: Deps, token: string): Promise<Actor | u
     if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
     return { id: user.id, level: user.level, session: claims.sid, joined: user.date };
   });
+}
+
+/** The caller a session token stands for, as seen from this client address: outside
+ * ADMIN_ALLOW_IPS an admin's session keeps no admin power (actorAtAddress). Every path that reads a
+ * session (the API, the pages, a stored page's fill-in) asks here, so no path forgets the check. */
+export async function resolveActorAt(deps: Deps, token: string, ip: string): Promise<Actor | undefined> {
+  const actor = await resolveActor(deps, token);
+  return actor && actorAtAddress(actor, deps.env.ADMIN_ALLOW_IPS, ip);
 }
 
 /** A fresh token for the caller's own session after they changed their password, so this
