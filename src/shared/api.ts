@@ -63,6 +63,9 @@ export interface Attachment {
   filename: string;
   mime: string;
   size: number;
+  /** Its download under the API base (`/<kind>/<item>/files/<stored name>`): through the item,
+   * so only a reader of the item gets it, by the file's unguessable name. */
+  download: string;
 }
 /** A comment in its thread: a deleted one keeps its place with no text and no author. */
 export type CommentRecord = Saved<'CommentSaveSchema'> & {

@@ -53,16 +53,17 @@ describe('GET /api/<name>/{id} attachments', () => {
     const answer = await t.call('GET', `/api/board/${created.body.id}`);
     expect(answer.status).toBe(200);
     // The PNG sent as back.jpg downloads as back.png: the list names what the download gives.
+    const download = (f?: Uploaded) => `/board/${created.body.id}/files/${f?.path.split('/').pop()}`;
     expect(answer.body.attachments).toEqual([
-      { id: front?.id, path: front?.path, filename: '자전거 앞모습.jpg', mime: 'image/jpeg', size: front?.size },
-      { id: back?.id, path: back?.path, filename: 'back.png', mime: 'image/png', size: back?.size },
-      { id: inline?.id, path: inline?.path, filename: '영수증.png', mime: 'image/png', size: inline?.size },
+      { id: front?.id, path: front?.path, filename: '자전거 앞모습.jpg', mime: 'image/jpeg', size: front?.size, download: download(front) },
+      { id: back?.id, path: back?.path, filename: 'back.png', mime: 'image/png', size: back?.size, download: download(back) },
+      { id: inline?.id, path: inline?.path, filename: '영수증.png', mime: 'image/png', size: inline?.size, download: download(inline) },
     ]);
-    for (const file of answer.body.attachments as Uploaded[]) {
+    for (const file of answer.body.attachments as (Uploaded & { download: string })[]) {
       expect(file.size).toBeGreaterThan(0);
       expect(formatFileSize(file.size)).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
       // The size listed is the size the download sends.
-      const download = await t.app.request(`/api/upload/${file.id}/download`, { headers: { authorization: `Bearer ${member.token}` } });
+      const download = await t.app.request(`/api${file.download}`, { headers: { authorization: `Bearer ${member.token}` } });
       expect(download.status).toBe(200);
       expect((await download.arrayBuffer()).byteLength).toBe(file.size);
     }
@@ -76,7 +77,14 @@ describe('GET /api/<name>/{id} attachments', () => {
     });
     const answer = await t.call('GET', `/api/business/${listing.body.id}`);
     expect(answer.body.attachments).toEqual([
-      { id: shop?.id, path: shop?.path, filename: '가게 전경.webp', mime: 'image/webp', size: shop?.size },
+      {
+        id: shop?.id,
+        path: shop?.path,
+        filename: '가게 전경.webp',
+        mime: 'image/webp',
+        size: shop?.size,
+        download: `/business/${listing.body.id}/files/${shop?.path.split('/').pop()}`,
+      },
     ]);
 
     const job = await t.call('POST', '/api/jobs', { token: member.token, body: { title: '주방 보조 구합니다', content: '<p>주 5일</p>' } });
@@ -92,7 +100,14 @@ describe('GET /api/<name>/{id} attachments', () => {
     expect(inquiry.status).toBe(200);
     const answer = await t.call('GET', `/api/inquiry/${inquiry.body.id}`, { token: member.token });
     expect(answer.body.attachments).toEqual([
-      { id: shot?.id, path: shot?.path, filename: '오류 화면.png', mime: 'image/png', size: shot?.size },
+      {
+        id: shot?.id,
+        path: shot?.path,
+        filename: '오류 화면.png',
+        mime: 'image/png',
+        size: shot?.size,
+        download: `/inquiry/${inquiry.body.id}/files/${shot?.path.split('/').pop()}`,
+      },
     ]);
   });
 });

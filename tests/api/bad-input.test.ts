@@ -116,7 +116,7 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
     for (const path of ['/api/board/', '/api/jobs/', '/api/business/', '/api/mainschedule/', '/api/inquiry/', '/api/user/']) {
       expect((await t.call('GET', `${path}${big}`, { token: m.token })).status, path).toBe(404);
     }
-    expect((await t.call('GET', `/api/upload/${big}/download`, { token: m.token })).status).toBe(404);
+    expect((await t.call('GET', `/api/board/${big}/files/${'a'.repeat(32)}.jpg`, { token: m.token })).status).toBe(404);
     expect((await t.call('GET', '/api/board/2147483647')).status).toBe(404);
     for (const query of [`/api/board?user=${big}`, `/api/comment?board=${big}`, `/api/like/status?target=board&items=1,${big}`]) {
       expect((await t.call('GET', query, { token: m.token })).status, query).toBe(400);

@@ -132,7 +132,12 @@ describe('POST /api/upload', () => {
     const res = await upload([{ data: png, name: '가짜.jpg', type: 'image/jpeg' }]);
     expect(res.body.items[0]).toMatchObject({ mime: 'image/png', filename: '가짜.jpg' });
     expect(res.body.items[0].path).toMatch(/\.png$/);
-    const download = await fetchBinary(`/api/upload/${res.body.items[0].id}/download`, { authorization: `Bearer ${member.token}` });
+    const post = await t.call('POST', '/api/board', {
+      token: member.token,
+      body: { topcategory: 2, title: '가짜 확장자', content: '<p>사진</p>', images: [res.body.items[0].path] },
+    });
+    const [file] = (await t.call('GET', `/api/board/${post.body.id}`)).body.attachments;
+    const download = await fetchBinary(`/api${file.download}`, { authorization: `Bearer ${member.token}` });
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(download.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('가짜.png')}`);
   });
@@ -264,15 +269,21 @@ describe('GET /api/webdata/:name', () => {
   });
 });
 
-describe('GET /api/upload/:id/download', () => {
-  test('a signed-in user gets the file with its Korean name per RFC 6266; visitors get 401', async () => {
+describe('GET /api/<name>/{id}/files/{file}', () => {
+  test('a signed-in reader of the item gets the file with its Korean name per RFC 6266; visitors get 401', async () => {
     // A Mac sends decomposed Hangul; some browsers send the whole path, control characters stay out.
     const sent = `C:\\fakepath\\${'서울 사진.jpg'.normalize('NFD')}`.replace('.jpg', '\u202e.jpg');
     const res = await upload([{ data: await solid(300, 200).jpeg().toBuffer(), name: sent }]);
     const item = res.body.items[0];
     expect(item.filename).toBe('서울 사진.jpg');
+    const post = await t.call('POST', '/api/board', {
+      token: member.token,
+      body: { topcategory: 2, title: '서울 여행', content: '<p>사진</p>', images: [item.path] },
+    });
+    const [file] = (await t.call('GET', `/api/board/${post.body.id}`)).body.attachments;
+    const reader = await t.member();
 
-    const download = await fetchBinary(`/api/upload/${item.id}/download`, { authorization: `Bearer ${member.token}` });
+    const download = await fetchBinary(`/api${file.download}`, { authorization: `Bearer ${reader.token}` });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/jpeg');
     expect(download.headers.get('content-length')).toBe(String(item.size));
@@ -282,11 +293,17 @@ describe('GET /api/upload/:id/download', () => {
     );
     expect(download.data.equals((await fetchBinary(item.path)).data)).toBe(true);
 
-    const visitor = await t.call('GET', `/api/upload/${item.id}/download`);
+    const visitor = await t.call('GET', `/api${file.download}`);
     expect(visitor.status).toBe(401);
     expect(visitor.body).toEqual({ code: 'error', message: 'unauthorized' });
-    expect((await t.call('GET', '/api/upload/999999/download', { token: member.token })).status).toBe(404);
-    expect((await t.call('GET', '/api/upload/abc/download', { token: member.token })).status).toBe(404);
+    for (const url of [
+      `/api/board/${post.body.id}/files/${'0'.repeat(32)}.jpg`,
+      `/api/board/${post.body.id}/files/abc`,
+      `/api/board/999999/files/${file.path.split('/').pop()}`,
+      `/api/upload/${item.id}/download`,
+    ]) {
+      expect((await t.call('GET', url, { token: reader.token })).status, url).toBe(404);
+    }
   });
 });
 

@@ -160,7 +160,8 @@ describe('a post’s attachments', () => {
     ]);
     expect(download.suggestedFilename()).toBe(files[0]?.filename);
     expect((await fs.stat(await download.path())).size).toBe(files[0]?.size);
-    expect(asked).toContain(`/api/upload/${files[0]?.id}/download`);
+    // Through the post, by the file's stored name (never a counted id).
+    expect(asked).toContain(`/api/board/${postPath.split('/').pop()}/files/${files[0]?.path.split('/').pop()}`);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

@@ -89,7 +89,6 @@ const EXPECTED: Record<string, string[]> = {
   '/api/alert': ['delete', 'get', 'post'],
   '/api/search': ['get'],
   '/api/upload': ['post'],
-  '/api/upload/{id}/download': ['get'],
   '/api/webdata/{name}': ['get'],
   '/api/admin/dashboard': ['get'],
   '/api/admin/system': ['get'],
@@ -106,6 +105,8 @@ const EXPECTED: Record<string, string[]> = {
 for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule']) {
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;
 }
+// One of an item's files, for a member who may read the item.
+for (const resource of ['board', 'jobs', 'business', 'inquiry', 'mainschedule']) EXPECTED[`/api/${resource}/{id}/files/{file}`] = ['get'];
 // The admins' batch edit of users.
 EXPECTED['/api/user/batch'] = [...(EXPECTED['/api/user/batch'] ?? []), 'put'];
 // 끌어올리기 of a market listing or a job.

@@ -311,10 +311,36 @@ export function alertPaths(): Record<string, Obj> {
   };
 }
 
+/** A stored image's body, for each type we store. */
+function imageBodies(): Obj {
+  return { content: Object.fromEntries(Object.values(IMAGE_TYPES).map((t) => [t.mime, { schema: { type: 'string', format: 'binary' } }])) };
+}
+
+/** GET /api/<name>/{id}/files/{file}: one of an item's files (an attachment's `download`). */
+export function itemFileDownload(tag: string): Obj {
+  const download = op({
+    tag,
+    id: `${tag}File`,
+    summary: "Download one of the item's files under its original name: for members who may read the item",
+    session: true,
+    answer: {},
+    errors: [403, 404],
+  });
+  download.parameters = [
+    pathParameter('id', { type: 'integer', minimum: 1 }),
+    pathParameter('file', { type: 'string' }, "The stored name, the last part of the attachment's path"),
+  ];
+  download.responses = {
+    ...(download.responses as Obj),
+    200: { description: 'The file, as an attachment', headers: { 'Content-Disposition': { schema: text } }, ...imageBodies() },
+  };
+  return download;
+}
+
 export function uploadPaths(): Record<string, Obj> {
   const tag = 'upload';
   const mimes = Object.values(IMAGE_TYPES).map((t) => t.mime);
-  const binary = { content: Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) };
+  const binary = imageBodies();
   const upload = op({
     tag,
     id: 'upload',
@@ -337,19 +363,6 @@ export function uploadPaths(): Record<string, Obj> {
       },
     },
   };
-  const download = op({
-    tag,
-    id: 'uploadDownload',
-    summary: 'Download an upload under its original name',
-    session: true,
-    answer: {},
-    errors: [404],
-  });
-  download.parameters = [pathParameter('id', { type: 'integer', minimum: 1 })];
-  download.responses = {
-    ...(download.responses as Obj),
-    200: { description: 'The file, as an attachment', headers: { 'Content-Disposition': { schema: text } }, ...binary },
-  };
   const webdata = op({ tag, id: 'webdata', summary: 'A stored image or thumbnail (public, cached for a year)', answer: {}, errors: [404] });
   webdata.parameters = [pathParameter('name', text)];
   webdata.responses = {
@@ -359,7 +372,6 @@ export function uploadPaths(): Record<string, Obj> {
   };
   return {
     '/api/upload': { post: upload },
-    '/api/upload/{id}/download': { get: download },
     '/api/webdata/{name}': { get: webdata },
   };
 }

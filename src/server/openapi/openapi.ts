@@ -66,9 +66,10 @@ function components(schemas: Record<string, Schema>): Obj {
       },
       Attachment: {
         type: 'object',
-        description: 'An upload an item carries: the name its download has and its stored size in bytes.',
-        properties: { id: integer, path: text, filename: text, mime: text, size: integer },
-        required: ['id', 'path', 'filename', 'mime', 'size'],
+        description:
+          "An upload an item carries: the name its download has, its stored size in bytes, and its download's path under the API base.",
+        properties: { id: integer, path: text, filename: text, mime: text, size: integer, download: text },
+        required: ['id', 'path', 'filename', 'mime', 'size', 'download'],
       },
       ...schemas,
     },

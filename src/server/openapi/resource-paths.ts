@@ -19,6 +19,7 @@ import {
   updateSchema,
 } from './json-schema.ts';
 import { type Call, type OpSpec, type ResourceDoc, op } from './operation.ts';
+import { itemFileDownload } from './module-paths.ts';
 
 // SPEC §7's call set as paths, for every resource that answers it (users and the five content
 // resources).
@@ -97,6 +98,7 @@ export function resourcePaths(r: ResourceDoc, schemas: Record<string, Schema>): 
         errors: [403, 404],
       }),
     },
+    ...(r.attachments ? { [`${base}/{id}/files/{file}`]: { get: itemFileDownload(r.name) } } : {}),
   };
 }
 

@@ -4,7 +4,8 @@ import { IdBodySchema } from '#shared/schemas/user.ts';
 import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { caller, idsOf, member, resourceRoutes } from '#server/http/resource-routes.ts';
+import { caller, idsOf, member, pathId, resourceRoutes } from '#server/http/resource-routes.ts';
+import { downloadAnswer } from '#server/modules/upload/upload.api.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { CONTENT_NAMES } from './content-resources.ts';
 import {
@@ -14,6 +15,7 @@ import {
   createContent,
   createContentBatch,
   getContent,
+  getContentFile,
   listContent,
   parseContentQuery,
   removeContent,
@@ -34,8 +36,8 @@ const FieldsListSchema = z.array(FieldsSchema);
  * answered from one cache for all of them. A write asks for a session before it checks the body. */
 export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
   const cache = new AnswerCache<string>(deps.tracker, LIST_CACHE_BYTES, (json) => json.length * 2);
-  const routes = (name: ContentName) =>
-    resourceRoutes(
+  const routes = (name: ContentName) => {
+    const app = resourceRoutes(
       {
         create: (c, body) => createContent(deps, name, member(c), parseInput(FieldsSchema, body)),
         createBatch: (c, body) => createContentBatch(deps, name, member(c), parseInput(FieldsListSchema, body)),
@@ -62,5 +64,12 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
       undefined,
       cache,
     );
+    // One of the item's files, by its stored name: a member who may read the item downloads it.
+    app.get('/:id/files/:file', async (c) => {
+      const file = await getContentFile(deps, name, member(c), pathId(c.req.param('id')), c.req.param('file'));
+      return downloadAnswer(c, deps, file);
+    });
+    return app;
+  };
   return CONTENT_NAMES.map((name) => [`/${name}`, routes(name)]);
 }

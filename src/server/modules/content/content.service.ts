@@ -385,7 +385,18 @@ export function contentAttachments<N extends ContentName>(deps: Deps, name: N, i
     (p): p is string => typeof p === 'string' && p !== '',
   );
   const inline = resourceOf(name).richText.flatMap((f) => [...String(fields[f] ?? '').matchAll(IMAGE_SRC)].map((m) => m[1] as string));
-  return listAttachments(deps, [...photos, ...inline]);
+  return listAttachments(deps, [...photos, ...inline], `/${name}/${fields.id}/files/`);
+}
+
+/** GET /api/<name>/{id}/files/{file}: one of the files an item carries, for a member who may read
+ * the item now; a held, hidden, deleted or someone else's private item answers as its page does,
+ * and a file the item does not carry is not found. No view is counted. */
+export async function getContentFile<N extends ContentName>(deps: Deps, name: N, caller: Caller, id: number, file: string) {
+  requireActor(caller.actor);
+  const item = await getContent(deps, name, caller, id);
+  const found = (await contentAttachments(deps, name, item)).find((a) => a.download.endsWith(`/files/${file}`));
+  if (!found) throw new AppError(404, ErrorKey.notFound);
+  return found;
 }
 
 /** GET /api/<name>/initdata: a new item with the spec's defaults. */

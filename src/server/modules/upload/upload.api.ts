@@ -7,7 +7,8 @@ import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { MAX_IMAGE_BYTES } from '#server/lib/images.ts';
-import { caller, pathId } from '#server/http/resource-routes.ts';
+import { caller } from '#server/http/resource-routes.ts';
+import type { Attachment } from '#shared/api.ts';
 import { limitBody } from '#server/http/request-body.ts';
 import { getDownload, getWebdata, MAX_FILES, type StoredFile, uploadImages } from './upload.service.ts';
 
@@ -46,7 +47,13 @@ async function readFiles(c: Context<AppEnv>): Promise<File[]> {
   return entries as File[];
 }
 
-/** /api/upload: image uploads for members and the download call. */
+/** A download of one of an item's files (content.api.ts finds which and checks the reader). */
+export async function downloadAnswer(c: Context<AppEnv>, deps: Deps, file: Attachment): Promise<Response> {
+  const stored = await getDownload(deps, caller(c), file);
+  return sendFile(c, stored, { 'Content-Disposition': contentDisposition(stored.filename) });
+}
+
+/** /api/upload: image uploads for members. */
 export function uploadRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post(
@@ -59,10 +66,6 @@ export function uploadRoutes(deps: Deps): Hono<AppEnv> {
     limitBody(UPLOAD_BODY_LIMIT),
     async (c) => c.json({ code: 'ok', items: await uploadImages(deps, caller(c), await readFiles(c)) }),
   );
-  app.get('/:id/download', async (c) => {
-    const stored = await getDownload(deps, caller(c), pathId(c.req.param('id')));
-    return sendFile(c, stored, { 'Content-Disposition': contentDisposition(stored.filename) });
-  });
   return app;
 }
 

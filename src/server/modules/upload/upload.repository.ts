@@ -8,10 +8,6 @@ export async function insertUpload(db: Executor, row: Insertable<UploadTable>): 
   return result.id;
 }
 
-export function findUploadById(db: Executor, id: number): Promise<UploadRow | undefined> {
-  return db.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** What a member has uploaded in all, in bytes (the stored images; thumbnails are the site's). */
 export async function uploadedBytes(db: Executor, user: number): Promise<number> {
   const row = await db

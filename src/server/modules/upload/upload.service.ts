@@ -12,7 +12,7 @@ import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processI
 import { newStoredNames, publicPath, removeStored, resolvePublicPath, writeStored } from '#server/lib/storage.ts';
 import { WEBDATA_BASE } from '#shared/uploads.ts';
 import type { Attachment } from '#shared/api.ts';
-import { findUploadById, findUploadsByPaths, insertUpload, uploadedBytes } from './upload.repository.ts';
+import { findUploadsByPaths, insertUpload, uploadedBytes } from './upload.repository.ts';
 
 /** Upload issue: at most 10 images a post, so at most 10 a request. */
 export const MAX_FILES = 10;
@@ -157,23 +157,27 @@ export async function getWebdata(deps: Deps, name: string): Promise<StoredFile> 
   return stored;
 }
 
-/** SPEC §7: a download is a GET with the auth header; any signed-in user may download. */
-export async function getDownload(deps: Deps, caller: Caller, id: number): Promise<StoredFile & { filename: string }> {
+/** SPEC §7: a download is a GET with the auth header. It is one of the files an item the caller
+ * may read carries (the content service checks that and finds the attachment), so a member gets
+ * no file of an item that is private, held, hidden or gone (security round three). */
+export async function getDownload(deps: Deps, caller: Caller, file: Attachment): Promise<StoredFile & { filename: string }> {
   requireActor(caller.actor);
-  const row = await findUploadById(deps.db, id);
-  const stored = row && (await statStored(deps.env.DATA_DIR, row.path));
-  if (!row || !stored) throw new AppError(404, ErrorKey.notFound);
-  return { ...stored, filename: downloadName(row.filename, row.mime) };
+  const stored = await statStored(deps.env.DATA_DIR, file.path);
+  if (!stored) throw new AppError(404, ErrorKey.notFound);
+  return { ...stored, filename: file.filename };
 }
 
 /** The uploads behind these public paths, in the order given, each once: what an item's page
- * lists as its attachments, under the name its download will have. A path without an upload row
- * (written before uploads were recorded) is left out. */
-export async function listAttachments(deps: Deps, paths: string[]): Promise<Attachment[]> {
+ * lists as its attachments, under the name its download will have, downloaded under
+ * `downloadBase` + the stored name. A path without an upload row (written before uploads were
+ * recorded) is left out. */
+export async function listAttachments(deps: Deps, paths: string[], downloadBase: string): Promise<Attachment[]> {
   const unique = [...new Set(paths)];
   const rows = new Map((await findUploadsByPaths(deps.db, unique)).map((row) => [row.path, row]));
   return unique.flatMap((p) => {
     const row = rows.get(p);
-    return row ? [{ id: row.id, path: row.path, filename: downloadName(row.filename, row.mime), mime: row.mime, size: row.size }] : [];
+    if (!row) return [];
+    const download = downloadBase + row.path.slice(WEBDATA_BASE.length);
+    return [{ id: row.id, path: row.path, filename: downloadName(row.filename, row.mime), mime: row.mime, size: row.size, download }];
   });
 }

@@ -30,7 +30,7 @@ export function Attachments({ items, path }: { items: Attachment[]; path: string
             </span>
             {/* The page is shared: both links are in it, #me-style shows the reader's (lib/me.ts). */}
             <a
-              href={`/api/upload/${file.id}/download`}
+              href={`/api${file.download}`}
               download={file.filename}
               aria-label={`${file.filename} 내려받기`}
               {...forMembers}
@@ -38,7 +38,7 @@ export function Attachments({ items, path }: { items: Attachment[]; path: string
               onClick={(event) => {
                 if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
                 event.preventDefault();
-                void api.download(`/upload/${file.id}/download`);
+                void api.download(file.download);
               }}
               className={look}
             >
