@@ -10,6 +10,7 @@ import { countsKey, orderKey, threadKey } from '#server/cache/shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
+import { isShownRow } from '#server/db/visibility.ts';
 import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/user.service.ts';
@@ -59,7 +60,8 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
       let parentAuthor = 0;
       if (input.parent) {
         const parent = await findCommentById(trx, input.parent);
-        if (!parent || parent.board !== input.board || parent.deleted === 1)
+        // A held or hidden comment takes no replies (held means held): as if it were not there.
+        if (!parent || parent.board !== input.board || parent.deleted === 1 || !(isShownRow(parent) || isAdmin(actor)))
           throw new AppError(404, ErrorKey.notFound, { field: 'parent' });
         if (parent.parent !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'parent', detail: '답글에는 답글을 달 수 없습니다' });
         parentAuthor = parent.user;

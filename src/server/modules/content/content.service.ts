@@ -19,6 +19,7 @@ import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
+import { forgetNoticesToOthers } from '#server/modules/notification/notification.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
 import { itemSearchKeys } from '#server/modules/search/search-keys.ts';
 import { listAttachments } from '#server/modules/upload/upload.service.ts';
@@ -252,6 +253,8 @@ export async function setVisibility(
     if (search) for (const row of after) await indexItem(db, deps.dialect, search, row);
     moved.push(...after.map((r) => r.id));
   }
+  // Held means held: other members' notices of it go too (notification.service.ts).
+  if (to !== Visibility.shown) await forgetNoticesToOthers(db, table, moved);
   return moved;
 }
 

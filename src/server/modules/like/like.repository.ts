@@ -57,8 +57,10 @@ export async function listLikesOfUser(db: Executor, user: number, target: LikeTa
 
 export async function titlesOf(db: Executor, target: LikeTarget, ids: number[]) {
   if (!ids.length) return [];
-  if (target === 'board') return db.selectFrom('board').select(['id', 'title', 'topcategory', 'image']).where('id', 'in', ids).execute();
-  return db.selectFrom(target).select(['id', 'title']).where('id', 'in', ids).execute();
+  if (target === 'board') {
+    return db.selectFrom('board').select(['id', 'hidden', 'user', 'title', 'topcategory', 'image']).where('id', 'in', ids).execute();
+  }
+  return db.selectFrom(target).select(['id', 'hidden', 'user', 'title']).where('id', 'in', ids).execute();
 }
 
 export function likedItems(db: Executor, user: number, target: LikeTarget, ids: number[]): Promise<number[]> {

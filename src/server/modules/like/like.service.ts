@@ -75,7 +75,11 @@ export async function listMyLikes(deps: Deps, caller: Caller, params: z.output<t
   const details = new Map<string, Record<string, unknown>>();
   for (const target of LikeTargets) {
     const ids = items.filter((i) => i.target === target).map((i) => i.item);
-    for (const row of await titlesOf(deps.db, target, ids)) details.set(`${target}:${row.id}`, row);
+    for (const { hidden, user, ...row } of await titlesOf(deps.db, target, ids)) {
+      // A held or hidden item keeps its place in my list, without its title or image.
+      const seen = maySee(actor, { hidden, user });
+      details.set(`${target}:${row.id}`, seen ? row : 'topcategory' in row ? { topcategory: row.topcategory } : {});
+    }
   }
   return {
     items: items.map((i) => ({ ...i, ...details.get(`${i.target}:${i.item}`), id: i.id, item: i.item })),

@@ -94,6 +94,11 @@ export async function deleteNotificationsOfUsers(db: Executor, users: number[]):
 
 /** Deletes the notices of one kind about one item: a notice that is told again each period (a
  * listing's close) replaces the last one, which the unique key would otherwise keep. */
+export async function deleteNoticesOfItems(db: Executor, kinds: readonly string[], target: string, items: number[]): Promise<void> {
+  if (!items.length) return;
+  await db.deleteFrom('notifications').where('kind', 'in', kinds).where('target', '=', target).where('item', 'in', items).execute();
+}
+
 export async function deleteNoticesAbout(db: Executor, kind: string, target: string, item: number): Promise<void> {
   await db.deleteFrom('notifications').where('kind', '=', kind).where('target', '=', target).where('item', '=', item).execute();
 }

@@ -16,6 +16,7 @@ import { type Recipient, recipientsOf } from './notification.policy.ts';
 import {
   countNotificationsOf,
   deleteNoticesAbout,
+  deleteNoticesOfItems,
   deleteNotificationsOfUsers,
   deleteReadBefore,
   findNotificationOf,
@@ -62,6 +63,17 @@ export async function notify(db: Executor, event: Event, candidates: Recipient[]
 export async function notifyAgain(db: Executor, event: Event, recipient: Recipient): Promise<Notice[]> {
   await deleteNoticesAbout(db, recipient.kind, event.target, event.item);
   return notify(db, event, [recipient]);
+}
+
+/** The kinds that tell other members of an item (not its author of their own item). */
+const TOLD_TO_OTHERS = ['keyword', 'comment', 'reply'] as const;
+
+/** Items left everyone's view (a moderator hid them, or reports hold them): what other members
+ * were told of them goes, in the same transaction, so a held item's title reaches nobody through
+ * their notifications or a digest mail still to come (its rows name the notices). Its author's
+ * own notices of it (held, expiry) stay. */
+export function forgetNoticesToOthers(db: Executor, target: string, items: number[]): Promise<void> {
+  return deleteNoticesOfItems(db, TOLD_TO_OTHERS, target, items);
 }
 
 /** After the writer's commit: mails the new notices whose members want that kind by e-mail,

@@ -49,7 +49,7 @@ export function LikeGroups({ groups, timeZone }: { groups: LikedGroup[]; timeZon
               <li key={`${like.target}-${like.item}`} className="flex items-center gap-3 px-4 py-3">
                 <div className="min-w-0 flex-1">
                   {like.url === undefined ? (
-                    <span className="text-slate-500">삭제된 글입니다</span>
+                    <span className="text-slate-500">볼 수 없는 글입니다 (검토 중이거나 삭제됨)</span>
                   ) : (
                     <Link to={like.url} className="font-semibold break-words hover:text-brand-700 hover:underline">
                       {like.title}
@@ -60,7 +60,7 @@ export function LikeGroups({ groups, timeZone }: { groups: LikedGroup[]; timeZon
                 <button
                   type="button"
                   onClick={() => remove(like)}
-                  aria-label={`${like.title ?? '삭제된 글'} 좋아요 취소`}
+                  aria-label={`${like.title ?? '볼 수 없는 글'} 좋아요 취소`}
                   className="min-h-11 shrink-0 rounded-lg border border-slate-300 px-3 font-semibold hover:bg-slate-50"
                 >
                   좋아요 취소
