@@ -13,6 +13,8 @@ export interface UsersTable {
   /** nickname folded for the uniqueness rule (case- and width-insensitive). */
   nicknamekey: string;
   email: string;
+  /** The address's mailbox (lib/mailbox.ts): one per person for sign-up and reports. */
+  mailbox: Generated<string>;
   tel: string;
   hp: string;
   level: number;
@@ -63,6 +65,7 @@ export interface Database {
   alert_cursor: AlertCursorTable;
   alert_digest: AlertDigestTable;
   reports: ReportsTable;
+  report_kept: ReportKeptTable;
   list_counts: ListCountsTable;
 }
 
@@ -299,6 +302,14 @@ export interface ReportsTable {
   user: number;
   reason: string;
   detail: Generated<string>;
+  date: string;
+}
+
+/** An item an admin restored after reports held it: reports never hold it again by themselves. */
+export interface ReportKeptTable {
+  target: string;
+  item: number;
+  actor: number;
   date: string;
 }
 

@@ -4,6 +4,7 @@ import { UserLevel, UserUse } from '#shared/enums.ts';
 import type { Deps } from '#server/context.ts';
 import { EMPTY_DATE } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';
+import { mailboxOf } from '#server/lib/mailbox.ts';
 import { nicknameKey } from '#server/modules/user/user.repository.ts';
 import { DAY, SPAN_DAYS } from './dates.ts';
 import { MEMBER_NICKNAMES } from './demo-data/members.ts';
@@ -23,6 +24,7 @@ export async function ensureMembers(deps: Deps, now: number): Promise<Member[]> 
       nickname,
       nicknamekey: nicknameKey(nickname),
       email: loginid,
+      mailbox: mailboxOf(loginid),
       tel: '',
       hp: '',
       level: i === 0 ? UserLevel.manager : UserLevel.normal,

@@ -74,6 +74,35 @@ export async function countReportsOf(db: Executor, target: ReportTarget, item: n
   return Number(r?.n ?? 0);
 }
 
+/** How many people reported the item: its reporters' distinct mailboxes (lib/mailbox.ts), so
+ * accounts made from one inbox count once. */
+export async function countReportersOf(db: Executor, target: ReportTarget, item: number): Promise<number> {
+  const r = await db
+    .selectFrom('reports')
+    .innerJoin('users', 'users.id', 'reports.user')
+    .select((eb) => eb.fn.count('users.mailbox').distinct().as('n'))
+    .where('reports.target', '=', target)
+    .where('reports.item', '=', item)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Whether an admin restored the item after reports held it. */
+export async function isKept(db: Executor, target: ReportTarget, item: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('report_kept').select('item').where('target', '=', target).where('item', '=', item).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+export async function markKept(db: Executor, row: { target: ReportTarget; item: number; actor: number; date: string }): Promise<void> {
+  await db
+    .insertInto('report_kept')
+    .values(row)
+    .onConflict((oc) => oc.columns(['target', 'item']).doNothing())
+    .execute();
+}
+
 export async function deleteReportsOf(db: Executor, target: ReportTarget, ids: number[]): Promise<void> {
   if (ids.length) await db.deleteFrom('reports').where('target', '=', target).where('item', 'in', ids).execute();
 }

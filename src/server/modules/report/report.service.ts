@@ -25,9 +25,14 @@ import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { removeComment } from '#server/modules/comment/comment.service.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
+import { findAccount } from '#server/modules/user/user.service.ts';
+import { UserLevel } from '#shared/enums.ts';
 import {
+  countReportersOf,
   countReportsOf,
   deleteReportsOf,
+  isKept,
+  markKept,
   findReportedItems,
   insertReport,
   listReportedItems,
@@ -40,6 +45,17 @@ import {
 // business once, with a reason. At REPORT_HIDE_AT members' reports the item is hidden for review
 // (`hidden` = 2: out of every list, search, sitemap and feed; its author still sees it); an admin
 // restores it (shown again, reports cleared) or deletes it (the author is told), both audited.
+// Reports hold nothing by themselves that an admin already kept, nor staff's and admins' items,
+// and accounts of one mailbox count as one reporter (security round three): their reports then
+// wait on the admin's list.
+
+/** Whether members' reports may hold this item by themselves: not one an admin restored after a
+ * hold, nor one written by staff or an admin. */
+async function mayHoldByReports(deps: Deps, target: ReportTarget, item: ReportedItem): Promise<boolean> {
+  if (await isKept(deps.db, target, item.id)) return false;
+  const author = await findAccount(deps, item.user);
+  return !author || author.level < UserLevel.manager;
+}
 
 /** Where the item is read (a comment: at its post). */
 function pageOf(target: ReportTarget, item: ReportedItem): string {
@@ -88,12 +104,12 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
         date: nowIso(),
       });
       if (!added) throw new AppError(400, ErrorKey.already, { field: 'item', detail: ReportMessages.already });
-      return countReportsOf(trx, input.target, input.item);
+      return countReportersOf(trx, input.target, input.item);
     }),
   );
   // Hiding changes lists, counts and search: an ordinary write, which renews every stored page.
   // Written after the report: should it fail, the next report (still at the threshold) hides.
-  const hidden = count >= deps.env.REPORT_HIDE_AT;
+  const hidden = count >= deps.env.REPORT_HIDE_AT && (await mayHoldByReports(deps, input.target, item));
   if (hidden) {
     const notices = await deps.db.transaction().execute(async (trx) => {
       const held = await setVisibility(deps, trx, input.target, [input.item], Visibility.review, [Visibility.shown]);
@@ -149,7 +165,8 @@ export async function listReports(deps: Deps, caller: Caller, { page, size }: z.
   return { items: entries, total, page, size };
 }
 
-/** POST /api/admin/report/restore: shown again, its reports cleared (reporters are not told). */
+/** POST /api/admin/report/restore: shown again, its reports cleared (reporters are not told),
+ * and kept: reports no longer hold it by themselves. */
 export async function restoreReported(deps: Deps, caller: Caller, { target, item }: ReportDecisionInput): Promise<{ restored: true }> {
   const actor = requireAdmin(caller.actor);
   const before = await findItem(deps.db, target, item);
@@ -159,6 +176,8 @@ export async function restoreReported(deps: Deps, caller: Caller, { target, item
     // Only what reports hid comes back: a moderator's own hide stays.
     if (before) await setVisibility(deps, trx, target, [item], Visibility.shown, [Visibility.review]);
     await deleteReportsOf(trx, target, [item]);
+    // Kept: new reports of it go to the admin's list, they do not hold it again.
+    await markKept(trx, { target, item, actor: actor.id, date: nowIso() });
     await recordAudit(trx, {
       actor: actor.id,
       target,

@@ -47,6 +47,11 @@ export async function findUserById(db: Executor, id: number, tracker?: WriteTrac
   return row && { ...row };
 }
 
+/** Whether an account's address delivers to this mailbox (lib/mailbox.ts). */
+export async function isMailboxTaken(db: Executor, mailbox: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('mailbox', '=', mailbox).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export function findUserByLoginid(db: Executor, loginid: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('loginid', '=', loginid).executeTakeFirst();
 }

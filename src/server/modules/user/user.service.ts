@@ -22,6 +22,7 @@ import {
   findUserByLoginid,
   findUsersByIds,
   insertUser,
+  isMailboxTaken,
   isNicknameTaken,
   nicknameKey,
   type PublicUser,
@@ -29,6 +30,7 @@ import {
   USER_LIST_SPEC,
   USER_PUBLIC_COLUMNS,
 } from './user.repository.ts';
+import { mailboxOf } from '#server/lib/mailbox.ts';
 import { canReadUser, requireGrant, requireHonestNickname, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
 import { afterPasswordChange } from './user-codes.service.ts';
 
@@ -65,7 +67,10 @@ export function userInitdata(): Record<string, string | number> {
 
 /** Duplicate checks before the write; the unique indexes catch a race between two sign-ups. */
 async function requireUnique(db: Executor, loginid: string | undefined, nickname: string | undefined, exceptId = 0): Promise<void> {
-  if (loginid && (await findUserByLoginid(db, loginid)) && exceptId === 0) throw new AppError(400, ErrorKey.already, { field: 'loginid' });
+  // One account per mailbox: `name+2@host` is taken when `name@host` (or `name+1@host`) has one.
+  if (loginid && exceptId === 0 && ((await findUserByLoginid(db, loginid)) || (await isMailboxTaken(db, mailboxOf(loginid))))) {
+    throw new AppError(400, ErrorKey.already, { field: 'loginid' });
+  }
   if (nickname && (await isNicknameTaken(db, nickname, exceptId))) throw new AppError(400, ErrorKey.alreadyNickname, { field: 'nickname' });
 }
 
@@ -103,6 +108,7 @@ async function insertPrepared(db: Executor, actor: Caller['actor'], { input, pas
       nickname: input.nickname,
       nicknamekey: nicknameKey(input.nickname),
       email: input.loginid,
+      mailbox: mailboxOf(input.loginid),
       tel: input.tel ?? '',
       hp: input.hp ?? '',
       level: admin ? (input.level ?? UserLevel.normal) : UserLevel.normal,
