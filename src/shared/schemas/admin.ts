@@ -18,8 +18,11 @@ export const ModerateSchema = z.strictObject({
 });
 export type ModerateInput = z.infer<typeof ModerateSchema>;
 
-/** GET /api/admin/audit: one item's changes; users are audited as well as the moderated kinds. */
-export const AuditQuerySchema = z.strictObject({ target: z.enum(['users', ...ModerationTargets]), item: queryPositiveId });
+/** GET /api/admin/audit: one item's changes: users, the moderated kinds, and inquiries and schedule entries an admin changed. */
+export const AuditQuerySchema = z.strictObject({
+  target: z.enum(['users', ...ModerationTargets, 'inquiry', 'mainschedule']),
+  item: queryPositiveId,
+});
 
 /** GET /api/admin/comments: a page of the site's newest comments, optionally those written from
  * `from` 00:00:00 to `to` 23:59:59 (SPEC §9's default range) like the other admin lists. */

@@ -103,7 +103,17 @@ function requireOwnOrAdmin(caller: Caller, comment: CommentRow | undefined): Com
 
 export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
   const comment = requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
-  await writesShowOnly([threadKey(comment.board)], () => updateCommentContent(deps.db, input.id, input.content));
+  const actor = requireActor(caller.actor);
+  await writesShowOnly([threadKey(comment.board)], () =>
+    deps.db.transaction().execute(async (trx) => {
+      await updateCommentContent(trx, input.id, input.content);
+      // An admin editing someone else's comment is moderation, recorded like a delete.
+      if (comment.user !== actor.id) {
+        const entry = { actor: actor.id, target: 'comment', item: input.id, action: 'edit' };
+        await recordAudit(trx, { ...entry, before: { content: comment.content }, after: { content: input.content } });
+      }
+    }),
+  );
   return { id: input.id };
 }
 

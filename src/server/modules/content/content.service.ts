@@ -18,6 +18,7 @@ import { shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { forgetNoticesToOthers } from '#server/modules/notification/notification.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
@@ -192,10 +193,20 @@ export async function updateContent<N extends ContentName>(
     if (!current) throw new AppError(404, ErrorKey.notFound);
     await updateContentRow(trx, def.table, id, values);
     await syncAfterWrite(deps, trx, def, id, current);
+    if (current.user !== actor.id) await auditEdit(trx, actor, def.table, current, values);
   });
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, before, after, actor);
   return { item: decode(def, after) };
+}
+
+/** An admin's edit of someone else's item (security round three: every admin action on others'
+ * content is audited, whatever path it takes): the fields it changed, before and after. */
+async function auditEdit(db: Executor, actor: Actor, table: ContentName, before: Row, values: Record<string, unknown>): Promise<void> {
+  const changed = Object.keys(values).filter((k) => values[k] !== before[k]);
+  if (!changed.length) return;
+  const pick = (row: Record<string, unknown>) => Object.fromEntries(changed.map((k) => [k, row[k]]));
+  await recordAudit(db, { actor: actor.id, target: table, item: before.id, action: 'edit', before: pick(before), after: pick(values) });
 }
 
 /** DELETE /api/<name> and /batch: all the items or none, with what hangs off them. */
@@ -209,6 +220,11 @@ export async function removeContent(deps: Deps, name: ContentName, caller: Calle
     for (const r of rows) {
       requireEditable(actor, r);
       def.requireDelete?.(actor, r);
+    }
+    // An admin deleting someone else's item: audited, whichever path asked (API, page, moderation).
+    for (const r of rows) {
+      if (r.user !== actor.id)
+        await recordAudit(trx, { actor: actor.id, target: def.table, item: r.id, action: 'delete', before: { title: r.title } });
     }
     await def.onDelete?.(trx, unique);
     // Rows that hang off any counted item go with it: its likes, visits and search entry.

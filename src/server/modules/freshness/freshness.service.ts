@@ -4,6 +4,7 @@ import { formatDateTime } from '#shared/format.ts';
 import { expires, freshnessOf, type ListingFacts, type ListingTable, NOTICE_DAYS, nextBumpAt, renewable } from '#shared/freshness.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import { isShownRow } from '#server/db/visibility.ts';
+import { recordAudit } from '#server/modules/admin/audit.service.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { requireEditable } from '#server/modules/content/content.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
@@ -66,7 +67,21 @@ export async function bumpListing(deps: Deps, table: ListingTable, caller: Calle
   for (let tries = 1; ; tries++) {
     const row = await readBumpable(deps, table, actor, id, now);
     const values = freshnessOf(table, row, now.toISOString(), deps.env.SITE_TIMEZONE, now);
-    const saved = await deps.db.transaction().execute((trx) => saveBump(trx, table, id, row.bumpdate, values, row.closed));
+    const saved = await deps.db.transaction().execute(async (trx) => {
+      const done = await saveBump(trx, table, id, row.bumpdate, values, row.closed);
+      // An admin bumping someone else's listing is audited like their other actions on it.
+      if (done && row.user !== actor.id) {
+        await recordAudit(trx, {
+          actor: actor.id,
+          target: table,
+          item: id,
+          action: 'bump',
+          before: { bumpdate: row.bumpdate },
+          after: { bumpdate: values.bumpdate },
+        });
+      }
+      return done;
+    });
     if (saved) return { item: { id, ...values, nextbump: nextBumpAt(values.bumpdate) } };
     // Changed under it at every try (edits racing the bump): the author may simply try again.
     if (tries === BUMP_TRIES) throw new AppError(503, ErrorKey.unavailable, { retryAfter: 1, detail: Messages.unavailable });
