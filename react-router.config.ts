@@ -4,7 +4,9 @@ import { type Config } from '@react-router/dev/config';
 // server (src/server/web/pages.ts), not by react-router-serve.
 export default {
   appDirectory: 'src/web',
-  buildDirectory: 'build',
+  // npm run build and npm start write each build into a folder of its own and switch build/ to it
+  // when it is whole (src/server/pages/build-pages.ts).
+  buildDirectory: process.env.HANIN_BUILD_DIR ?? 'build',
   ssr: true,
   // The browser gets every route's entry at once, from the build's manifest file (about 1.5 KB
   // compressed, cached for a year like every hashed asset), instead of each page carrying the

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { buildDeps, StartupError } from './boot.ts';
-import { loadEnv } from './env.ts';
+import { startProcess } from './process-start.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
@@ -24,7 +24,7 @@ import { pruneRateLimits } from './lib/rate-limit.ts';
 
 // Boot: env → database + migrations → root admin → listen.
 
-const env = loadEnv(process.env);
+const env = startProcess();
 const logger = createLogger(env.LOG_LEVEL);
 const { deps, connection } = await buildDeps(env, logger).catch((err: unknown) => {
   if (!(err instanceof StartupError)) throw err;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import { isDeepStrictEqual as equal } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MIGRATION_NAMES } from '#server/db/migrate.ts';
 import { type Manifest, readManifest } from '#server/modules/backup/backup-format.ts';
@@ -49,6 +50,18 @@ async function tempDir(): Promise<string> {
 async function newestBackup(dataDir: string): Promise<string> {
   const names = (await fs.readdir(path.join(dataDir, 'backups'))).filter((n) => !n.startsWith('.')).sort();
   return path.join(dataDir, 'backups', names.at(-1) as string);
+}
+
+/** Every file under a folder with its size and modification time: what a refused restore must leave as it was. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const files: Record<string, string> = {};
+  for (const e of entries) {
+    const full = path.join(e.parentPath, e.name);
+    const stat = await fs.lstat(full);
+    files[path.relative(dir, full)] = e.isFile() ? `${stat.size} ${stat.mtimeMs}` : 'folder';
+  }
+  return files;
 }
 
 function sqliteCounts(dataDir: string, tables: string[]): Record<string, number> {
@@ -135,6 +148,101 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     const usage = await run(CLI.restore, [], { DATA_DIR: await tempDir() });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('usage: npm run restore');
+  });
+
+  test('restore --force refuses a bad backup before it touches a target that holds data, with exit 5 and a line that says why', async () => {
+    const target = await tempDir();
+    const filled = await run(CLI.restore, [backup], { DATA_DIR: target });
+    expect(filled.code, filled.stderr).toBe(0);
+    const before = await snapshot(target);
+
+    /** A copy of the backup, changed by `change`, which gets its folder and its manifest as JSON. */
+    async function badBackup(change: (dir: string, m: Record<string, any>) => Promise<void> | void): Promise<string> {
+      const dir = await tempDir();
+      await fs.cp(backup, dir, { recursive: true });
+      const m = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8'));
+      await change(dir, m);
+      await fs.writeFile(path.join(dir, 'manifest.json'), JSON.stringify(m));
+      return dir;
+    }
+    const upload = manifest.files.find((f) => f.path.startsWith('uploads/')) as { path: string };
+    const cases: [string, string, RegExp][] = [
+      [
+        'a missing field',
+        await badBackup((_, m) => {
+          delete m.kind;
+        }),
+        /kind/,
+      ],
+      [
+        'a wrong field',
+        await badBackup((_, m) => {
+          m.counts.board = -1;
+        }),
+        /counts\.board/,
+      ],
+      [
+        'a file entry outside the folder',
+        await badBackup((_, m) => {
+          m.files = m.files.map((f: { path: string }) => (f.path === upload.path ? { ...f, path: 'uploads/../../outside.png' } : f));
+        }),
+        /files\.\d+\.path/,
+      ],
+      [
+        'an upload that is a symbolic link',
+        await badBackup(async (dir) => {
+          const elsewhere = path.join(await tempDir(), 'same-bytes');
+          await fs.rename(path.join(dir, upload.path), elsewhere);
+          await fs.symlink(elsewhere, path.join(dir, upload.path));
+        }),
+        new RegExp(`symbolic link: ${upload.path}`),
+      ],
+      [
+        'the uploads folder a symbolic link',
+        await badBackup(async (dir) => {
+          const elsewhere = path.join(await tempDir(), 'uploads');
+          await fs.rename(path.join(dir, 'uploads'), elsewhere);
+          await fs.symlink(elsewhere, path.join(dir, 'uploads'));
+        }),
+        /symbolic link: uploads$/m,
+      ],
+      [
+        'the database file not in the manifest',
+        await badBackup(async (dir, m) => {
+          m.files = m.files.filter((f: { path: string }) => f.path !== 'database.sqlite');
+          await fs.rm(path.join(dir, 'database.sqlite'));
+        }),
+        /database\.sqlite/,
+      ],
+      [
+        'a table file missing from a PostgreSQL backup',
+        await badBackup((_, m) => {
+          m.kind = 'postgres';
+        }),
+        /tables\/\w+\.ndjson\.gz/,
+      ],
+      [
+        'a table name that is a path',
+        await badBackup((_, m) => {
+          m.counts['../board'] = 1;
+        }),
+        /counts/,
+      ],
+    ];
+    const results = [];
+    for (const [what, dir, reason] of cases) {
+      const res = await run(CLI.restore, [dir, '--force'], { DATA_DIR: target });
+      // The last line (a refusal while checking files comes after the check's progress lines).
+      const line = res.stderr.trim().split('\n').at(-1) ?? '';
+      results.push({
+        what,
+        code: res.code,
+        // Korean, then English, then why: the case's own reason.
+        says: /^[^/]+ \/ [a-z]/.test(line) && reason.test(line) ? 'why' : line,
+        target: equal(await snapshot(target), before) ? 'untouched' : 'changed',
+      });
+    }
+    expect(results).toEqual(cases.map(([what]) => ({ what, code: 5, says: 'why', target: 'untouched' })));
   });
 });
 

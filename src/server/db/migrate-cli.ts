@@ -1,10 +1,10 @@
-import { loadEnv } from '#server/env.ts';
+import { startProcess } from '#server/process-start.ts';
 import { connect } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
 // `npm run db:migrate`: applies pending migrations to the configured database and exits.
 // The server does the same at start; this is for deploys that migrate before switching over.
-const env = loadEnv(process.env);
+const env = startProcess();
 const connection = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const applied = await migrateToLatest(connection.db, connection.dialect);
 process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');

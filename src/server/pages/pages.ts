@@ -16,6 +16,7 @@ import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts
 import { renderTurns } from './render-turns.ts';
 import { keepable, storedPage } from './stored-page.ts';
 import { drawPage } from './draw-page.ts';
+import { servedBuild } from './build-dir.ts';
 import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
 import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
@@ -40,7 +41,7 @@ export type BuildLoader = () => Promise<ServerBuild>;
 export function productionBuild(root: string): BuildLoader {
   let build: Promise<ServerBuild> | undefined;
   return () => {
-    build ??= import(path.join(root, 'build/server/index.js')) as Promise<ServerBuild>;
+    build ??= import(path.join(servedBuild(root), 'server/index.js')) as Promise<ServerBuild>;
     return build;
   };
 }
@@ -87,11 +88,12 @@ export function pageRoutes(
   let handlerFor: ServerBuild | undefined;
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   if (!options.dev) {
-    // Hashed file names: cached for a year. Anything else in build/client: revalidated.
+    // Hashed file names: cached for a year. Anything else in build/client: revalidated. From the
+    // build this server imports, not build/ as it is at each request: a rebuild switches that.
     app.use(
       '/assets/*',
       serveStatic({
-        root: path.relative(process.cwd(), path.join(options.root, 'build/client')),
+        root: path.relative(process.cwd(), path.join(servedBuild(options.root), 'client')),
         // The build writes .br and .gz beside each script and style sheet (vite.config.ts).
         precompressed: true,
         onFound: (_p, c) => {

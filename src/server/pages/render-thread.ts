@@ -5,6 +5,7 @@ import type { Env } from '#server/env.ts';
 import type { PageEffects, StoredPage } from '#server/cache/page-cache.ts';
 import { receivedPage } from './compress.ts';
 import { headerPairs } from './page-headers.ts';
+import { servedBuild } from './build-dir.ts';
 import { recordView, type Visit, type Visitor } from '#server/modules/view/view.service.ts';
 
 // A server does its work on one thread, and a page the cache has not seen costs a few
@@ -24,8 +25,9 @@ const RESTART_MS = 1000;
 
 export interface RenderWorkerData {
   env: Env;
-  /** The project folder that holds build/. */
-  root: string;
+  /** The build's folder, resolved by the server's thread (build-dir.ts): a thread restarted after
+   * a rebuild draws with the server's build, not the new one. */
+  buildDir: string;
 }
 
 /** What the server's thread sends a render thread. */
@@ -128,7 +130,7 @@ class RenderThread {
 }
 
 export function startRenderThreads(deps: Deps, options: { root: string; count: number }): RenderThreads {
-  const data: RenderWorkerData = { env: deps.env, root: options.root };
+  const data: RenderWorkerData = { env: deps.env, buildDir: servedBuild(options.root) };
   const threads = Array.from({ length: options.count }, () => new RenderThread(data, deps.logger, deps.tracker));
   let nextId = 0;
   const countOnError = (err: unknown) => deps.logger.error({ err }, 'view count failed');

@@ -30,7 +30,7 @@ import { type DrawReply, type Drawn, MAX_WAITING, type RenderWorkerData, type Th
 // other servers'), which it announces here as another app server's (write-tracker.ts `remote`).
 // It writes nothing: the views a page counts go back with it.
 
-const { env, root } = workerData as RenderWorkerData;
+const { env, buildDir } = workerData as RenderWorkerData;
 
 // Linux: the thread runs as a batch thread (SCHED_BATCH): woken by a page, it does not take the
 // core from the thread that woke it, yet gets its fair share of a core. As a normal thread it was
@@ -105,7 +105,7 @@ function postgresReader(url: string): Reader {
   };
 }
 
-const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild;
+const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild;
 const handler = createRequestHandler(build, 'production');
 const entry = build.entry.module as unknown as PageEntry;
 // On SQLite one page at a time, each in a turn of its own: the writes announced meanwhile are

@@ -1,11 +1,11 @@
 import { buildDeps } from '#server/boot.ts';
-import { loadEnv } from '#server/env.ts';
+import { startProcess } from '#server/process-start.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { seedDemo } from './demo.ts';
 
 // `npm run db:seed`: fills an empty database with the demo content, as SEED_DEMO=1 does at
 // start, without starting the server. A database that already has content is left alone.
-const env = loadEnv(process.env);
+const env = startProcess();
 const { deps, connection } = await buildDeps(env, createLogger(env.LOG_LEVEL));
 try {
   const started = Date.now();

@@ -1,11 +1,11 @@
-import { loadEnv } from '#server/env.ts';
+import { startProcess } from '#server/process-start.ts';
 import { backupBytes } from './backup-format.ts';
 import { createBackup } from './create-backup.ts';
 import { formatBytes, progressPrinter } from './progress-bar.ts';
 
 // `npm run backup`: one consistent copy of the database and the uploads in DATA_DIR/backups,
 // taken while the site runs. Prints the folder, its size and how long it took; exits 1 on failure.
-const env = loadEnv(process.env);
+const env = startProcess();
 const progress = progressPrinter();
 try {
   const { dir, manifest } = await createBackup({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }, progress.update);

@@ -38,19 +38,40 @@ const FileEntrySchema = z.strictObject({
 });
 export type FileEntry = z.infer<typeof FileEntrySchema>;
 
-export const ManifestSchema = z.strictObject({
-  format: z.literal(BACKUP_FORMAT),
-  /** The newest migration the database had applied: a restore refuses a newer one than it knows. */
-  schema: z.string().min(1),
-  kind: z.enum(['sqlite', 'postgres']),
-  created: z.iso.datetime(),
-  /** Rows of every table the backup holds (the search index is rebuilt, not kept: see tables.ts). */
-  counts: z.record(z.string(), z.number().int().min(0)),
-  files: z.array(FileEntrySchema),
-  /** Seconds the backup took. */
-  seconds: z.number().min(0),
-});
+export const ManifestSchema = z
+  .strictObject({
+    format: z.literal(BACKUP_FORMAT),
+    /** The newest migration the database had applied: a restore refuses a newer one than it knows. */
+    schema: z.string().min(1),
+    kind: z.enum(['sqlite', 'postgres']),
+    created: z.iso.datetime(),
+    /** Rows of every table the backup holds (the search index is rebuilt, not kept: see tables.ts).
+     * A name is a table's, never a path: a PostgreSQL backup's file is named after it. */
+    counts: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.number().int().min(0)),
+    files: z.array(FileEntrySchema),
+    /** Seconds the backup took. */
+    seconds: z.number().min(0),
+  })
+  // The database's own files are listed (and so checked before a restore empties its target):
+  // otherwise a restore would find one missing only once the target was gone.
+  .superRefine((m, ctx) => {
+    const listed = new Set(m.files.map((f) => f.path));
+    if (listed.size < m.files.length) ctx.addIssue({ code: 'custom', path: ['files'], message: 'a file is listed twice' });
+    for (const needed of databaseFiles(m)) {
+      if (!listed.has(needed)) ctx.addIssue({ code: 'custom', path: ['files'], message: `${needed} is not listed` });
+    }
+  });
 export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** A PostgreSQL backup's file of one table's rows, relative to the backup folder. */
+export function tableFile(table: string): string {
+  return `${TABLES_DIR}/${table}.ndjson.gz`;
+}
+
+/** The files that hold a backup's database: the SQLite copy, or one file a table. */
+export function databaseFiles(m: Pick<Manifest, 'kind' | 'counts'>): string[] {
+  return m.kind === 'sqlite' ? [SQLITE_COPY] : Object.keys(m.counts).map(tableFile);
+}
 
 /** How far a backup or restore is, for a progress bar. */
 export interface ProgressStep {
@@ -89,9 +110,14 @@ export function backupFolder(named: string): string {
   return path.basename(resolved) === MANIFEST ? path.dirname(resolved) : resolved;
 }
 
+/** The manifest, checked whole; what is wrong with one is said plainly (`counts.board: ...`). */
 export async function readManifest(dir: string): Promise<Manifest> {
   const text = await fsp.readFile(path.join(dir, MANIFEST), 'utf8');
-  return ManifestSchema.parse(JSON.parse(text));
+  const parsed = ManifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    throw new Error(`${MANIFEST}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'manifest'}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
 }
 
 export function backupBytes(manifest: Manifest): number {

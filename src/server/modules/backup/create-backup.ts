@@ -17,6 +17,7 @@ import {
   SECRET_FILE,
   SQLITE_COPY,
   TABLES_DIR,
+  tableFile,
   UPLOADS_DIR,
 } from './backup-format.ts';
 import { openSqliteCopy } from './sqlite-file.ts';
@@ -154,7 +155,7 @@ async function dumpPostgres(source: BackupSource, into: string, onProgress: OnPr
               yield rows.map((row) => columns.map((c) => row[c] as Cell));
             }
           }
-          const relative = path.join(TABLES_DIR, `${table}.ndjson.gz`);
+          const relative = tableFile(table);
           const written = await writeTableFile(path.join(into, relative), columns, batches(), (n) => {
             done += n;
             onProgress({ stage: 'database', done, total, unit: 'rows' });

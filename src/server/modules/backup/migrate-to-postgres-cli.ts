@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadEnv } from '#server/env.ts';
+import { startProcess } from '#server/process-start.ts';
 import { createBackup } from './create-backup.ts';
 import { progressPrinter } from './progress-bar.ts';
 import { RestoreExit, RestoreRefused, restoreBackup } from './restore-backup.ts';
@@ -9,7 +9,7 @@ import { RestoreExit, RestoreRefused, restoreBackup } from './restore-backup.ts'
 // in DATA_DIR/backups as the copy taken, and the uploads stay where they are. Like the server on
 // PostgreSQL it wants JWT_SECRET: give it DATA_DIR/jwt-secret's value to keep sessions working.
 const { values } = parseArgs({ args: process.argv.slice(2), options: { force: { type: 'boolean', default: false } } });
-const env = loadEnv(process.env);
+const env = startProcess();
 if (!env.DATABASE_URL) {
   process.stderr.write(
     'DATABASE_URL을 옮겨 갈 PostgreSQL 데이터베이스로 정하세요 / set DATABASE_URL to the PostgreSQL database to copy into\n',

@@ -12,11 +12,12 @@ import {
   backupFolder,
   type Manifest,
   type OnProgress,
+  MANIFEST,
   readManifest,
   SECRET_FILE,
   SQLITE_COPY,
   sha256File,
-  TABLES_DIR,
+  tableFile,
   UPLOADS_DIR,
 } from './backup-format.ts';
 import { sqliteFile } from './create-backup.ts';
@@ -108,11 +109,14 @@ export async function restoreBackup(named: string, target: RestoreTarget, option
 async function verifyFiles(dir: string, manifest: Manifest, withUploads: boolean, onProgress: OnProgress): Promise<void> {
   const files = manifest.files.filter((f) => withUploads || !f.path.startsWith(`${UPLOADS_DIR}/`));
   const total = files.reduce((sum, f) => sum + f.size, 0);
+  const noLinks = linkFreePaths(dir);
+  await noLinks(MANIFEST);
   let done = 0;
   for (const f of files) {
+    await noLinks(f.path);
     const file = path.join(dir, ...f.path.split('/'));
-    const size = await fsp.stat(file).then(
-      (s) => s.size,
+    const size = await fsp.lstat(file).then(
+      (s) => (s.isFile() ? s.size : -1),
       () => -1,
     );
     if (size !== f.size || (await sha256File(file)) !== f.sha256) {
@@ -124,6 +128,30 @@ async function verifyFiles(dir: string, manifest: Manifest, withUploads: boolean
     done += f.size;
     onProgress({ stage: 'verify', done, total, unit: 'bytes' });
   }
+}
+
+/** Refuses a path of the backup that is, or lies under, a symbolic link: a restore reads and
+ * copies what the manifest names, and a link would bring in a file from outside the backup (one
+ * an operator never meant to restore, or the checksum's file swapped after the check). The folder
+ * named on the command line may be a link (`latest` -> a backup): only what is inside it counts.
+ * Folders already seen are not looked at again (a million uploads share one). */
+function linkFreePaths(dir: string): (relative: string) => Promise<void> {
+  const seen = new Set<string>();
+  return async (relative) => {
+    const parts = relative.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const part = parts.slice(0, i).join('/');
+      if (seen.has(part)) continue;
+      const stat = await fsp.lstat(path.join(dir, ...parts.slice(0, i))).catch(() => undefined);
+      if (stat?.isSymbolicLink()) {
+        throw new RestoreRefused(
+          RestoreExit.unreadable,
+          `백업 안의 심볼릭 링크는 복원하지 않습니다 / the backup holds a symbolic link: ${part}`,
+        );
+      }
+      if (i < parts.length && stat) seen.add(part);
+    }
+  };
 }
 
 const notEmpty = (what: string) =>
@@ -151,7 +179,9 @@ async function databaseHolds(target: RestoreTarget): Promise<boolean> {
   }
   const file = sqliteFile(target.dataDir);
   if (!fs.existsSync(file)) return false;
-  const copy = openSqliteCopy(file);
+  // Opened to write though only read: a read-only connection leaves the -wal and -shm files behind
+  // in a target that a refused restore must leave as it was; the last connection to close removes them.
+  const copy = openSqliteCopy(file, { readOnly: false });
   try {
     return copy.tables().some((t) => copy.count(t) > 0);
   } finally {
@@ -187,7 +217,7 @@ async function loadRows(dir: string, manifest: Manifest, target: RestoreTarget, 
     let done = 0;
     const counts: Record<string, number> = {};
     for (const table of Object.keys(manifest.counts)) {
-      const rows: TableRows = copy ? copy.rows(table) : await readTableFile(path.join(dir, TABLES_DIR, `${table}.ndjson.gz`), table);
+      const rows: TableRows = copy ? copy.rows(table) : await readTableFile(path.join(dir, ...tableFile(table).split('/')), table);
       await checkColumns(db, dialect, rows);
       // A migration may have put rows in (defaults); the backup holds them as they were.
       await sql`delete from ${sql.table(table)}`.execute(db);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadEnv } from '#server/env.ts';
+import { startProcess } from '#server/process-start.ts';
 import { formatBytes, progressPrinter } from './progress-bar.ts';
 import { backupBytes } from './backup-format.ts';
 import { RestoreExit, RestoreRefused, restoreBackup } from './restore-backup.ts';
@@ -24,7 +24,7 @@ if (!from || extra.length > 0) {
   process.exit(RestoreExit.usage);
 }
 
-const env = loadEnv(process.env);
+const env = startProcess();
 const started = performance.now();
 const progress = progressPrinter();
 try {

@@ -2,9 +2,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { type Cell, isBackedUp, type TableRows } from './tables.ts';
 
 // A SQLite backup's copy, read directly: its tables, counts and schema version for the manifest,
-// and its rows, streamed, for a restore into PostgreSQL (or migrate-to-postgres). Only backup
-// copies are opened here, never the live database, so blocking reads are fine (the CLIs run in a
-// process of their own).
+// and its rows, streamed, for a restore into PostgreSQL (or migrate-to-postgres); and a restore's
+// target, to see whether it holds rows. Never a server's live database, so blocking reads are fine
+// (the CLIs run in a process of their own).
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const BATCH = 2000;
@@ -17,8 +17,8 @@ export interface SqliteCopy {
   close(): void;
 }
 
-export function openSqliteCopy(file: string): SqliteCopy {
-  const db = new DatabaseSync(file, { readOnly: true });
+export function openSqliteCopy(file: string, { readOnly = true } = {}): SqliteCopy {
+  const db = new DatabaseSync(file, { readOnly });
   return {
     tables() {
       const rows = db.prepare("select name from sqlite_schema where type = 'table' order by name").all() as { name: string }[];

@@ -1,10 +1,10 @@
 import { buildDeps } from '#server/boot.ts';
-import { loadEnv } from '#server/env.ts';
+import { startProcess } from '#server/process-start.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { reindexAll } from './search.service.ts';
 
 // `npm run search:reindex`: rebuilds the search index from the content with a progress bar.
-const env = loadEnv(process.env);
+const env = startProcess();
 const { deps, connection } = await buildDeps(env, createLogger('warn'));
 const started = performance.now();
 const WIDTH = 30;
