@@ -67,26 +67,33 @@ export const BOARD_SERVER_FIELDS = [
   'korean',
   'english',
 ] as const;
-export const BoardSaveSchema = z.strictObject({
-  id: id.default(0),
-  topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
-  category: line(50).default(''),
-  subcategory: line(50).default(''),
-  title: line(200, TITLE_REQUIRED),
-  content: richText(CONTENT_MAX).default(''),
-  etitle: line(200).default(''),
-  econtent: richText(CONTENT_MAX).default(''),
-  image: imagePath.default(''),
-  images,
-  location: line(50).default(''),
-  price: money.default(0),
-  free: code(enumValues(BoardFree)).default(BoardFree.paid),
-  marketstatus: code(enumValues(MarketStatus)).default(MarketStatus.intrade),
-  parent: id.default(0),
-  language: code(enumValues(BoardLanguage)).default(BoardLanguage.korean),
-  status: code(enumValues(BoardStatus)).default(BoardStatus.selling),
-  ...accepted(BOARD_SERVER_FIELDS),
-});
+export const BoardSaveSchema = z
+  .strictObject({
+    id: id.default(0),
+    topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
+    category: line(50).default(''),
+    subcategory: line(50).default(''),
+    title: line(200, TITLE_REQUIRED),
+    content: richText(CONTENT_MAX).default(''),
+    etitle: line(200).default(''),
+    econtent: richText(CONTENT_MAX).default(''),
+    image: imagePath.default(''),
+    images,
+    location: line(50).default(''),
+    price: money.default(0),
+    free: code(enumValues(BoardFree)).default(BoardFree.paid),
+    marketstatus: code(enumValues(MarketStatus)).default(MarketStatus.intrade),
+    parent: id.default(0),
+    language: code(enumValues(BoardLanguage)).default(BoardLanguage.korean),
+    status: code(enumValues(BoardStatus)).default(BoardStatus.selling),
+    ...accepted(BOARD_SERVER_FIELDS),
+  })
+  // PRODUCT.md: a market listing shows its price, or 무료나눔 (free = 2). A paid one at $0 is a
+  // price left out (issue #32: an empty price box was stored and shown as $0).
+  .refine((p) => p.topcategory !== TopCategory.market || p.free === BoardFree.free || p.price > 0, {
+    path: ['price'],
+    error: Messages.marketPriceRequired,
+  });
 
 export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS] as const;
 export const JobsSaveSchema = z.strictObject({
