@@ -76,6 +76,7 @@ export function depsOf(env: Env, logger: Logger, connection: Omit<Connection, 'r
     views: createViewQueue(),
     jwt: createJwt(secret),
     codeKey: crypto.createHash('sha256').update(`codes:${secret}`).digest('base64url'),
+    visitorKey: crypto.createHash('sha256').update(`visitors:${secret}`).digest('base64url'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger }),
     mails: createMailQueue(),
     logger,

@@ -50,6 +50,9 @@ export interface Deps {
   jwt: Jwt;
   /** Keys codes stored in the database, so a leaked table does not give them away. */
   codeKey: string;
+  /** Keys the hash of a cookie-less visitor's address that their views are counted by
+   * (http/visitor.ts), so the views table holds no address. */
+  visitorKey: string;
   mailer: Mailer;
   /** Mail waiting to go out (modules/mail): retry timing and the tries under way. */
   mails: MailQueue;

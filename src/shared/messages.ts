@@ -27,6 +27,8 @@ export const Messages = {
   mailQueued: '메일을 아직 보내지 못했습니다. 잠시 후 다시 보내 드립니다.',
   // Not SPEC texts: the site's own required-field messages, one place for every form and schema.
   titleRequired: '제목을 입력하세요',
+  /** Issue #32: a market listing without a price is refused, not shown as $0. */
+  marketPriceRequired: '가격을 입력하세요. 무료로 드린다면 무료나눔을 고르세요',
   contentRequired: '내용을 입력하세요',
   currentPasswordRequired: '현재 비밀번호를 입력하세요',
   // Not SPEC texts: the Korean detail of a refusal the server makes on its own (too large, a

@@ -49,8 +49,8 @@ describe('GET /api/admin/dashboard', () => {
     const root = await t.root();
     const before = (await t.call('GET', '/api/admin/dashboard', { token: root })).body;
     const m = await t.member();
-    const a = await create('/api/board', m.token, post({ topcategory: 4 }));
-    await create('/api/board', m.token, post({ topcategory: 4 }));
+    const a = await create('/api/board', m.token, post({ topcategory: 4, price: 30 }));
+    await create('/api/board', m.token, post({ topcategory: 4, price: 30 }));
     await create('/api/jobs', m.token, { title: '주방 보조 구함' });
     await create('/api/inquiry', m.token, { title: '문의', content: '<p>질문</p>' });
     expect((await moderate(root, { target: 'board', ids: [a], action: 'hide' })).status).toBe(200);
@@ -128,7 +128,7 @@ describe('POST /api/admin/moderate', () => {
   test('close marks a market post 거래완료 and a job 마감', async () => {
     const admin = await t.member({ level: 3 });
     const m = await t.member();
-    const market = await create('/api/board', m.token, post({ topcategory: 4 }));
+    const market = await create('/api/board', m.token, post({ topcategory: 4, price: 30 }));
     const job = await create('/api/jobs', m.token, { title: '배달 기사 구함' });
     expect((await moderate(admin.token, { target: 'board', ids: [market], action: 'close' })).status).toBe(200);
     expect((await moderate(admin.token, { target: 'jobs', ids: [job], action: 'close' })).status).toBe(200);

@@ -89,6 +89,48 @@ describe('bad input of every shape gets a 4xx JSON answer, never a 500 or a part
     expect(staff.status).toBe(200);
   });
 
+  test('single-line fields refuse line breaks, naming the field in Korean; multi-line fields keep them', async () => {
+    const m = await t.member();
+    const admin = await t.root();
+    const refusals: [string, string, string | undefined, Record<string, unknown>, string][] = [
+      ['POST', '/api/board', m.token, { topcategory: 5, content: '본문' }, 'title'],
+      ['POST', '/api/board', m.token, { topcategory: 5, title: '제목' }, 'etitle'],
+      ['POST', '/api/board', m.token, { topcategory: 4, title: '제목' }, 'location'],
+      ['POST', '/api/board', m.token, { topcategory: 5, title: '제목' }, 'category'],
+      ['POST', '/api/jobs', m.token, { title: '채용' }, 'companyname'],
+      ['POST', '/api/jobs', m.token, { title: '채용' }, 'manager'],
+      ['POST', '/api/business', m.token, { title: '업소' }, 'address'],
+      ['POST', '/api/inquiry', m.token, { content: '문의' }, 'title'],
+      ['POST', '/api/mainschedule', admin, { title: '일정' }, 'location'],
+      ['PUT', '/api/user', m.token, { id: m.id }, 'nickname'],
+      ['PUT', '/api/user', m.token, { id: m.id }, 'name'],
+      ['POST', '/api/alert', m.token, {}, 'keyword'],
+    ];
+    for (const [method, url, token, body, field] of refusals) {
+      for (const value of ['첫 줄\n둘째 줄', '첫 줄\r\n둘째 줄', '줄\r', '첫 줄\u2028둘째 줄']) {
+        const res = await t.call(method, url, { token, body: { ...body, [field]: value } });
+        expect(res, `${url} ${field} ${JSON.stringify(value)}`).toMatchObject({
+          status: 400,
+          body: { code: 'error', message: 'invalid', field, detail: '줄바꿈 없이 한 줄로 입력하세요' },
+        });
+      }
+    }
+    const written = await t.deps.db.selectFrom('board').select('id').where('title', 'like', '첫 줄%').execute();
+    expect(written).toHaveLength(0);
+    // Texts of several lines keep their line breaks.
+    const inquiry = await t.call('POST', '/api/inquiry', { token: m.token, body: { title: '문의', content: '첫 줄\n둘째 줄' } });
+    expect(inquiry.status).toBe(200);
+    const post = await t.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: 5, title: '한 줄 제목', content: '<p>가</p>\n<p>나</p>' },
+    });
+    expect(post.status).toBe(200);
+    const comment = await t.call('POST', '/api/comment', { token: m.token, body: { board: post.body.id, content: '첫 줄\n둘째 줄' } });
+    expect(comment.status).toBe(200);
+    const comments = await t.call('GET', `/api/comment?board=${post.body.id}`, { token: m.token });
+    expect(comments.body.items[0].content).toBe('첫 줄\n둘째 줄');
+  });
+
   test('a NUL in any query parameter or body field is a 400 naming it, on both databases', async () => {
     const m = await t.member();
     expect(await t.call('GET', '/api/board?category=%00')).toMatchObject({ status: 400, body: { message: 'invalid', field: 'category' } });

@@ -85,7 +85,7 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
       expect((await t.call('POST', '/api/board', { token: staff.token, body: post({ topcategory }) })).status).toBe(200);
     }
     for (const topcategory of [2, 4, 5])
-      expect((await t.call('POST', '/api/board', { token: m.token, body: post({ topcategory }) })).status).toBe(200);
+      expect((await t.call('POST', '/api/board', { token: m.token, body: post({ topcategory, price: 10 }) })).status).toBe(200);
     expect((await t.call('POST', '/api/board', { token: staff.token, body: post({ topcategory: 3 }) })).body).toMatchObject({
       field: 'topcategory',
     });
@@ -163,6 +163,43 @@ describe('the content call set (SPEC §7) on board, jobs, business, inquiry and 
       expect(res.status, `${path} ${field}`).toBe(400);
       expect(res.body).toMatchObject({ code: 'error', message: 'invalid', field });
     }
+  });
+
+  test('a market price is a number of 0 or more, and a listing that is not 무료나눔 has one (issue #32)', async () => {
+    const m = await t.member();
+    const market = (fields: Record<string, unknown>) => post({ topcategory: 4, title: '원목 의자 팝니다', ...fields });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ price: 'abc' }, '숫자를 입력하세요'],
+      [{ price: '' }, '숫자를 입력하세요'],
+      [{ price: -5 }, '0 이상이어야 합니다'],
+      [{}, '가격을 입력하세요. 무료로 드린다면 무료나눔을 고르세요'],
+      [{ price: 0, free: 1 }, '가격을 입력하세요. 무료로 드린다면 무료나눔을 고르세요'],
+    ];
+    for (const [fields, detail] of refusals) {
+      const res = await t.call('POST', '/api/board', { token: m.token, body: market(fields) });
+      expect(res, JSON.stringify(fields)).toMatchObject({
+        status: 400,
+        body: { code: 'error', message: 'invalid', field: 'price', detail },
+      });
+    }
+    const paid = await t.call('POST', '/api/board', { token: m.token, body: market({ price: 25 }) });
+    expect(paid.status).toBe(200);
+    const free = await t.call('POST', '/api/board', { token: m.token, body: market({ free: 2 }) });
+    expect(free.status).toBe(200);
+    // An edit may not take the price away either; other sections have no price to give.
+    const edit = await t.call('PUT', '/api/board', { token: m.token, body: { id: paid.body.id, price: 0 } });
+    expect(edit.body).toMatchObject({ field: 'price' });
+    expect((await t.call('POST', '/api/board', { token: m.token, body: post({ topcategory: 5 }) })).status).toBe(200);
+    const stored = await t.deps.db
+      .selectFrom('board')
+      .select(['price', 'free'])
+      .where('id', 'in', [paid.body.id, free.body.id])
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { price: 25, free: 1 },
+      { price: 0, free: 2 },
+    ]);
   });
 
   test('rich text is sanitized before it is stored', async () => {

@@ -168,6 +168,38 @@ describe('comments, likes and views (PRODUCT.md)', () => {
     expect((await t.call('GET', `/api/board/${id}`, { cookie: `vid=${vid}` })).body.item.count).toBe(3);
   });
 
+  test('without the visitor cookie a view counts once per address and item per day; with one as before', async () => {
+    const m = await t.member();
+    const id = await newPost(m.token);
+    const other = await newPost(m.token);
+    // A script that never keeps cookies: thirty reads from one address are one view.
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await t.call('GET', `/api/board/${id}`, { ip: '198.51.100.7' }));
+    expect(answers.map((a) => a.body.item.count)).toEqual(Array(30).fill(1));
+    await flushViews(t.deps);
+    expect((await getPost(id)).count).toBe(1);
+    // Another address is another visitor; the same address on another item counts there.
+    expect((await t.call('GET', `/api/board/${id}`, { ip: '198.51.100.8' })).body.item.count).toBe(2);
+    expect((await t.call('GET', `/api/board/${other}`, { ip: '198.51.100.7' })).body.item.count).toBe(1);
+    // The browser that keeps the cookie the first read gave is the visitor already counted.
+    const vid = /vid=([^;]+)/.exec(answers[0]?.headers.get('set-cookie') ?? '')?.[1];
+    expect(vid).toBeTruthy();
+    expect((await t.call('GET', `/api/board/${id}`, { ip: '198.51.100.9', cookie: `vid=${vid}` })).body.item.count).toBe(2);
+    // A visitor with a cookie of their own counts once, whatever their address.
+    for (const ip of ['198.51.100.7', '198.51.100.10'])
+      expect((await t.call('GET', `/api/board/${id}`, { ip, cookie: `vid=own-cookie-${id}-abcdefghij` })).body.item.count).toBe(3);
+    // A day later the address counts again. Its visits are kept under a keyed hash, not as typed.
+    await flushViews(t.deps);
+    const kept = await t.deps.db.selectFrom('views').select('visitor').where('item', '=', id).execute();
+    expect(kept.map((v) => v.visitor).join(' ')).not.toContain('198.51.100');
+    await t.deps.db
+      .updateTable('views')
+      .set({ date: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('item', '=', id)
+      .execute();
+    expect((await t.call('GET', `/api/board/${id}`, { ip: '198.51.100.7' })).body.item.count).toBe(4);
+  });
+
   test('views written while members comment and like: every write succeeds and every count is exact', async () => {
     const author = await t.member();
     const ids = [await newPost(author.token), await newPost(author.token)];

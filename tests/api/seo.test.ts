@@ -1,5 +1,13 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createApp } from '#server/app.ts';
+import { productionBuild } from '#server/pages/pages.ts';
+import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
+import { startTestApp, type TestApp, testAppsOfFile } from '#tests/support/test-app.ts';
+
+// The post's page (its canonical address) needs the built app (`npm run build`).
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+const apps = testAppsOfFile();
 
 let t: TestApp;
 let newsId: number;
@@ -51,5 +59,48 @@ describe('robots.txt, sitemap.xml and the news feed', () => {
     expect(res.body).not.toContain('LA 한인 축제');
     expect((await t.call('GET', '/jobs/rss.xml')).headers.get('content-type')).toContain('application/rss+xml');
     expect((await t.call('GET', '/customer/rss.xml')).status).toBe(404);
+  });
+});
+
+describe('absolute links behind a proxy (issue #31)', () => {
+  // The test app trusts its proxy (TRUST_PROXY=1), as a site behind one does.
+  const poisoned = { host: 'portal.example', 'x-forwarded-host': 'evil.example' };
+  const answers = (on: TestApp) =>
+    Promise.all(['/robots.txt', '/sitemap.xml', '/news/rss.xml'].map((url) => on.call('GET', url, { headers: poisoned })));
+
+  test('without SITE_URL the links follow the Host the proxy passes, never X-Forwarded-Host, and no shared cache keeps them', async () => {
+    for (const res of await answers(t)) {
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('http://portal.example/');
+      expect(res.body).not.toContain('evil.example');
+      expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    }
+  });
+
+  test('with SITE_URL every link is on the site’s address, whatever the request says, and shared caches may keep them', async () => {
+    const site = await apps.app({ SITE_URL: 'https://hanin.example/' });
+    const staff = await site.member({ level: 2 });
+    const id = (
+      await site.call('POST', '/api/board', {
+        token: staff.token,
+        body: { topcategory: 1, title: '사이트 주소 뉴스', content: '<p>본문</p>' },
+      })
+    ).body.id;
+    const [robots, sitemap, feed] = await answers(site);
+    expect(robots?.body).toContain('Sitemap: https://hanin.example/sitemap.xml');
+    expect(sitemap?.body).toContain(`<loc>https://hanin.example/news/${id}</loc>`);
+    expect(feed?.body).toContain(`<link>https://hanin.example/news/${id}</link>`);
+    for (const res of [robots, sitemap, feed]) {
+      expect(res?.body).not.toMatch(/portal\.example|evil\.example/);
+      expect(res?.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    }
+    // The post's page names the same address as its canonical one and in its og:url.
+    const pages = createApp(site.deps, { root: PROJECT, dev: false, loadBuild: productionBuild(PROJECT) });
+    const page = await pages.request(`http://portal.example/news/${id}`, { headers: { ...poisoned, 'user-agent': BROWSER_USER_AGENT } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`<link rel="canonical" href="https://hanin.example/news/${id}"/>`);
+    expect(html).toContain(`<meta property="og:url" content="https://hanin.example/news/${id}"/>`);
+    expect(html).not.toMatch(/portal\.example|evil\.example/);
   });
 });

@@ -178,6 +178,20 @@ describe('cached pages answered before the app', () => {
     expect(lasting(again)).toEqual(lasting(slow));
   });
 
+  test('without the visitor cookie a page counts once per address and item per day, directly and the app’s way', async () => {
+    const count = async () => (await t.call('GET', `/api/board/${post}`, { headers: { 'user-agent': CRAWLER } })).body.item.count as number;
+    await warm(`/community/${post}`);
+    const before = await count();
+    for (let i = 0; i < 15; i++)
+      expect((await direct(() => get(`/community/${post}`, { 'x-forwarded-for': '198.51.100.20' }))).status).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await viaApp(`/community/${post}`, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    await warm(`/community/${post}`);
+    await direct(() => get(`/community/${post}`, { 'x-forwarded-for': '198.51.100.21' }));
+    await viaApp(`/community/${post}`, { 'x-forwarded-for': '198.51.100.22' });
+    expect(await count()).toBe(before + 3);
+  });
+
   test('a request log line and the request id, the client’s own when it sends one', async () => {
     await warm('/community');
     const fast = await direct(() => get('/community', { 'x-request-id': 'client-chosen-id-2', 'x-forwarded-for': '203.0.113.9' }));

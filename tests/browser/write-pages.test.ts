@@ -103,6 +103,40 @@ describe('write pages', () => {
     await close();
   });
 
+  test('a market price that is not a number, below zero or missing is refused at the field, keeping what was typed (issue #32)', async () => {
+    const { page, errors, close } = await visit('/market/write', member.token);
+    await titleField(page).fill('책장 팝니다');
+    await page.getByLabel('분류').selectOption('가구');
+    await editor(page).fill('튼튼합니다.');
+    const price = page.getByLabel('가격 ($)');
+    const refusals: [typed: string, problem: string][] = [
+      ['abc', '숫자를 입력하세요'],
+      ['-5', '0 이상이어야 합니다'],
+      ['', '가격을 입력하세요. 무료로 드린다면 무료나눔을 고르세요'],
+    ];
+    for (const [typed, problem] of refusals) {
+      await price.fill(typed);
+      await page.getByRole('button', { name: '등록', exact: true }).click();
+      await expect.poll(() => page.locator('#write-price-error').textContent(), { message: typed }).toBe(problem);
+      expect(await price.getAttribute('aria-invalid')).toBe('true');
+      expect(await price.inputValue()).toBe(typed);
+      expect(new URL(page.url()).pathname).toBe('/market/write');
+    }
+    await price.fill('80');
+    const id = await submit(page, '등록', 'market');
+    const { item } = await apiGet<{ item: { price: number; free: number } }>(suite.server, `/api/board/${id}`);
+    expect(item).toMatchObject({ price: 80, free: 1 });
+    expect(errors).toEqual([]);
+    await close();
+
+    // Without JavaScript the page's action refuses it alike and shows the form again as typed.
+    const body = new URLSearchParams({ title: '책장 팝니다', category: '가구', content: '튼튼합니다.', price: 'abc', marketstatus: '1' });
+    const sent = await fetchPage(suite.server, '/market/write', { token: member.token, method: 'POST', body });
+    expect(sent.status).toBe(400);
+    expect(sent.html).toContain('숫자를 입력하세요');
+    expect(sent.html).toMatch(/<input[^>]*name="price"[^>]*value="abc"|<input[^>]*value="abc"[^>]*name="price"/);
+  });
+
   test('글쓰기 is offered only to those who may post; a 403 reached by address says why in Korean, under the header', async () => {
     const writeLink = (page: Page) => page.getByRole('main').getByRole('link', { name: '글쓰기', exact: true });
     const cases: [path: string, token: string | undefined, offered: boolean][] = [

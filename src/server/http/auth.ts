@@ -63,6 +63,13 @@ export function authenticate(resolve: (token: string, ip: string) => Promise<Act
   };
 }
 
+/** The origin this request came to: the client's scheme (X-Forwarded-Proto only with TRUST_PROXY)
+ * and the Host header as our proxy passes it. Never X-Forwarded-Host: any client sets it, and a
+ * cache in front does not tell answers apart by it. */
+export function requestOrigin(c: Context<AppEnv>): string {
+  return `${c.get('https') ? 'https' : 'http'}://${c.req.header('host') ?? new URL(c.req.url).host}`;
+}
+
 /** The request comes from a page of our own site: its Origin (or, without one, Sec-Fetch-Site)
  * names this scheme, host and port. */
 export function isSameOrigin(c: Context<AppEnv>): boolean {
@@ -70,8 +77,7 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
   if (!origin) return c.req.header('sec-fetch-site') === 'same-origin';
   try {
     const from = new URL(origin);
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
-    const here = new URL(`${c.get('https') ? 'https' : 'http'}://${host}`);
+    const here = new URL(requestOrigin(c));
     return from.protocol === here.protocol && from.host === here.host;
   } catch {
     return false;

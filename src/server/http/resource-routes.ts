@@ -9,13 +9,12 @@ import { IdListSchema } from '#shared/schemas/user.ts';
 import { readJson } from '#server/http/envelope.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
-import type { Visitor } from '#server/modules/view/view.service.ts';
-import { visitorOf } from '#server/http/visitor.ts';
 
 // SPEC §7's call set, declared once: every resource (user, board, jobs, business, inquiry ...)
 // answers the same ten calls at the same paths, each handed to the resource's service.
 
-/** Each handler gets the request (for its caller, and the few answers that set a cookie) and
+/** Each handler gets the request (for its caller, and the few answers that set a cookie: a
+ * counted view's visitor cookie) and
  * what the request brings: the JSON body, the query string or the path's id. It parses that with
  * the call's schema and hands the service typed input. */
 export interface ResourceHandlers {
@@ -27,8 +26,7 @@ export interface ResourceHandlers {
   list(c: Context<AppEnv>, query: Record<string, string>): Promise<object>;
   count(c: Context<AppEnv>, query: Record<string, string>): Promise<object>;
   sum(c: Context<AppEnv>, query: Record<string, string>): Promise<object>;
-  /** `visitor`: whom a view is counted for. */
-  get(c: Context<AppEnv>, id: number, visitor: Visitor): Promise<object>;
+  get(c: Context<AppEnv>, id: number): Promise<object>;
   initdata(c: Context<AppEnv>): Promise<object>;
 }
 
@@ -87,11 +85,6 @@ export function resourceRoutes(handlers: ResourceHandlers, extra?: (app: Hono<Ap
   app.get('/sum', read('sum'));
   app.get('/initdata', async (c) => ok(c, await handlers.initdata(c)));
   extra?.(app);
-  app.get('/:id', async (c) => {
-    const visitor = visitorOf(c.get('actor'), c.req.raw.headers);
-    const result = await handlers.get(c, pathId(c.req.param('id')), visitor);
-    if (visitor.setCookie) c.header('Set-Cookie', visitor.setCookie, { append: true });
-    return ok(c, result);
-  });
+  app.get('/:id', async (c) => ok(c, await handlers.get(c, pathId(c.req.param('id')))));
   return app;
 }

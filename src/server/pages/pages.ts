@@ -130,7 +130,7 @@ export function pageRoutes(
     // Worked out only for pages that count a view (a new visitor gets a random id and a cookie).
     let known: Visitor | undefined;
     const visitor = () => {
-      known ??= visitorOf(actor, c.req.raw.headers);
+      known ??= visitorOf(actor, c.req.raw.headers, c.get('ip'), deps.visitorKey);
       return known;
     };
     const nonce = pageNonce();
@@ -155,8 +155,8 @@ export function pageRoutes(
       c.set('route', stored.effects.route);
       const filling = actor ? memberFill(actor, stored, entry, c.get('ip')) : undefined;
       if (stored.effects.view) {
-        const key = visitor().key;
-        if (key) await countView(deps, stored.effects.view.table, stored.effects.view.id, key, countOnError);
+        const { key, cookieKey } = visitor();
+        if (key) await countView(deps, stored.effects.view.table, stored.effects.view.id, { key, cookieKey }, countOnError);
       }
       const mine = await filling;
       return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects: stored.effects, fill: mine?.fill });

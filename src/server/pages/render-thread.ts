@@ -6,7 +6,7 @@ import type { PageEffects, StoredPage } from '#server/cache/page-cache.ts';
 import { receivedPage } from './compress.ts';
 import { headerPairs } from './page-headers.ts';
 import { servedBuild } from './build-dir.ts';
-import { recordView, type Visit, type Visitor } from '#server/modules/view/view.service.ts';
+import { queueVisits, type Visit, type Visitor } from '#server/modules/view/view.service.ts';
 
 // A server does its work on one thread, and a page the cache has not seen costs a few
 // milliseconds of it (React's render, the loaders' reads, the stored gzip). Pages drawn for the
@@ -171,7 +171,7 @@ export function startRenderThreads(deps: Deps, options: { root: string; count: n
         return undefined;
       }
       // The views the page counted, queued in this server's queue, which writes them.
-      for (const v of reply.visits) recordView(deps, v.target, v.item, v.visitor, null, countOnError);
+      queueVisits(deps, reply.visits, countOnError);
       const stored = reply.stored && { ...reply.stored, page: receivedPage(reply.stored.page) };
       return { response: new Response(reply.body, { status: reply.status, headers: reply.headers }), effects: reply.effects, stored };
     },

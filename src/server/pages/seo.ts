@@ -5,12 +5,13 @@ import { SITE_SECTIONS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
+import { requestOrigin } from '#server/http/auth.ts';
 import type { ContentQuery } from '#server/modules/content/content.types.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
 
 // robots.txt, sitemap.xml and the sections' RSS feeds (section-pages issue, SEO basics). URLs are
-// absolute, built from the request's own origin (behind a proxy: X-Forwarded-Proto/Host when
-// TRUST_PROXY is on).
+// absolute: on SITE_URL, else on the origin the request came to (issue #31: never on
+// X-Forwarded-Host, which a client sets and a cache in front does not key on).
 
 const SITEMAP_ITEMS = 5000;
 const FEED_ITEMS = 30;
@@ -23,11 +24,14 @@ function xml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 }
 
-function origin(c: Context<AppEnv>, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
-  const proto = (trustProxy && c.req.header('x-forwarded-proto')) || url.protocol.replace(':', '');
-  const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
-  return `${proto}://${host}`;
+/** Where an answer's links point, and who may keep it for `maxAge` seconds: with SITE_URL it is
+ * the same for everyone, so a shared cache may; without, its links follow the request's own Host,
+ * and only the client keeps it (a cache in front would hand one request's links to everyone). */
+function linksOf(c: Context<AppEnv>, siteUrl: string | undefined): { base: string; cacheControl: (maxAge: number) => string } {
+  return {
+    base: siteUrl ?? requestOrigin(c),
+    cacheControl: (maxAge) => `${siteUrl ? 'public' : 'private'}, max-age=${maxAge}`,
+  };
 }
 
 /** A section's items: board posts are told apart by their section's code. */
@@ -50,20 +54,21 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
     (await listContent(deps, name, anonymous, { size: 100, ...query })).items;
 
   app.get('/robots.txt', (c) => {
+    const links = linksOf(c, deps.env.SITE_URL);
     const lines = [
       'User-agent: *',
       'Disallow: /admin',
       'Disallow: /mypage',
       'Disallow: /api/',
       'Disallow: /login',
-      `Sitemap: ${origin(c, deps.env.TRUST_PROXY)}/sitemap.xml`,
+      `Sitemap: ${links.base}/sitemap.xml`,
     ];
-    c.header('Cache-Control', 'public, max-age=3600');
+    c.header('Cache-Control', links.cacheControl(3600));
     return c.text(`${lines.join('\n')}\n`);
   });
 
   app.get('/sitemap.xml', async (c) => {
-    const base = origin(c, deps.env.TRUST_PROXY);
+    const { base, cacheControl } = linksOf(c, deps.env.SITE_URL);
     const urls: string[] = ['/', ...SECTION_PAGES].map((p) => `<url><loc>${xml(base + p)}</loc></url>`);
     // The newest items of each public section, a page of 100 at a time.
     const pages = Math.ceil(SITEMAP_ITEMS / 100 / ITEM_SECTIONS.length);
@@ -76,7 +81,7 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
       }
     }
     c.header('Content-Type', 'application/xml; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=600');
+    c.header('Cache-Control', cacheControl(600));
     return c.body(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
     );
@@ -84,13 +89,13 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
 
   for (const s of ITEM_SECTIONS) {
     app.get(feedOf(s) as string, async (c) => {
-      const base = origin(c, deps.env.TRUST_PROXY);
+      const { base, cacheControl } = linksOf(c, deps.env.SITE_URL);
       const items = (await list(s.storage.table, { ...sectionQuery(s), size: FEED_ITEMS })).map(
         (i) =>
           `<item><title>${xml(i.title)}</title><link>${xml(`${base}${s.path}/${i.id}`)}</link><guid>${xml(`${base}${s.path}/${i.id}`)}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${xml(htmlToText(i.content ?? '').slice(0, 300))}</description></item>`,
       );
       c.header('Content-Type', 'application/rss+xml; charset=utf-8');
-      c.header('Cache-Control', 'public, max-age=300');
+      c.header('Cache-Control', cacheControl(300));
       const site = xml(deps.env.SITE_NAME);
       return c.body(
         `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${site} ${xml(s.label)}</title><link>${xml(`${base}${s.path}`)}</link><description>${site}의 최신 ${xml(s.label)}</description><language>ko</language>\n${items.join('\n')}\n</channel></rss>\n`,

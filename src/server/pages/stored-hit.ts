@@ -188,14 +188,14 @@ export function storedHits({
       const stored = current();
       if (!stored) return false;
       const view = stored.effects.view;
-      const visitor = view ? visitorOf(undefined, headers) : undefined;
+      const ip = clientIp();
+      const visitor = view ? visitorOf(undefined, headers, ip, deps.visitorKey) : undefined;
       const key = visitor?.key;
       const setCookie = visitor?.setCookie;
-      const ip = clientIp();
       if (!view || !key) send(stored, ip, {});
       else
         gate
-          .track(() => countView(deps, view.table, view.id, key, countOnError))
+          .track(() => countView(deps, view.table, view.id, { key, cookieKey: visitor?.cookieKey }, countOnError))
           .then(
             () => send(stored, ip, setCookie ? { setCookie } : {}),
             () => {
@@ -225,8 +225,8 @@ export function storedHits({
         const build = await loadBuild();
         const filling = memberFill(actor, stored, build.entry.module as unknown as PageEntry, ip);
         const view = stored.effects.view;
-        const key = view && visitorOf(actor, headers).key;
-        if (view && key) await countView(deps, view.table, view.id, key, countOnError);
+        const key = view && visitorOf(actor, headers, ip, deps.visitorKey).key;
+        if (view && key) await countView(deps, view.table, view.id, { key }, countOnError);
         const { me, fill } = await filling;
         send(stored, ip, data ? { actor, fill, me: meHeader(me) } : { actor, fill });
       })

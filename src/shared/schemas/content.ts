@@ -21,6 +21,7 @@ import {
   INT_MAX,
   imagePath,
   integer,
+  line,
   money,
   paging,
   phone,
@@ -66,42 +67,49 @@ export const BOARD_SERVER_FIELDS = [
   'korean',
   'english',
 ] as const;
-export const BoardSaveSchema = z.strictObject({
-  id: id.default(0),
-  topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
-  category: text(50).default(''),
-  subcategory: text(50).default(''),
-  title: text(200, TITLE_REQUIRED),
-  content: richText(CONTENT_MAX).default(''),
-  etitle: text(200).default(''),
-  econtent: richText(CONTENT_MAX).default(''),
-  image: imagePath.default(''),
-  images,
-  location: text(50).default(''),
-  price: money.default(0),
-  free: code(enumValues(BoardFree)).default(BoardFree.paid),
-  marketstatus: code(enumValues(MarketStatus)).default(MarketStatus.intrade),
-  parent: id.default(0),
-  language: code(enumValues(BoardLanguage)).default(BoardLanguage.korean),
-  status: code(enumValues(BoardStatus)).default(BoardStatus.selling),
-  ...accepted(BOARD_SERVER_FIELDS),
-});
+export const BoardSaveSchema = z
+  .strictObject({
+    id: id.default(0),
+    topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
+    category: line(50).default(''),
+    subcategory: line(50).default(''),
+    title: line(200, TITLE_REQUIRED),
+    content: richText(CONTENT_MAX).default(''),
+    etitle: line(200).default(''),
+    econtent: richText(CONTENT_MAX).default(''),
+    image: imagePath.default(''),
+    images,
+    location: line(50).default(''),
+    price: money.default(0),
+    free: code(enumValues(BoardFree)).default(BoardFree.paid),
+    marketstatus: code(enumValues(MarketStatus)).default(MarketStatus.intrade),
+    parent: id.default(0),
+    language: code(enumValues(BoardLanguage)).default(BoardLanguage.korean),
+    status: code(enumValues(BoardStatus)).default(BoardStatus.selling),
+    ...accepted(BOARD_SERVER_FIELDS),
+  })
+  // PRODUCT.md: a market listing shows its price, or 무료나눔 (free = 2). A paid one at $0 is a
+  // price left out (issue #32: an empty price box was stored and shown as $0).
+  .refine((p) => p.topcategory !== TopCategory.market || p.free === BoardFree.free || p.price > 0, {
+    path: ['price'],
+    error: Messages.marketPriceRequired,
+  });
 
 export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS] as const;
 export const JobsSaveSchema = z.strictObject({
   id: id.default(0),
-  title: text(200, TITLE_REQUIRED),
+  title: line(200, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
   type: code(enumValues(JobsType)).default(JobsType.recruit),
-  companyname: text(100).default(''),
+  companyname: line(100).default(''),
   tel: phone.default(''),
   url: url.default(''),
-  manager: text(50).default(''),
+  manager: line(50).default(''),
   // The union's own message: a failed address fails both branches, and neither one's reason alone is the answer.
   email: z.union([z.literal(''), email('')], { error: '이메일 형식이 올바르지 않습니다' }).default(''),
-  category: text(50).default(''),
-  location: text(50).default(''),
-  employmenttype: text(50).default(''),
+  category: line(50).default(''),
+  location: line(50).default(''),
+  employmenttype: line(50).default(''),
   limitdate: dateText.default(''),
   status: code(enumValues(JobsStatus)).default(JobsStatus.selling),
   ...accepted(JOBS_SERVER_FIELDS),
@@ -112,13 +120,13 @@ export const BUSINESS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SER
 export const BUSINESS_ADMIN_FIELDS = ['type', 'main'] as const;
 export const BusinessSaveSchema = z.strictObject({
   id: id.default(0),
-  category: text(50).default(''),
-  subcategory: text(50).default(''),
-  title: text(200, TITLE_REQUIRED),
+  category: line(50).default(''),
+  subcategory: line(50).default(''),
+  title: line(200, TITLE_REQUIRED),
   tel: phone.default(''),
-  address: text(300).default(''),
+  address: line(300).default(''),
   url: url.default(''),
-  location: text(50).default(''),
+  location: line(50).default(''),
   starttime: timeText.default(''),
   endtime: timeText.default(''),
   weekendstarttime: timeText.default(''),
@@ -139,7 +147,7 @@ export const INQUIRY_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, 'updatedate'] a
 export const INQUIRY_ADMIN_FIELDS = ['answer', 'status'] as const;
 export const InquirySaveSchema = z.strictObject({
   id: id.default(0),
-  title: text(200, TITLE_REQUIRED),
+  title: line(200, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
   answer: richText(CONTENT_MAX).default(''),
   status: code(enumValues(InquiryStatus)).default(InquiryStatus.waiting),
@@ -150,15 +158,15 @@ export const MAINSCHEDULE_SERVER_FIELDS = AUTHORED_SERVER_FIELDS;
 export const MainscheduleSaveSchema = z
   .strictObject({
     id: id.default(0),
-    title: text(200, TITLE_REQUIRED),
+    title: line(200, TITLE_REQUIRED),
     content: richText(20_000).default(''),
     startdate: dateText.default(''),
     enddate: dateText.default(''),
     starttime: timeText.default(''),
     endtime: timeText.default(''),
-    location: text(100).default(''),
+    location: line(100).default(''),
     url: url.default(''),
-    category: text(50).default(''),
+    category: line(50).default(''),
     /** 0: once; 1-7: weekly on Monday..Sunday (ISO weekday). */
     weekday: integer(0, 7).default(0),
     status: code([1, 2]).default(1),

@@ -6,19 +6,35 @@ import './default-errors.ts';
 // Building blocks shared by every entity schema, so a rule about text lives once.
 
 /** Text from a person: no NUL or other C0 controls except tab/newline, NFC-normalized (a Mac
- * keyboard sends NFD Hangul), trimmed. */
+ * keyboard sends NFD Hangul), trimmed. For texts of several lines (a comment, a report's detail);
+ * a field shown on one line takes line(). */
 export function text(max: number, requiredMessage?: string) {
-  const base = z
+  return personText(max, requiredMessage, false);
+}
+
+/** One line of text from a person: a title, a name, a category, an address. As text(), and no
+ * line break of any kind (issue #31: a title with CR/LF breaks the lists, feeds and mail subjects
+ * that show it on one line). */
+export function line(max: number, requiredMessage?: string) {
+  return personText(max, requiredMessage, true);
+}
+
+/** CR, LF, NEL and Unicode's line and paragraph separators. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
+function personText(max: number, requiredMessage: string | undefined, oneLine: boolean) {
+  const typed = z
     .string()
     .max(max * 4, { error: `최대 ${max}자까지 입력할 수 있습니다` })
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), { error: '허용되지 않는 문자가 있습니다' })
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), { error: '허용되지 않는 문자가 있습니다' });
+  const base = (oneLine ? typed.refine((s) => !LINE_BREAK.test(s), { error: '줄바꿈 없이 한 줄로 입력하세요' }) : typed)
     .transform((s) => s.normalize('NFC').trim())
     .refine((s) => [...s].length <= max, { error: `최대 ${max}자까지 입력할 수 있습니다` });
   return requiredMessage ? base.refine((s) => s.length > 0, { error: requiredMessage }) : base;
 }
 
 export function email(requiredMessage: string) {
-  return text(254, requiredMessage)
+  return line(254, requiredMessage)
     .transform((s) => s.toLowerCase())
     .pipe(z.email({ error: '이메일 형식이 올바르지 않습니다' }));
 }
@@ -62,7 +78,7 @@ export const positiveId = integer(1, INT_MAX);
 export const queryId = inQuery(id);
 export const queryPositiveId = inQuery(positiveId);
 
-export const phone = text(30).refine((s) => /^[0-9+()\-. ]*$/.test(s), { error: '전화번호 형식이 올바르지 않습니다' });
+export const phone = line(30).refine((s) => /^[0-9+()\-. ]*$/.test(s), { error: '전화번호 형식이 올바르지 않습니다' });
 
 /** PRODUCT.md: at least 8, at most 128 characters, no composition rules. */
 export const PASSWORD_MIN = 8;

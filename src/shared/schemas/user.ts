@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enumValues, UserLevel, UserStatus, UserUse } from '../enums.ts';
 import { Messages } from '../messages.ts';
-import { code, email, password, phone, positiveId, text, verificationCode } from './fields.ts';
+import { code, email, line, password, phone, positiveId, text, verificationCode } from './fields.ts';
 
 // SPEC §3 User. Keys follow SPEC §5's sign-up order so the first issue reported is the one the
 // spec checks first.
@@ -31,7 +31,7 @@ export function namesStaff(nickname: string): boolean {
 }
 
 const nickname = (required: string) =>
-  text(30, required).refine((s) => !INVISIBLE.test(s), { error: '보이지 않는 문자나 방향을 바꾸는 문자는 닉네임에 쓸 수 없습니다' });
+  line(30, required).refine((s) => !INVISIBLE.test(s), { error: '보이지 않는 문자나 방향을 바꾸는 문자는 닉네임에 쓸 수 없습니다' });
 
 const serverOwned = Object.fromEntries(USER_SERVER_FIELDS.map((f) => [f, z.unknown().optional()]));
 
@@ -44,7 +44,7 @@ const adminFields = {
 
 export const UserCreateSchema = z.strictObject({
   id: z.literal(0).optional(),
-  name: text(50, Messages.nameRequired),
+  name: line(50, Messages.nameRequired),
   nickname: nickname(Messages.nicknameRequired),
   loginid: email(Messages.signupIdRequired),
   passwd: password(Messages.signupPasswordRequired),
@@ -58,7 +58,7 @@ export type UserCreate = z.infer<typeof UserCreateSchema>;
 
 export const UserUpdateSchema = z.strictObject({
   id: positiveId,
-  name: text(50, Messages.nameRequired).optional(),
+  name: line(50, Messages.nameRequired).optional(),
   nickname: nickname(Messages.nicknameRequired).optional(),
   tel: phone.optional(),
   hp: phone.optional(),

@@ -137,7 +137,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.until = sectionClockChange(resource, timeZone);
   const common = {
     siteName: deps.env.SITE_NAME,
-    origin: url.origin,
+    // Its canonical address: on SITE_URL, else on the origin the request came to (the Host our
+    // proxy passes; the page cache keeps a copy per origin).
+    origin: deps.env.SITE_URL ?? url.origin,
     path: pathname,
     section: sectionForPage(section),
     item,

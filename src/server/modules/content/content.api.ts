@@ -5,6 +5,7 @@ import { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { caller, idsOf, member, pathId, resourceRoutes } from '#server/http/resource-routes.ts';
+import { visitorOf } from '#server/http/visitor.ts';
 import { downloadAnswer } from '#server/modules/upload/upload.api.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { CONTENT_NAMES } from './content-resources.ts';
@@ -55,8 +56,11 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
         list: (c, q) => listContent(deps, name, caller(c), parseContentQuery(name, q)),
         count: (c, q) => countContent(deps, name, caller(c), parseContentQuery(name, q)),
         sum: (c, q) => sumContent(deps, name, caller(c), parseContentQuery(name, q)),
-        get: async (c, id, visitor) => {
+        get: async (c, id) => {
+          // Whom the view counts for; a new visitor gets the visitor cookie with the answer.
+          const visitor = visitorOf(c.get('actor'), c.req.raw.headers, c.get('ip'), deps.visitorKey);
           const item = await getContent(deps, name, caller(c), id, visitor);
+          if (visitor.setCookie) c.header('Set-Cookie', visitor.setCookie, { append: true });
           return { item, attachments: await contentAttachments(deps, name, item) };
         },
         initdata: async () => ({ item: contentInitdata(name) }),

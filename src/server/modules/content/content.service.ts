@@ -378,15 +378,17 @@ export async function getContent<N extends ContentName>(
 ): Promise<ContentItem<N>> {
   const def = resourceOf(name);
   // A counted view needs this visitor's last visit too: read with the row, in one statement.
-  const counting = def.countViews ? visitor?.key : undefined;
+  const key = def.countViews ? visitor?.key : undefined;
   const found =
-    counting && def.table !== 'inquiry' && def.table !== 'mainschedule'
-      ? await readWithLastVisit(deps.db, def.table, id, counting)
+    key && def.table !== 'inquiry' && def.table !== 'mainschedule'
+      ? await readWithLastVisit(deps.db, def.table, id, key)
       : { row: await findContentRowFast(deps.db, def.table, id), lastVisit: null };
   const row = requireReadable(def, caller.actor, found.row as Row | undefined);
   if (def.countViews) {
-    const queued = counting
-      ? recordView(deps, def.table, id, counting, found.lastVisit, (err) => deps.logger.error({ err }, 'view count failed'))
+    const queued = key
+      ? recordView(deps, def.table, id, { key, cookieKey: visitor?.cookieKey }, found.lastVisit, (err) =>
+          deps.logger.error({ err }, 'view count failed'),
+        )
       : pendingViews(deps, def.table, id);
     row.count = (row.count as number) + queued;
   }

@@ -24,6 +24,8 @@ export interface Visit {
   item: number;
   visitor: string;
   date: string;
+  /** Noted as seen, not counted: a new cookie given with a visit counted by the address. */
+  silent?: true;
 }
 
 /** The server's queue of first visits, held in its dependencies (boot.ts). */
@@ -54,7 +56,13 @@ export interface Visitor {
   key: string | undefined;
   /** A Set-Cookie value for a new anonymous visitor's `vid`. */
   setCookie?: string;
+  /** A visitor counted by their address: the key of the cookie they are given, noted as seen
+   * with a counted visit, so that their next request, which carries it, is not counted again. */
+  cookieKey?: string;
 }
+
+/** A visitor whose view counts. */
+export type Counted = { key: string; cookieKey?: string | undefined };
 
 const lastVisitQuery = precompiled((db) =>
   db.selectFrom('views').select('date').where('target', '=', '').where('item', '=', 0).where('visitor', '=', '').compile(),
@@ -89,11 +97,11 @@ export async function countView(
   counting: ViewCounting,
   target: string,
   item: number,
-  visitor: string,
+  visitor: Counted,
   onError: (err: unknown) => void,
 ): Promise<number> {
-  const queued = counting.views.visits.has(`${target}:${item}:${visitor}`);
-  const last = queued ? null : ((await lastVisitQuery(counting.db, [target, item, visitor]))[0]?.date ?? null);
+  const queued = counting.views.visits.has(`${target}:${item}:${visitor.key}`);
+  const last = queued ? null : ((await lastVisitQuery(counting.db, [target, item, visitor.key]))[0]?.date ?? null);
   return recordView(counting, target, item, visitor, last, onError);
 }
 
@@ -103,24 +111,43 @@ export function recordView(
   counting: ViewCounting,
   target: string,
   item: number,
-  visitor: string,
+  visitor: Counted,
   lastVisit: string | null,
   onError: (err: unknown) => void,
 ): number {
   const q = counting.views;
-  const key = `${target}:${item}:${visitor}`;
-  const itemKey = `${target}:${item}`;
   const counted = lastVisit !== null && Date.parse(lastVisit) > Date.now() - DAY_MS;
-  if (!counted && !q.visits.has(key)) {
-    q.visits.set(key, { target, item, visitor, date: new Date().toISOString() });
-    q.perItem.set(itemKey, (q.perItem.get(itemKey) ?? 0) + 1);
+  if (!counted && !q.visits.has(`${target}:${item}:${visitor.key}`)) {
+    const date = new Date().toISOString();
+    queueVisit(q, { target, item, visitor: visitor.key, date });
+    if (visitor.cookieKey) queueVisit(q, { target, item, visitor: visitor.cookieKey, date, silent: true });
   }
+  flushSoon(counting, onError);
+  return q.perItem.get(`${target}:${item}`) ?? 0;
+}
+
+/** Visits another queue took (the page render thread's), queued here as they are. */
+export function queueVisits(counting: ViewCounting, visits: Visit[], onError: (err: unknown) => void): void {
+  for (const v of visits) queueVisit(counting.views, v);
+  flushSoon(counting, onError);
+}
+
+function queueVisit(q: ViewQueue, visit: Visit): void {
+  const key = `${visit.target}:${visit.item}:${visit.visitor}`;
+  if (q.visits.has(key)) return;
+  q.visits.set(key, visit);
+  if (visit.silent) return;
+  const itemKey = `${visit.target}:${visit.item}`;
+  q.perItem.set(itemKey, (q.perItem.get(itemKey) ?? 0) + 1);
+}
+
+function flushSoon(counting: ViewCounting, onError: (err: unknown) => void): void {
+  const q = counting.views;
   if (q.visits.size >= FLUSH_AT) void flushViews(counting).catch(onError);
   else if (!q.timer) {
     q.timer = setTimeout(() => void flushViews(counting).catch(onError), FLUSH_MS);
     q.timer.unref();
   }
-  return q.perItem.get(itemKey) ?? 0;
 }
 
 /** A queue's visits, taken out of it unwritten: the page render thread (pages/render-worker.ts)
@@ -164,6 +191,7 @@ export async function flushViews(counting: ViewCounting): Promise<void> {
     } finally {
       // Written or failed, these visits no longer add to the shown count.
       for (const v of visits) {
+        if (v.silent) continue;
         const k = `${v.target}:${v.item}`;
         const left = (q.perItem.get(k) ?? 1) - 1;
         if (left > 0) q.perItem.set(k, left);
@@ -176,18 +204,20 @@ export async function flushViews(counting: ViewCounting): Promise<void> {
   return run;
 }
 
-/** Records the visits not counted in the last day and raises their items' counts: one statement
- * for the visits and one per kind of item, however many there are. */
+/** Records the visits not counted in the last day and raises their items' counts (a silent one's
+ * not): one statement for the visits and one per kind of item, however many there are. */
 export async function writeVisits(db: Db, visits: Visit[], cutoff: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const rows = sql.join(visits.map((v) => sql`(${v.target}, ${v.item}, ${v.visitor}, ${v.date})`));
     // Visits in one flush are distinct (the queue is keyed by them), as PostgreSQL requires.
-    const written = await sql<{ target: string; item: number }>`
+    const written = await sql<{ target: string; item: number; visitor: string }>`
       insert into views (target, item, visitor, date) values ${rows}
       on conflict (target, item, visitor) do update set date = excluded.date where views.date < ${cutoff}
-      returning target, item`.execute(trx);
+      returning target, item, visitor`.execute(trx);
+    const silent = new Set(visits.filter((v) => v.silent).map((v) => `${v.target}:${v.item}:${v.visitor}`));
     const byTarget = new Map<string, Map<number, number>>();
     for (const w of written.rows) {
+      if (silent.has(`${w.target}:${Number(w.item)}:${w.visitor}`)) continue;
       const items = byTarget.get(w.target) ?? new Map<number, number>();
       byTarget.set(w.target, items);
       items.set(Number(w.item), (items.get(Number(w.item)) ?? 0) + 1);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '#shared/format.ts';
 import { type Problems, ProblemText, problemProps } from '../../lib/field-problems.tsx';
-import type { WriteValue, WriteValues } from './write-target.ts';
+import { priceValue, type WriteValue, type WriteValues } from './write-target.ts';
 
 // The write form's labelled controls. Each reads and writes one field of the form's values, and
 // shows the field's problem under it (also linked with aria-describedby for screen readers).
@@ -120,10 +120,13 @@ export function SelectField({
   );
 }
 
-/** What the price box shows for what was typed: thousands separators in the dollars, the cents
- * as typed (a point and at most two digits), anything else dropped. */
+/** What the price box shows for what was typed: an amount with thousands separators in the
+ * dollars and the cents as typed (a point and at most two digits); anything else as typed, for
+ * the check to refuse where it can be seen (issue #32: letters and a minus were dropped, and
+ * `abc` or `-5` saved as $0 or $5). */
 export function priceText(typed: string): string {
-  const [dollars = '', ...rest] = typed.replace(/[^\d.]/g, '').split('.');
+  if (!/^[\d,]*(\.\d*)?$/.test(typed)) return typed;
+  const [dollars = '', ...rest] = typed.replace(/,/g, '').split('.');
   const whole = dollars.replace(/^0+(?=\d)/, '').slice(0, 12);
   const shown = whole ? Number(whole).toLocaleString('en-US') : rest.length > 0 ? '0' : '';
   return rest.length > 0 ? `${shown}.${rest.join('').slice(0, 2)}` : shown;
@@ -132,7 +135,12 @@ export function priceText(typed: string): string {
 /** Market price in dollars and cents: shown with thousands separators while typing, stored as a
  * number (1234.5; the list and the page show $1,234.50). 무료나눔 (free = 2) sets it aside. */
 export function PriceField({ form }: { form: FormState }) {
-  const [text, setText] = useState(() => (Number(form.values.price) ? formatMoney(Number(form.values.price)) : ''));
+  // A price the page's action refused comes back as it was typed.
+  const [text, setText] = useState(() => {
+    const price = form.values.price;
+    if (typeof price === 'string') return price;
+    return Number(price) ? formatMoney(Number(price)) : '';
+  });
   const free = form.values.free === 2;
   return (
     <FieldShell form={form} name="price" label="가격 ($)">
@@ -148,7 +156,7 @@ export function PriceField({ form }: { form: FormState }) {
           onChange={(e) => {
             const shown = priceText(e.target.value);
             setText(shown);
-            form.set('price', Number(shown.replace(/,/g, '')) || 0);
+            form.set('price', priceValue(shown));
           }}
           className={`${inputClass} disabled:bg-slate-100`}
           {...errorProps(form, 'price')}

@@ -107,14 +107,25 @@ export function saveBody(target: WriteTarget, id: number, values: WriteValues): 
   return {
     ...values,
     ...(seeking ? Object.fromEntries(RECRUIT_ONLY_FIELDS.map((f) => [f, ''])) : {}),
+    // 무료나눔 has no price: whatever the (disabled) box still holds is not sent.
+    ...(values.free === BoardFree.free ? { price: 0 } : {}),
     id,
     ...(target.topcategory ? { topcategory: target.topcategory } : {}),
     ...(images ? { image: images[0] ?? '' } : {}),
   };
 }
 
+/** A price as typed: a number without its separators, 0 when empty; anything that is not a
+ * number stays the text it is, so that the schema refuses it (숫자를 입력하세요) rather than the
+ * listing being saved at $0 (issue #32). */
+export function priceValue(typed: string): WriteValue {
+  const plain = typed.replace(/,/g, '').trim();
+  if (plain === '') return 0;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : typed;
+}
+
 /** The form's fields as a browser without JavaScript posts them: numbers back to numbers, the
- * photos already on the item from their hidden fields, the price without its separators, the
+ * photos already on the item from their hidden fields, the price as priceValue() reads it, the
  * 무료나눔 box as 2 when ticked, the ticked closed days as "6,7", and the plain text box of the
  * content as paragraphs, or as the HTML it holds when the box was given a formatted post's HTML. */
 export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>, form: FormData): WriteValues {
@@ -124,7 +135,7 @@ export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>
     Object.entries(defaults).map(([name, d]) => {
       if (Array.isArray(d)) return [name, form.getAll(name).map(String).filter(Boolean)];
       if (name === 'free') return [name, text(name) === String(BoardFree.free) ? BoardFree.free : BoardFree.paid];
-      if (name === 'price') return [name, Number(text(name).replace(/,/g, '')) || 0];
+      if (name === 'price') return [name, priceValue(text(name))];
       if (typeof d === 'number') return [name, Number(text(name)) || d];
       if (name === 'content' || name === 'econtent') {
         // A form sends its text box's line breaks as CRLF; stored HTML keeps LF.
