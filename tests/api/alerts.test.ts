@@ -20,7 +20,7 @@ async function follow(m: Member, keyword: string, fields: Record<string, unknown
 }
 
 async function post(m: Member, title: string, content = '<p>내용</p>', topcategory = 5): Promise<number> {
-  const res = await t.call('POST', '/api/board', { token: m.token, body: { topcategory, title, content } });
+  const res = await t.call('POST', '/api/board', { token: m.token, body: { topcategory, title, content, price: 100 } });
   expect(res.status).toBe(200);
   return res.body.id;
 }
