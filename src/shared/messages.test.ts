@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { failureMessage, retryLaterMessage } from './messages.ts';
+import { failureMessage, loginLockedText, loginTriesLeftText, retryLaterMessage } from './messages.ts';
 
 test('SPEC §8: each situation maps the API keys to its Korean text', () => {
   expect(failureMessage('login', { message: 'login failed' })).toBe('로그인 정보가 정확하지 않습니다');
@@ -39,4 +39,14 @@ test('a wait is said in seconds, minutes or hours, rounded up', () => {
   expect(retryLaterMessage(429, 0.2)).toBe('요청이 너무 많습니다. 1초 후에 다시 시도하세요');
   expect(retryLaterMessage(429, 61)).toBe('요청이 너무 많습니다. 2분 후에 다시 시도하세요');
   expect(retryLaterMessage(503, 3601)).toBe('일시적으로 서비스를 이용할 수 없습니다. 2시간 후에 다시 시도하세요');
+});
+
+test('a login refusal keeps SPEC §8’s text and adds the server’s note on tries left; a spent limit says when', () => {
+  expect(failureMessage('login', { message: 'login failed', detail: loginTriesLeftText(7, 899) })).toBe(
+    '로그인 정보가 정확하지 않습니다. 7번 더 틀리면 15분 동안 로그인할 수 없습니다',
+  );
+  expect(failureMessage('login', { message: 'too many requests', detail: loginLockedText(61) })).toBe(
+    '로그인 시도가 너무 많습니다. 2분 후에 다시 시도하세요',
+  );
+  expect(failureMessage('login', { message: 'login failed', detail: 'an English note' })).toBe('로그인 정보가 정확하지 않습니다');
 });

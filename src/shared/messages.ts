@@ -86,6 +86,17 @@ export function retryLaterMessage(status: number, seconds: number): string {
   return `${what}. ${waitText(Math.max(1, Math.ceil(seconds)))} 후에 다시 시도하세요`;
 }
 
+/** A wrong password's note from the third wrong try of a login id on (the server counts them,
+ * PRODUCT.md): how many are left before its logins wait, and for how long at most. */
+export function loginTriesLeftText(left: number, seconds: number): string {
+  return `${left}번 더 틀리면 ${waitText(seconds)} 동안 로그인할 수 없습니다`;
+}
+
+/** A login id that has used up its tries: when to come back. */
+export function loginLockedText(seconds: number): string {
+  return `로그인 시도가 너무 많습니다. ${waitText(Math.max(1, Math.ceil(seconds)))} 후에 다시 시도하세요`;
+}
+
 /** Where an API failure happened: SPEC §8 gives each situation its own catch-all text. */
 export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | 'resetPassword';
 
@@ -94,8 +105,13 @@ export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | '
  * a common password and a rate limit say so, instead of a bare 처리중 오류가 발생했습니다. */
 export function failureMessage(situation: FailureSituation, answer: { message?: string; detail?: string }): string {
   const key = answer.message;
-  // SPEC §7: any answer to a login other than 'ok' is the login failure.
-  if (situation === 'login') return Messages.loginFailed;
+  // SPEC §7: any answer to a login other than 'ok' is the login failure; after a few wrong tries
+  // the server adds how many are left, and a spent limit says how long to wait instead.
+  if (situation === 'login') {
+    const note = koreanDetail(answer);
+    if (key === ErrorKey.tooMany && note) return note;
+    return key === ErrorKey.loginFailed && note ? `${Messages.loginFailed}. ${note}` : Messages.loginFailed;
+  }
   if (key === ErrorKey.wrongCode) return Messages.wrongCode;
   if (key === ErrorKey.codeExpired) return Messages.codeExpired;
   if (key === ErrorKey.codeNotConfirmed) return Messages.codeNotConfirmed;

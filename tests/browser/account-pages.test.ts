@@ -296,3 +296,55 @@ describe('my page', () => {
     }
   });
 });
+
+describe('wrong passwords', () => {
+  for (const width of WIDTHS) {
+    test(`the login dialog says how many tries are left, then how long to wait (${width} px)`, async () => {
+      const account = await createAccount(suite.server);
+      const { page, close } = await visit('/customer', { width });
+      await page.getByRole('banner').getByRole('link', { name: '로그인' }).click();
+      const dialog = page.getByRole('dialog');
+      const problem = dialog.locator('#dialog-passwd-error');
+      const attempt = async () => {
+        await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
+        await dialog.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+        await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+        await problem.waitFor();
+        const text = (await problem.textContent()) ?? '';
+        // The next try starts from a clean field, as a person retyping does.
+        await dialog.getByLabel('비밀번호', { exact: true }).fill('');
+        await problem.waitFor({ state: 'detached' });
+        return text;
+      };
+      // The first wrong tries say only what SPEC §8 says; from the third on, how many are left.
+      expect(await attempt()).toBe('로그인 정보가 정확하지 않습니다');
+      expect(await attempt()).toBe('로그인 정보가 정확하지 않습니다');
+      expect(await attempt()).toMatch(/^로그인 정보가 정확하지 않습니다\. 7번 더 틀리면 \d+분 동안 로그인할 수 없습니다$/);
+      for (let left = 6; left >= 1; left--) {
+        expect(await attempt()).toMatch(new RegExp(`\\. ${left}번 더 틀리면 \\d+분 동안`));
+      }
+      expect(await attempt()).toMatch(/^로그인 정보가 정확하지 않습니다\. 로그인 시도가 너무 많습니다\. \d+분 후에 다시 시도하세요$/);
+      await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
+      await dialog.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+      await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+      await expect.poll(() => problem.textContent()).toMatch(/^로그인 시도가 너무 많습니다\. \d+분 후에 다시 시도하세요$/);
+      await saveScreenshot(page, 'account-login-wait', { fullPage: false });
+      await close();
+    });
+  }
+
+  test('the login page without JavaScript says the same', async () => {
+    const account = await createAccount(suite.server);
+    const { page, close } = await openPage(suite.browser, suite.server, { javaScriptEnabled: false, width: 360 });
+    await page.goto('/login');
+    const said: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.getByLabel('아이디(이메일)').fill(account.loginid);
+      await page.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '로그인', exact: true }).click()]);
+      said.push((await page.getByRole('main').getByRole('alert').textContent()) ?? '');
+    }
+    expect(said.at(-1)).toMatch(/^로그인 정보가 정확하지 않습니다\. 7번 더 틀리면 \d+분 동안 로그인할 수 없습니다$/);
+    await close();
+  });
+});
