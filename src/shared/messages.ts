@@ -29,6 +29,7 @@ export const Messages = {
   titleRequired: '제목을 입력하세요',
   contentRequired: '내용을 입력하세요',
   currentPasswordRequired: '현재 비밀번호를 입력하세요',
+  passwordWrong: '비밀번호가 정확하지 않습니다',
   // Not a SPEC text: SPEC §8 has only 인증코드가 정확하지 않습니다, which a dead code (10 minutes
   // passed, or 5 wrong tries) must not say: the right number would be called wrong.
   codeExpired: '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요',

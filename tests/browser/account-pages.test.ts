@@ -13,6 +13,7 @@ import {
   rootToken,
   saveScreenshot,
   setUpServerAndBrowser,
+  unexpectedErrors,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -294,6 +295,56 @@ describe('my page', () => {
       }
       await close();
     }
+  });
+});
+
+describe('leaving the site', () => {
+  for (const width of WIDTHS) {
+    test(`회원 탈퇴 asks for the password again and says what happens to posts, comments and messages (${width} px)`, async () => {
+      const account = await createAccount(suite.server);
+      const { page, errors, close } = await visit('/mypage/myinfo', { token: account.token, width });
+      const leave = page.getByRole('form', { name: '회원 탈퇴' });
+      const said = await leave.textContent();
+      for (const what of ['글', '댓글', '쪽지']) expect(said).toContain(what);
+      const button = leave.getByRole('button', { name: '회원 탈퇴' });
+      // One tap does nothing but ask for the password, at its field.
+      await button.click();
+      await expect.poll(() => leave.getByText('비밀번호를 입력하세요').count()).toBe(1);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // A wrong password is refused by the server after the confirmation, at the field.
+      await leave.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+      await button.click();
+      await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await leave.getByText('비밀번호가 정확하지 않습니다').waitFor();
+      await saveScreenshot(page, 'account-leave-refused');
+      await expectNoHorizontalScroll(page);
+      expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, account.token)).status).toBe(200);
+
+      await leave.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+      await button.click();
+      await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('status').filter({ hasText: '탈퇴되었습니다' }).waitFor();
+      expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, account.token)).status).toBe(401);
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
+
+  test('without JavaScript the form leaves with the right password only', async () => {
+    const account = await createAccount(suite.server);
+    const { page, close } = await openPage(suite.browser, suite.server, { token: account.token, javaScriptEnabled: false, width: 360 });
+    await page.goto('/mypage/myinfo');
+    const leave = page.getByRole('form', { name: '회원 탈퇴' });
+    await leave.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+    await leave.getByRole('button', { name: '회원 탈퇴' }).click();
+    await page.getByRole('form', { name: '회원 탈퇴' }).getByText('비밀번호가 정확하지 않습니다').waitFor();
+    await page.getByRole('form', { name: '회원 탈퇴' }).getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+    await page.getByRole('form', { name: '회원 탈퇴' }).getByRole('button', { name: '회원 탈퇴' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('link', { name: '로그인' }).waitFor();
+    expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, account.token)).status).toBe(401);
+    await close();
   });
 });
 
