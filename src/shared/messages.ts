@@ -52,6 +52,7 @@ export const ErrorKey = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   notFound: 'not found',
+  underReview: 'under review',
   tooLarge: 'too large',
   tooMany: 'too many requests',
   wrongCode: 'wrong code',
