@@ -1,12 +1,15 @@
 import { expect, test } from 'vitest';
-import { failureMessage, retryLaterMessage } from './messages.ts';
+import { failureMessage, loginLockedText, loginTriesLeftText, retryLaterMessage } from './messages.ts';
 
 test('SPEC §8: each situation maps the API keys to its Korean text', () => {
   expect(failureMessage('login', { message: 'login failed' })).toBe('로그인 정보가 정확하지 않습니다');
   expect(failureMessage('login', { message: 'too many requests' })).toBe('로그인 정보가 정확하지 않습니다');
   expect(failureMessage('sendCode', { message: 'server error' })).toBe('처리중 오류가 발생했습니다');
   expect(failureMessage('checkCode', { message: 'wrong code' })).toBe('인증코드가 정확하지 않습니다');
-  expect(failureMessage('checkCode', { message: 'code expired' })).toBe('인증코드가 정확하지 않습니다');
+  // A code past its 10 minutes or its 5 tries is not called wrong: the right number would be.
+  expect(failureMessage('checkCode', { message: 'code expired' })).toBe(
+    '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요',
+  );
   expect(failureMessage('signup', { message: 'already' })).toBe('이미 등록된 아이디입니다');
   expect(failureMessage('signup', { message: 'already nickname' })).toBe('이미 등록된 닉네임입니다');
   expect(failureMessage('signup', { message: 'code not confirmed' })).toBe('인증번호 확인을 먼저 실행하세요');
@@ -36,4 +39,14 @@ test('a wait is said in seconds, minutes or hours, rounded up', () => {
   expect(retryLaterMessage(429, 0.2)).toBe('요청이 너무 많습니다. 1초 후에 다시 시도하세요');
   expect(retryLaterMessage(429, 61)).toBe('요청이 너무 많습니다. 2분 후에 다시 시도하세요');
   expect(retryLaterMessage(503, 3601)).toBe('일시적으로 서비스를 이용할 수 없습니다. 2시간 후에 다시 시도하세요');
+});
+
+test('a login refusal keeps SPEC §8’s text and adds the server’s note on tries left; a spent limit says when', () => {
+  expect(failureMessage('login', { message: 'login failed', detail: loginTriesLeftText(7, 899) })).toBe(
+    '로그인 정보가 정확하지 않습니다. 7번 더 틀리면 15분 동안 로그인할 수 없습니다',
+  );
+  expect(failureMessage('login', { message: 'too many requests', detail: loginLockedText(61) })).toBe(
+    '로그인 시도가 너무 많습니다. 2분 후에 다시 시도하세요',
+  );
+  expect(failureMessage('login', { message: 'login failed', detail: 'an English note' })).toBe('로그인 정보가 정확하지 않습니다');
 });

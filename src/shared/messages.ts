@@ -31,6 +31,10 @@ export const Messages = {
   marketPriceRequired: '가격을 입력하세요. 무료로 드린다면 무료나눔을 고르세요',
   contentRequired: '내용을 입력하세요',
   currentPasswordRequired: '현재 비밀번호를 입력하세요',
+  passwordWrong: '비밀번호가 정확하지 않습니다',
+  // Not a SPEC text: SPEC §8 has only 인증코드가 정확하지 않습니다, which a dead code (10 minutes
+  // passed, or 5 wrong tries) must not say: the right number would be called wrong.
+  codeExpired: '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요',
   // Not SPEC texts: the Korean detail of a refusal the server makes on its own (too large, a
   // fault, overload), which the client shows as it is.
   tooLarge: '요청 내용이 너무 큽니다. 크기를 줄여 다시 시도하세요',
@@ -50,6 +54,7 @@ export const ErrorKey = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   notFound: 'not found',
+  underReview: 'under review',
   tooLarge: 'too large',
   tooMany: 'too many requests',
   wrongCode: 'wrong code',
@@ -85,6 +90,17 @@ export function retryLaterMessage(status: number, seconds: number): string {
   return `${what}. ${waitText(Math.max(1, Math.ceil(seconds)))} 후에 다시 시도하세요`;
 }
 
+/** A wrong password's note from the third wrong try of a login id on (the server counts them,
+ * PRODUCT.md): how many are left before its logins wait, and for how long at most. */
+export function loginTriesLeftText(left: number, seconds: number): string {
+  return `${left}번 더 틀리면 ${waitText(seconds)} 동안 로그인할 수 없습니다`;
+}
+
+/** A login id that has used up its tries: when to come back. */
+export function loginLockedText(seconds: number): string {
+  return `로그인 시도가 너무 많습니다. ${waitText(Math.max(1, Math.ceil(seconds)))} 후에 다시 시도하세요`;
+}
+
 /** Where an API failure happened: SPEC §8 gives each situation its own catch-all text. */
 export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | 'resetPassword';
 
@@ -93,9 +109,15 @@ export type FailureSituation = 'login' | 'sendCode' | 'checkCode' | 'signup' | '
  * a common password and a rate limit say so, instead of a bare 처리중 오류가 발생했습니다. */
 export function failureMessage(situation: FailureSituation, answer: { message?: string; detail?: string }): string {
   const key = answer.message;
-  // SPEC §7: any answer to a login other than 'ok' is the login failure.
-  if (situation === 'login') return Messages.loginFailed;
-  if (key === ErrorKey.wrongCode || key === ErrorKey.codeExpired) return Messages.wrongCode;
+  // SPEC §7: any answer to a login other than 'ok' is the login failure; after a few wrong tries
+  // the server adds how many are left, and a spent limit says how long to wait instead.
+  if (situation === 'login') {
+    const note = koreanDetail(answer);
+    if (key === ErrorKey.tooMany && note) return note;
+    return key === ErrorKey.loginFailed && note ? `${Messages.loginFailed}. ${note}` : Messages.loginFailed;
+  }
+  if (key === ErrorKey.wrongCode) return Messages.wrongCode;
+  if (key === ErrorKey.codeExpired) return Messages.codeExpired;
   if (key === ErrorKey.codeNotConfirmed) return Messages.codeNotConfirmed;
   if (situation === 'signup' && key === ErrorKey.already) return Messages.alreadyId;
   if (situation === 'signup' && key === ErrorKey.alreadyNickname) return Messages.alreadyNickname;

@@ -39,6 +39,8 @@ export const ReportMessages = {
   own: '내가 쓴 글은 신고할 수 없습니다',
   otherNeedsDetail: '기타 사유를 입력하세요',
   reasonRequired: '신고 사유를 선택하세요',
+  /** What a held item's link says to everyone who may not read it (its content stays hidden). */
+  held: '검토 중인 게시물입니다',
 } as const;
 
 /** A reported item as /admin/report lists it (GET /api/admin/report). */

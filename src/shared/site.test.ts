@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { commentPath, inPlaceAnchor, itemPath, safeReturnPath } from './site.ts';
+import { commentPath, inPlaceAnchor, itemPath, loginHref, safeReturnPath } from './site.ts';
 
 describe('itemPath', () => {
   test('posts with a page of their own link to it', () => {
@@ -42,4 +42,11 @@ describe('commentPath', () => {
     expect(commentPath(5, 12, 34)).toBe('/community/12#comment-34');
     expect(commentPath(4, 7, 8)).toBe('/market/7#comment-8');
   });
+});
+
+test('a login link carries the page to come back to, which the login page reads back as it was', () => {
+  const href = loginHref('/market?page=2&q=한글 🍲');
+  expect(href).toBe('/login?next=%2Fmarket%3Fpage%3D2%26q%3D%ED%95%9C%EA%B8%80%20%F0%9F%8D%B2');
+  const next = new URL(href, 'http://site.invalid').searchParams.get('next');
+  expect(safeReturnPath(next)).toBe('/market?page=2&q=%ED%95%9C%EA%B8%80%20%F0%9F%8D%B2');
 });

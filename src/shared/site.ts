@@ -6,6 +6,13 @@ import { boardSectionOf, listOf, SECTION_LISTS, SECTIONS, type Section } from '.
 /** The portal's sections as the header shows them, in PRODUCT.md's order. */
 export const SITE_SECTIONS: readonly Section[] = SECTIONS;
 
+/** The login page that comes back to `next` (a path and query of this site) once logged in:
+ * every login link that works without JavaScript. The login page checks `next` itself
+ * (safeReturnPath), whatever a link says. */
+export function loginHref(next: string): string {
+  return `/login?next=${encodeURIComponent(next)}`;
+}
+
 /** A return-to target: only a same-site relative path, anything else goes home. */
 export function safeReturnPath(value: string | null | undefined): string {
   const ok = value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\u0000-\u001f]/.test(value);

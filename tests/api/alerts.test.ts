@@ -105,7 +105,7 @@ describe('keyword alerts', () => {
     await post(writer, '첼로 팝니다');
     await matchNewItems(t.deps);
     expect(await keywordNotices(leaver)).toHaveLength(1);
-    expect((await t.call('DELETE', '/api/user', { token: leaver.token, body: { id: leaver.id } })).status).toBe(200);
+    expect((await t.call('DELETE', '/api/user', { token: leaver.token, body: { id: leaver.id, passwd: leaver.passwd } })).status).toBe(200);
     const left = async (table: 'alerts' | 'notifications' | 'alert_digest') =>
       (await t.deps.db.selectFrom(table).select('id').where('user', '=', leaver.id).execute()).length;
     expect([await left('alerts'), await left('notifications'), await left('alert_digest')]).toEqual([0, 0, 0]);

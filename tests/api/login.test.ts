@@ -168,6 +168,31 @@ describe('login and the session token (SPEC §4, §6, §7)', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
   });
 
+  test('from the third wrong password the refusal says how many tries are left, then how long to wait', async () => {
+    const m = await t.member();
+    const details: unknown[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: `wrong-${i}-password` } });
+      expect(res.body).toMatchObject({ code: 'error', message: 'login failed' });
+      details.push(res.body.detail);
+    }
+    expect(details).toEqual([
+      undefined,
+      undefined,
+      ...[7, 6, 5, 4, 3, 2, 1].map((left) => `${left}번 더 틀리면 15분 동안 로그인할 수 없습니다`),
+      '로그인 시도가 너무 많습니다. 15분 후에 다시 시도하세요',
+    ]);
+    const locked = await t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: m.passwd } });
+    expect(locked).toMatchObject({
+      status: 429,
+      body: { message: 'too many requests', detail: '로그인 시도가 너무 많습니다. 15분 후에 다시 시도하세요' },
+    });
+    // An unknown id counts the same way, so the answer tells nothing about who has an account.
+    for (let i = 0; i < 3; i++)
+      details[i] = (await t.call('POST', '/api/jwt', { body: { loginid: 'nobody-counted@test.example', passwd: 'wrong' } })).body.detail;
+    expect(details[2]).toBe('7번 더 틀리면 15분 동안 로그인할 수 없습니다');
+  });
+
   test('logins from one address are limited', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 51; i++) {

@@ -137,7 +137,8 @@ describe('a member gets the shared page with their own parts', () => {
     expect(likePressed(of(liker))).toBe('true');
     expect(likePressed(of(author))).toBe('false');
     expect(meOf(of(author))?.unread).toBe(1);
-    expect(of(author)).toContain('알림 1개 읽지 않음');
+    // 알림, its badge, and the count in words for screen readers.
+    expect(of(author)).toContain('<span class="sr-only"> 1개 읽지 않음</span>');
     expect(meOf(of(liker))?.unread).toBe(0);
     // A visitor's like is a link to log in.
     expect(likePressed(answers.find((a) => !a.m)?.html ?? '')).toBeUndefined();

@@ -119,6 +119,21 @@ describe('hidden at REPORT_HIDE_AT members, for review', () => {
     expect((await t.call('POST', '/api/like', { token: other.token, body: { target: 'board', item: post } })).status).toBe(404);
   });
 
+  test('a held item’s link answers 404 under review to others, without its content; a moderator’s hide stays not found', async () => {
+    const author = await t.member();
+    const post = await newPost(author, '검토 안내 글');
+    await reportedBy(2, 'board', post);
+    for (const token of [undefined, (await t.member()).token]) {
+      const held = await t.call('GET', `/api/board/${post}`, { token });
+      expect(held).toMatchObject({ status: 404, body: { code: 'error', message: 'under review' } });
+      expect(JSON.stringify(held.body)).not.toContain('검토 안내 글');
+    }
+    const hidden = await newPost(author, '운영진이 숨긴 글');
+    await t.deps.db.updateTable('board').set({ hidden: 1 }).where('id', '=', hidden).execute();
+    expect((await t.call('GET', `/api/board/${hidden}`)).body).toEqual({ code: 'error', message: 'not found' });
+    expect((await t.call('GET', '/api/board/99999999')).body).toEqual({ code: 'error', message: 'not found' });
+  });
+
   test('a job and a business are hidden the same way', async () => {
     const author = await t.member();
     const job = await t.call('POST', '/api/jobs', {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { ROOT, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,7 +154,9 @@ describe('GET /api/user and friends (SPEC §7, PRODUCT.md permissions)', () => {
     expect((await t.call('PUT', '/api/user', { token: root, body: { id: me.id, use: 2 } })).body).toMatchObject({
       message: 'last root admin',
     });
-    expect((await t.call('DELETE', '/api/user', { token: root, body: { id: me.id } })).body).toMatchObject({ message: 'last root admin' });
+    expect((await t.call('DELETE', '/api/user', { token: root, body: { id: me.id, passwd: ROOT.passwd } })).body).toMatchObject({
+      message: 'last root admin',
+    });
     expect((await t.call('DELETE', '/api/user/batch', { token: root, body: [me.id] })).status).toBe(403);
     // With a second root admin the first may step down.
     const second = await t.member({ level: 5 });
@@ -163,10 +165,32 @@ describe('GET /api/user and friends (SPEC §7, PRODUCT.md permissions)', () => {
 
   test('a member leaves the site with DELETE /api/user and the cookie is cleared', async () => {
     const m = await t.member();
-    const res = await t.call('DELETE', '/api/user', { token: m.token, body: { id: m.id } });
+    const res = await t.call('DELETE', '/api/user', { token: m.token, body: { id: m.id, passwd: m.passwd } });
     expect(res.body).toEqual({ code: 'ok', id: m.id });
     expect(res.headers.get('set-cookie')).toMatch(/portal_token=;/);
     expect((await t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: m.passwd } })).status).toBe(401);
+  });
+
+  test('leaving the site needs the member’s own password; an admin removing someone else does not', async () => {
+    const m = await t.member();
+    const missing = await t.call('DELETE', '/api/user', { token: m.token, body: { id: m.id } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { code: 'error', message: 'invalid', field: 'passwd', detail: '비밀번호를 입력하세요' },
+    });
+    const wrong = await t.call('DELETE', '/api/user', { token: m.token, body: { id: m.id, passwd: 'not-my-password' } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { code: 'error', message: 'invalid', field: 'passwd', detail: '비밀번호가 정확하지 않습니다' },
+    });
+    expect((await t.call('GET', `/api/user/${m.id}`, { token: m.token })).status).toBe(200);
+    expect((await t.call('DELETE', '/api/user', { token: m.token, body: { id: m.id, passwd: m.passwd } })).status).toBe(200);
+
+    const other = await t.member();
+    expect((await t.call('DELETE', '/api/user', { token: await t.root(), body: { id: other.id } })).body).toEqual({
+      code: 'ok',
+      id: other.id,
+    });
   });
 
   test('batch create is for admins and all or nothing', async () => {

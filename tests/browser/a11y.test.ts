@@ -66,6 +66,13 @@ beforeAll(async () => {
   });
   await apiCall(suite.server, 'POST', '/api/comment', member.token, { board: ids.community, parent: body.id, content: '답글 😀 thanks' });
   await apiCall(suite.server, 'POST', '/api/like', member.token, { target: 'board', item: ids.community });
+  // Someone answers the member's own post: every page the member opens shows 알림 with one unread.
+  const own = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', member.token, {
+    topcategory: 5,
+    title: '알림을 받을 글',
+    content: '<p>본문</p>',
+  });
+  await apiCall(suite.server, 'POST', '/api/comment', admin, { board: own.body.id, content: '답을 드립니다' });
   await apiCall(suite.server, 'POST', '/api/inquiry', member.token, {
     title: '결제가안되는데확인부탁드립니다 💳',
     content: '<p>카드 결제 오류</p>',
@@ -105,6 +112,16 @@ describe('axe: no serious or critical violations', () => {
       await expectNoHorizontalScroll(page, `${role} ${path} at ${width} is wider than the screen`);
       await saveScreenshot(page, slug(role, path));
       expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    }
+  });
+
+  test('the member’s header shows 알림 with the unread count, named as it reads', async () => {
+    for (const width of WIDTHS) {
+      const { page, close } = await suite.visit('/', { width, token: member.token, bypassCSP: true });
+      const bell = page.getByRole('navigation', { name: '내 계정' }).getByRole('link', { name: /^알림/ });
+      expect(await bell.ariaSnapshot()).toContain('link "알림 1개 읽지 않음"');
+      expect(await seriousViolations(page), `the header at ${width}`).toEqual([]);
       await close();
     }
   });

@@ -13,6 +13,7 @@ import {
   rootToken,
   saveScreenshot,
   setUpServerAndBrowser,
+  unexpectedErrors,
   WIDTHS,
 } from '#tests/support/browser.ts';
 
@@ -294,5 +295,107 @@ describe('my page', () => {
       }
       await close();
     }
+  });
+});
+
+describe('leaving the site', () => {
+  for (const width of WIDTHS) {
+    test(`회원 탈퇴 asks for the password again and says what happens to posts, comments and messages (${width} px)`, async () => {
+      const account = await createAccount(suite.server);
+      const { page, errors, close } = await visit('/mypage/myinfo', { token: account.token, width });
+      const leave = page.getByRole('form', { name: '회원 탈퇴' });
+      const said = await leave.textContent();
+      for (const what of ['글', '댓글', '쪽지']) expect(said).toContain(what);
+      const button = leave.getByRole('button', { name: '회원 탈퇴' });
+      // One tap does nothing but ask for the password, at its field.
+      await button.click();
+      await expect.poll(() => leave.getByText('비밀번호를 입력하세요').count()).toBe(1);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // A wrong password is refused by the server after the confirmation, at the field.
+      await leave.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+      await button.click();
+      await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await leave.getByText('비밀번호가 정확하지 않습니다').waitFor();
+      await saveScreenshot(page, 'account-leave-refused');
+      await expectNoHorizontalScroll(page);
+      expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, account.token)).status).toBe(200);
+
+      await leave.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+      await button.click();
+      await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('status').filter({ hasText: '탈퇴되었습니다' }).waitFor();
+      expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, account.token)).status).toBe(401);
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
+
+  test('without JavaScript the form leaves with the right password only', async () => {
+    const account = await createAccount(suite.server);
+    const { page, close } = await openPage(suite.browser, suite.server, { token: account.token, javaScriptEnabled: false, width: 360 });
+    await page.goto('/mypage/myinfo');
+    const leave = page.getByRole('form', { name: '회원 탈퇴' });
+    await leave.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+    await leave.getByRole('button', { name: '회원 탈퇴' }).click();
+    await page.getByRole('form', { name: '회원 탈퇴' }).getByText('비밀번호가 정확하지 않습니다').waitFor();
+    await page.getByRole('form', { name: '회원 탈퇴' }).getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+    await page.getByRole('form', { name: '회원 탈퇴' }).getByRole('button', { name: '회원 탈퇴' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('link', { name: '로그인' }).waitFor();
+    expect((await apiCall(suite.server, 'GET', `/api/user/${account.id}`, account.token)).status).toBe(401);
+    await close();
+  });
+});
+
+describe('wrong passwords', () => {
+  for (const width of WIDTHS) {
+    test(`the login dialog says how many tries are left, then how long to wait (${width} px)`, async () => {
+      const account = await createAccount(suite.server);
+      const { page, close } = await visit('/customer', { width });
+      await page.getByRole('banner').getByRole('link', { name: '로그인' }).click();
+      const dialog = page.getByRole('dialog');
+      const problem = dialog.locator('#dialog-passwd-error');
+      const attempt = async () => {
+        await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
+        await dialog.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+        await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+        await problem.waitFor();
+        const text = (await problem.textContent()) ?? '';
+        // The next try starts from a clean field, as a person retyping does.
+        await dialog.getByLabel('비밀번호', { exact: true }).fill('');
+        await problem.waitFor({ state: 'detached' });
+        return text;
+      };
+      // The first wrong tries say only what SPEC §8 says; from the third on, how many are left.
+      expect(await attempt()).toBe('로그인 정보가 정확하지 않습니다');
+      expect(await attempt()).toBe('로그인 정보가 정확하지 않습니다');
+      expect(await attempt()).toMatch(/^로그인 정보가 정확하지 않습니다\. 7번 더 틀리면 \d+분 동안 로그인할 수 없습니다$/);
+      for (let left = 6; left >= 1; left--) {
+        expect(await attempt()).toMatch(new RegExp(`\\. ${left}번 더 틀리면 \\d+분 동안`));
+      }
+      expect(await attempt()).toMatch(/^로그인 정보가 정확하지 않습니다\. 로그인 시도가 너무 많습니다\. \d+분 후에 다시 시도하세요$/);
+      await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
+      await dialog.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+      await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+      await expect.poll(() => problem.textContent()).toMatch(/^로그인 시도가 너무 많습니다\. \d+분 후에 다시 시도하세요$/);
+      await saveScreenshot(page, 'account-login-wait', { fullPage: false });
+      await close();
+    });
+  }
+
+  test('the login page without JavaScript says the same', async () => {
+    const account = await createAccount(suite.server);
+    const { page, close } = await openPage(suite.browser, suite.server, { javaScriptEnabled: false, width: 360 });
+    await page.goto('/login');
+    const said: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.getByLabel('아이디(이메일)').fill(account.loginid);
+      await page.getByLabel('비밀번호', { exact: true }).fill('not-my-password');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '로그인', exact: true }).click()]);
+      said.push((await page.getByRole('main').getByRole('alert').textContent()) ?? '');
+    }
+    expect(said.at(-1)).toMatch(/^로그인 정보가 정확하지 않습니다\. 7번 더 틀리면 \d+분 동안 로그인할 수 없습니다$/);
+    await close();
   });
 });

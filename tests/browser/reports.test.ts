@@ -160,6 +160,35 @@ describe('reporting from an item’s page', () => {
   });
 });
 
+describe('a held post’s link', () => {
+  for (const width of WIDTHS) {
+    test(`says the post is under review, without its content, and stays a 404 (${width} px)`, async () => {
+      const author = await createAccount(suite.server);
+      const title = `검토 대기 글 ${width}`;
+      const post = await newPost(author, title);
+      await reportByMembers(2, post);
+      // Crawlers and anyone else still get a 404, and nothing of the post.
+      const answer = await fetchPage(suite.server, `/community/${post}`);
+      expect(answer.status).toBe(404);
+      expect(answer.html).toContain('검토 중인 게시물입니다');
+      expect(answer.html).not.toContain(title);
+      expect(answer.html).not.toContain('본문입니다');
+      const other = await createAccount(suite.server);
+      for (const token of [undefined, other.token]) {
+        const { page, errors, close } = await suite.visit(`/community/${post}`, { width, token, status: 404 });
+        await page.getByRole('heading', { level: 1, name: '검토 중인 게시물입니다' }).waitFor();
+        expect(await page.getByRole('main').textContent()).not.toContain(title);
+        await saveScreenshot(page, `report-held-link-${token ? 'member' : 'visitor'}`);
+        await expectNoHorizontalScroll(page);
+        expect(unexpectedErrors(errors)).toEqual([]);
+        await close();
+      }
+      // A post that is simply not there says so, as before.
+      expect((await fetchPage(suite.server, '/community/99999999')).html).not.toContain('검토 중인 게시물입니다');
+    });
+  }
+});
+
 describe('/admin/report', () => {
   for (const width of WIDTHS) {
     test(`an admin restores a held post with JavaScript at ${width} px`, async () => {

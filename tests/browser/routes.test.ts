@@ -291,6 +291,26 @@ describe('return-to targets', () => {
     await close();
   });
 
+  for (const width of WIDTHS) {
+    test(`without JavaScript the header's 로그인 comes back to the page it was on, query and all (${width} px)`, async () => {
+      const here = '/market?page=2';
+      const { page, close } = await openPage(suite.browser, suite.server, { width, javaScriptEnabled: false });
+      await page.goto(here);
+      const link = page.getByRole('banner').getByRole('link', { name: '로그인', exact: true });
+      expect(await link.getAttribute('href')).toBe(loginLink(here));
+      await link.click();
+      await page.waitForURL((u) => u.pathname === '/login');
+      await saveScreenshot(page, 'login-from-header-nojs');
+      await submitLogin(page.getByRole('main'), member);
+      await page.waitForURL((u) => `${u.pathname}${u.search}` === here);
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /마이페이지/ })
+        .waitFor();
+      await close();
+    });
+  }
+
   test('the login form follows only same-site paths', async () => {
     const account = await createAccount(suite.server, 1);
     const loginWith = (next: string) =>

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
@@ -57,7 +59,7 @@ describe('login dialog', () => {
       const { page, errors, close } = await visit('/customer/faq', { width });
       const focusAt = await page.evaluate(async () => {
         // As a click does: the link takes focus, then opens the dialog.
-        const link = document.querySelector<HTMLElement>('header a[href="/login"]');
+        const link = document.querySelector<HTMLElement>('header a[href^="/login"]');
         link?.focus();
         link?.click();
         const at = (ms: number) => new Promise<string>((resolve) => setTimeout(() => resolve(document.activeElement?.id ?? ''), ms));
@@ -76,7 +78,7 @@ describe('login dialog', () => {
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await page.waitForFunction(() => document.activeElement?.getAttribute('href') === '/login');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('href')?.startsWith('/login'));
 
       await openLoginDialog(page);
       await page.getByRole('button', { name: '닫기' }).click();
@@ -429,6 +431,67 @@ describe('password reset in the dialog', () => {
     expect((await session(page))?.token).toBeTruthy();
     await close();
   });
+});
+
+describe('a code that expired or was tried too often', () => {
+  /** Moves the address's codes two minutes back in the server's database, past the
+   * once-a-minute resend rule, as the page's clock is moved on by the same minute. */
+  function ageCodes(email: string): void {
+    const db = new DatabaseSync(path.join(suite.server.dataDir, 'portal.sqlite'));
+    const rows = db.prepare('select id, senddate from verifications where email = ?').all(email) as { id: number; senddate: string }[];
+    for (const r of rows) {
+      db.prepare('update verifications set senddate = ? where id = ?').run(new Date(Date.parse(r.senddate) - 120_000).toISOString(), r.id);
+    }
+    db.close();
+  }
+
+  const cases = [
+    { width: 360, tab: '회원가입', email: () => freshEmail('locked') },
+    { width: 1280, tab: '비밀번호 찾기', email: async () => (await createAccount(suite.server)).loginid },
+  ] as const;
+  for (const { width, tab, email: emailOf } of cases) {
+    test(`${tab}: after 5 wrong codes the right one says so and offers 재발송 with the wait (${width} px)`, async () => {
+      const email = await emailOf();
+      const { page, errors, close } = await visit('/customer', { width });
+      await page.clock.install();
+      const dialog = await openLoginDialog(page);
+      await dialog.getByRole('tab', { name: tab }).click();
+      await dialog.getByLabel('아이디(이메일)').fill(email);
+      await dialog.getByRole('button', { name: '인증번호 발송' }).click();
+      await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
+      // Sent: the button offers a new code once the minute is over, and says how long that is.
+      const resend = dialog.getByRole('button', { name: /재발송/ });
+      await expect.poll(() => resend.textContent({ timeout: 1000 })).toMatch(/^\d+초 후 재발송$/);
+      expect(await resend.isDisabled()).toBe(true);
+
+      const code = await smtp.codeFor(email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        await dialog.getByLabel('인증번호').fill(wrong);
+        await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+        await expectMessage(page, 'alert', '인증코드가 정확하지 않습니다');
+      }
+      await dialog.getByLabel('인증번호').fill(code);
+      await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+      const expired = '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요';
+      await expectMessage(page, 'alert', expired);
+      expect(await dialog.getByText(expired).count(), 'under the field too').toBe(1);
+      await saveScreenshot(page, `code-locked-${tab === '회원가입' ? 'signup' : 'reset'}`, { fullPage: false });
+
+      // A minute later (the server's record and the page's clock both move on) a new code works.
+      ageCodes(email);
+      await page.clock.fastForward(61_000);
+      await expect.poll(() => resend.textContent({ timeout: 1000 })).toBe('인증번호 재발송');
+      await resend.click();
+      await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
+      await expect.poll(() => smtp.codeFor(email)).not.toBe(code);
+      await dialog.getByLabel('인증번호').fill(await smtp.codeFor(email));
+      await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+      await expectMessage(page, 'status', '인증번호가 확인되었습니다');
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
 });
 
 describe('keyboard shortcuts', () => {

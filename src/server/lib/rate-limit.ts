@@ -107,6 +107,14 @@ export async function consume(
   }
 }
 
+/** What is left of a key's budget in its current window, and the seconds until that window ends;
+ * undefined while nothing is counted against the key. */
+export async function budgetOf(limiter: RateLimiterAbstract, key: string): Promise<{ left: number; seconds: number } | undefined> {
+  const res = await limiter.get(key);
+  if (!res) return undefined;
+  return { left: Math.max(0, limiter.points - res.consumedPoints), seconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+}
+
 /** Returns what `consume` took for an attempt that was not made after all (refused for overload,
  * not for anything the client did). */
 export async function giveBack(...entries: [limiter: RateLimiterAbstract, key: string, points?: number][]): Promise<void> {

@@ -102,6 +102,10 @@ export const ResetPasswordSchema = z.object({
 });
 
 export const IdBodySchema = z.object({ id: positiveId }).loose();
+
+/** DELETE /api/user: whom, and (PRODUCT.md) the member's own password when it is themselves; an
+ * admin removing someone else sends none. The service checks whether it is needed. */
+export const UserRemoveSchema = IdBodySchema.extend({ passwd: z.string().max(1024).optional() });
 export const IdListSchema = z
   .array(
     z.union([

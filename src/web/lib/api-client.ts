@@ -12,6 +12,8 @@ export interface ApiFailure {
   status: number;
   field?: string;
   detail?: string;
+  /** A 429's or 503's Retry-After, in seconds: when a form may offer the call again. */
+  retryAfter?: number;
 }
 export type ApiAnswer<T = unknown> = ({ code: 'ok' } & T) | ApiFailure;
 
@@ -141,6 +143,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       status: res.status,
       field: typeof data?.field === 'string' ? data.field : undefined,
       detail: koreanDetail({ detail }) ?? (wait === undefined ? detail : retryLaterMessage(res.status, wait / 1000)),
+      ...(wait !== undefined && { retryAfter: Math.ceil(wait / 1000) }),
     };
   }
 

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { openLogin } from '../lib/screen-store.ts';
-import { Messages } from '#shared/messages.ts';
+import { failureMessage, Messages } from '#shared/messages.ts';
 import { safeReturnPath } from '#shared/site.ts';
 import { clearedSessionCookieHeader, sessionCookieHeader } from '#server/http/session-cookie.ts';
 import { login, logout, logoutEverywhere } from '#server/modules/auth/auth.service.ts';
@@ -45,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookieHeader(token, secure) } });
   } catch (err) {
     const status = statusOf(err);
-    if (status) return data({ error: status === 429 ? Messages.processingError : Messages.loginFailed, loginid }, { status });
+    // The dialog's words: SPEC §8's failure, with the tries left or the wait when the server says.
+    if (status) {
+      const { key, message } = err as { key: string; message: string };
+      return data({ error: failureMessage('login', { message: key, detail: message }), loginid }, { status });
+    }
     throw err;
   }
 }

@@ -1,15 +1,16 @@
 import { data, redirect } from 'react-router';
 import { UserUpdateSchema } from '#shared/schemas/user.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
-import { sessionCookieHeader } from '#server/http/session-cookie.ts';
+import { clearedSessionCookieHeader, sessionCookieHeader } from '#server/http/session-cookie.ts';
 import { reissueToken } from '#server/modules/auth/auth.service.ts';
-import { getUser, updateUserRecord } from '#server/modules/user/user.service.ts';
+import { getUser, removeUser, updateUserRecord } from '#server/modules/user/user.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { ShortcutSetting } from '../components/ui/shortcut-setting.tsx';
 import { pageContext } from '../entry.server.tsx';
 import {
   INTENT,
   LeaveSite,
+  leaveProblems,
   LogoutEverywhere,
   type MyInfo,
   PasswordForm,
@@ -39,9 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { siteName: deps.env.SITE_NAME, me, notificationMail };
 }
 
-/** The profile or the password form sent without JavaScript: the forms' own checks, then the
- * same service as PUT /api/user. A changed password keeps this session with a fresh cookie, as the
- * API's answer keeps it with a fresh token. */
+/** The profile, the password or the leave form sent without JavaScript: the forms' own checks,
+ * then the same service as PUT (DELETE) /api/user. A changed password keeps this session with a
+ * fresh cookie, as the API's answer keeps it with a fresh token; leaving ends it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller, https: secure } = context.get(pageContext);
@@ -56,6 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(err, { intent: INTENT.profile, typed }, 'name');
     }
     throw redirect('/mypage/myinfo');
+  }
+  if (form.get('intent') === INTENT.leave) {
+    const problems = leaveProblems(form);
+    if (Object.keys(problems).length > 0) return data({ intent: INTENT.leave, problems }, { status: 400 });
+    try {
+      await removeUser(deps, caller, actor.id, String(form.get('passwd')));
+    } catch (err) {
+      return refused(err, { intent: INTENT.leave }, 'passwd');
+    }
+    throw redirect('/', { headers: { 'Set-Cookie': clearedSessionCookieHeader(secure) } });
   }
   const typed = passwordOf(form);
   const problems = passwordProblems(typed);
@@ -104,7 +115,7 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
           </section>
           <NotificationSettingsBox {...d.notificationMail} />
           <LogoutEverywhere />
-          <LeaveSite id={d.me.id} />
+          <LeaveSite id={d.me.id} sent={actionData} />
         </div>
       </div>
     </SectionFrame>

@@ -9,7 +9,8 @@ import { addComment, editComment, listComments, removeComment } from '#server/mo
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
 import { reportedItems, reportItem } from '#server/modules/report/report.service.ts';
 import { ReportSaveSchema } from '#shared/schemas/report.ts';
-import { type ReportTarget, Visibility } from '#shared/reports.ts';
+import { ReportMessages, type ReportTarget, Visibility } from '#shared/reports.ts';
+import { ErrorKey } from '#shared/messages.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
@@ -60,6 +61,8 @@ async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: str
   try {
     item = (await getContent(deps, resource, caller, Number(rawId), visitor)) as DetailItem;
   } catch (err) {
+    // A held item's page says so (the error page's words), still a 404 for crawlers.
+    if (statusOf(err) === 404 && (err as { key?: string }).key === ErrorKey.underReview) throw data(ReportMessages.held, { status: 404 });
     if (statusOf(err) === 404) throw notFound();
     throw err;
   }

@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, loginLockedText, loginTriesLeftText } from '#shared/messages.ts';
 import { UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
 import type { LoginSchema } from '#shared/schemas/user.ts';
@@ -7,7 +7,7 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import crypto from 'node:crypto';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { consume, giveBack } from '#server/lib/rate-limit.ts';
+import { budgetOf, consume, giveBack } from '#server/lib/rate-limit.ts';
 import { actorAtAddress, requireActor } from './actor.policy.ts';
 import {
   deleteSession,
@@ -36,7 +36,7 @@ export async function login(
     [deps.limits.loginPerIp, caller.ip],
     [deps.limits.loginPerId, id],
   ];
-  await consume(...spent);
+  await consume(...spent.map(([limiter, key]): Parameters<typeof consume>[0] => [limiter, key, 1, loginLockedText]));
   const user = await findAccountByLoginid(deps, id);
   const matches = await (async () => verifyPassword(passwd, user?.passwd ?? (await decoyHash())))().catch(async (err: unknown) => {
     // The hashing queue was full (503): no password was tried, so the attempt costs nothing.
@@ -46,7 +46,7 @@ export async function login(
   if (!user || !matches || user.use !== UserUse.use) {
     const reason = !user ? 'unknown id' : !matches ? 'wrong password' : 'switched off';
     securityEvent(deps.logger, 'login.failed', { loginid: maskEmail(id), user: user?.id, ip: caller.ip, reason });
-    throw new AppError(401, ErrorKey.loginFailed);
+    throw new AppError(401, ErrorKey.loginFailed, await triesLeftNote(deps, id));
   }
   await deps.limits.loginPerId.delete(id);
   const logindate = nowIso();
@@ -55,6 +55,18 @@ export async function login(
   await insertSession(deps.db, { id: sid, user: user.id, date: logindate });
   const token = await deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate, sid });
   return { token, user: toPublicUser({ ...user, logindate }) };
+}
+
+/** Wrong passwords of one login id before its refusals say how many tries are left. */
+const QUIET_WRONG_TRIES = 2;
+
+/** After a few wrong passwords a person should know how many tries are left before the id's
+ * logins wait, and once none are, for how long (issue #32). The count is per login id whether or
+ * not it has an account, so the note tells nothing about who is registered. */
+async function triesLeftNote(deps: Deps, id: string): Promise<{ detail?: string }> {
+  const budget = await budgetOf(deps.limits.loginPerId, id);
+  if (!budget || deps.limits.loginPerId.points - budget.left <= QUIET_WRONG_TRIES) return {};
+  return { detail: budget.left > 0 ? loginTriesLeftText(budget.left, budget.seconds) : loginLockedText(budget.seconds) };
 }
 
 /** Callers of the tokens seen lately. */

@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
+import { Visibility } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
 import { isAdmin } from '#server/modules/auth/actor.policy.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
@@ -14,7 +15,10 @@ export function requireEditable(actor: Actor, row: Row): void {
 }
 
 export function requireReadable<N extends ContentName>(def: ContentResource<N>, actor: Actor | undefined, row: Row | undefined): Row {
-  if (!row || !maySee(actor, row)) throw new AppError(404, ErrorKey.notFound);
+  if (!row) throw new AppError(404, ErrorKey.notFound);
+  // Someone with the link of an item that reports hid learns that it is under review, and no more;
+  // a moderator's hide stays a plain 404.
+  if (!maySee(actor, row)) throw new AppError(404, row.hidden === Visibility.review ? ErrorKey.underReview : ErrorKey.notFound);
   if (def.canRead && !def.canRead(actor, row)) {
     if (!def.privateItems) throw new AppError(404, ErrorKey.notFound);
     throw actor ? new AppError(403, ErrorKey.forbidden) : new AppError(401, ErrorKey.unauthorized);

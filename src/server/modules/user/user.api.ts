@@ -6,11 +6,11 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import {
   CODE_ID,
-  IdBodySchema,
   ResetPasswordSchema,
   SendCodeSchema,
   UserBatchUpdateSchema,
   UserCreateSchema,
+  UserRemoveSchema,
   UserUpdateSchema,
 } from '#shared/schemas/user.ts';
 import { requireDeliberate, requireOwnSite } from '#server/http/auth.ts';
@@ -56,7 +56,8 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         return { item, token };
       },
       remove: async (c, body) => {
-        const { id, self } = await removeUser(deps, member(c), parseInput(IdBodySchema, body).id);
+        const { id, passwd } = parseInput(UserRemoveSchema, body);
+        const { self } = await removeUser(deps, member(c), id, passwd);
         if (self) clearSessionCookie(c);
         return { id };
       },

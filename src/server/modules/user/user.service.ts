@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import { AppError, atIndex } from '#shared/errors.ts';
-import { ErrorKey } from '#shared/messages.ts';
+import { ErrorKey, Messages } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
 import { type UserAdminUpdateSchema, type UserCreate, type UserUpdate, USER_ADMIN_FIELDS } from '#shared/schemas/user.ts';
@@ -322,9 +322,11 @@ async function removeAccounts(db: Executor, ids: number[]): Promise<void> {
   await forgetMembersAlerts(db, ids);
 }
 
-/** DELETE /api/user: a member leaves the site, or an admin removes a lower-level user. */
-export async function removeUser(deps: Deps, caller: Caller, id: number): Promise<{ id: number; self: boolean }> {
+/** DELETE /api/user: a member leaves the site with their own password (PRODUCT.md: a session
+ * left open on a shared computer must not be enough), or an admin removes a lower-level user. */
+export async function removeUser(deps: Deps, caller: Caller, id: number, passwd?: string): Promise<{ id: number; self: boolean }> {
   const actor = requireActor(caller.actor);
+  if (id === actor.id) await requireOwnPassword(deps.db, id, passwd);
   await deps.db.transaction().execute(async (trx) => {
     const target = await getUserRow(trx, id);
     await requireRemovable(trx, actor, [target]);
@@ -332,6 +334,13 @@ export async function removeUser(deps: Deps, caller: Caller, id: number): Promis
     await auditRemovals(trx, actor, [target]);
   });
   return { id, self: id === actor.id };
+}
+
+async function requireOwnPassword(db: Executor, id: number, passwd: string | undefined): Promise<void> {
+  if (!passwd) throw new AppError(400, ErrorKey.invalid, { field: 'passwd', detail: Messages.signupPasswordRequired });
+  const row = await getUserRow(db, id);
+  if (!(await verifyPassword(passwd, row.passwd)))
+    throw new AppError(400, ErrorKey.invalid, { field: 'passwd', detail: Messages.passwordWrong });
 }
 
 /** DELETE /api/user/batch (admins): all or nothing. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
+import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '#shared/verification.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { consume } from '#server/lib/rate-limit.ts';
 import { EMPTY_DATE, isoAfter, nowIso } from '#server/lib/clock.ts';
@@ -23,9 +24,9 @@ import {
 // mailed to others.
 
 export type Purpose = 'signup' | 'reset';
-export const CODE_TTL_MS = 10 * 60_000;
-export const RESEND_MS = 60_000;
-export const MAX_ATTEMPTS = 5;
+export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
+export const RESEND_MS = CODE_RESEND_SECONDS * 1000;
+export const MAX_ATTEMPTS = CODE_MAX_ATTEMPTS;
 export const CONFIRMED_TTL_MS = 30 * 60_000;
 
 function hashCode(deps: Deps, salt: string, code: string): string {

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { ReportMessages } from '#shared/reports.ts';
 import { pageTitle } from '../../lib/titles.ts';
 
 /** What an error page says, in Korean first (PRODUCT.md, Screens): a 404 names the path as SPEC
@@ -22,6 +23,12 @@ export function ErrorMessage({ status, detail, siteName }: { status: number; det
 }
 
 function wordsFor(status: number, detail: string | undefined, pathname: string) {
+  if (status === 404 && detail === ReportMessages.held)
+    return {
+      english: 'Under Review',
+      heading: ReportMessages.held,
+      line: '신고가 접수되어 운영진이 검토하고 있습니다. 검토가 끝나면 다시 공개되거나 삭제됩니다.',
+    };
   if (status === 404) return { english: 'Page Not Found', heading: '페이지를 찾을 수 없습니다', line: `Page not found: ${pathname}` };
   if (status === 403)
     return { english: 'Forbidden', heading: '권한이 없습니다', line: detail ?? '이 페이지를 볼 수 있는 권한이 없습니다.' };

@@ -58,12 +58,13 @@ export function Field({
 }
 
 /** The secondary button beside a field. */
-export function FieldButton({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+export function FieldButton({ onClick, disabled, children }: { onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
   return (
     <button
       type="button"
       onClick={onClick}
-      className="min-h-12 shrink-0 rounded-lg border border-brand-600 px-3 font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
+      disabled={disabled}
+      className="min-h-12 shrink-0 rounded-lg border border-brand-600 px-3 font-semibold whitespace-nowrap text-brand-700 tabular-nums hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-600 disabled:hover:bg-transparent"
     >
       {children}
     </button>

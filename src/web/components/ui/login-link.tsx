@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { loginHref } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { openLogin } from '../../lib/screen-store.ts';
 
@@ -8,7 +9,7 @@ import { openLogin } from '../../lib/screen-store.ts';
 export function LoginLink({ next, className, children }: { next: string; className?: string; children: ReactNode }) {
   return (
     <a
-      href={`/login?next=${encodeURIComponent(next)}`}
+      href={loginHref(next)}
       {...APP_CLICK}
       onClick={(event) => {
         // A modified click (new tab, new window) opens the /login page as it asks.

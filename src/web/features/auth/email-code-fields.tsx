@@ -2,7 +2,9 @@ import { Field, FieldButton } from '../../components/ui/field.tsx';
 import type { EmailCode, FormProblems } from './form-steps.ts';
 
 /** SPEC §4's first two steps, the same in sign-up and reset: the address with 인증번호 발송,
- * then the code with 인증번호 확인. Typing another address starts over. */
+ * then the code with 인증번호 확인. Typing another address starts over. Once a code went out
+ * the button offers 재발송, and says how long until it may (PRODUCT.md: once a minute): a code
+ * that expired or was tried too often needs a new one. */
 export function EmailCodeFields({
   idPrefix,
   code,
@@ -25,7 +27,11 @@ export function EmailCodeFields({
         inputMode="email"
         onChange={code.restart}
         problem={problems.loginid}
-        action={<FieldButton onClick={() => code.send(form.current)}>인증번호 발송</FieldButton>}
+        action={
+          <FieldButton onClick={() => code.send(form.current)} disabled={code.wait > 0}>
+            {!code.sent ? '인증번호 발송' : code.wait > 0 ? `${code.wait}초 후 재발송` : '인증번호 재발송'}
+          </FieldButton>
+        }
       />
       <Field
         id={`${idPrefix}-number`}

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { failureMessage, Messages } from '#shared/messages.ts';
+import { CODE_RESEND_SECONDS } from '#shared/verification.ts';
 import { useFieldProblems } from '../../lib/field-problems.tsx';
 import { showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
@@ -59,6 +60,7 @@ export function useSingleCall() {
 export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword', { fail }: Pick<FormProblems, 'fail'>) {
   const [codeId, setCodeId] = useState('');
   const [confirmed, setConfirmed] = useState(false);
+  const resend = useResendWait();
   const run = useSingleCall();
 
   async function send(form: HTMLFormElement | null): Promise<void> {
@@ -66,7 +68,12 @@ export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword',
     if (!email) return fail('loginid', Messages.emailRequired);
     const answer = await run(() => api.post<{ id: string; mail: 'sent' | 'queued' }>(sendPath, { email }));
     if (!answer) return;
-    if (answer.code !== 'ok') return fail('loginid', failureMessage('sendCode', answer));
+    if (answer.code !== 'ok') {
+      // Too soon after the last code (another tab, a reload): the server says how long to wait.
+      if (answer.retryAfter !== undefined) resend.waitFor(answer.retryAfter);
+      return fail('loginid', failureMessage('sendCode', answer));
+    }
+    resend.waitFor(CODE_RESEND_SECONDS);
     setCodeId(answer.id);
     setConfirmed(false);
     if (answer.mail === 'queued') showMessage(Messages.mailQueued, 'info');
@@ -88,9 +95,35 @@ export function useEmailCode(sendPath: '/user/findemail' | '/user/findpassword',
   function restart(): void {
     setCodeId('');
     setConfirmed(false);
+    resend.reset();
   }
 
-  return { codeId, confirmed, send, check, restart, run };
+  return { codeId, confirmed, sent: resend.started, wait: resend.seconds, send, check, restart, run };
+}
+
+/** PRODUCT.md: a new code at most once a minute. Whether a code went out, and the seconds left
+ * before another may go, counted down once a second. */
+function useResendWait() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(0);
+  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (seconds === 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  return {
+    started: until > 0,
+    seconds,
+    waitFor(wait: number): void {
+      const at = Date.now();
+      setNow(at);
+      setUntil(at + wait * 1000);
+    },
+    reset(): void {
+      setUntil(0);
+    },
+  };
 }
 
 export type EmailCode = ReturnType<typeof useEmailCode>;

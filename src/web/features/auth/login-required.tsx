@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { loginHref } from '#shared/site.ts';
 import { openLogin } from '../../lib/screen-store.ts';
 import { pageTitle } from '../../lib/titles.ts';
 
@@ -17,7 +18,7 @@ export function LoginRequired({ siteName }: { siteName: string }) {
       <h1 className="mt-4 text-2xl font-semibold">로그인이 필요합니다</h1>
       <p className="mt-2 text-slate-600">회원만 볼 수 있는 페이지입니다. 로그인하면 이 페이지로 돌아옵니다.</p>
       <a
-        href={`/login?next=${encodeURIComponent(target)}`}
+        href={loginHref(target)}
         onClick={(event) => {
           event.preventDefault();
           openLogin({ url: target });

@@ -68,14 +68,56 @@ export function passwordProblems(p: PasswordTyped): Problems {
   return {};
 }
 
+/** 회원 탈퇴's one field: the password, asked again (PRODUCT.md). */
+export function leaveProblems(data: FormData): Problems {
+  return String(data.get('passwd') ?? '') ? {} : { passwd: Messages.signupPasswordRequired };
+}
+
 /** Which of the page's forms was sent. */
-export const INTENT = { profile: 'profile', password: 'password' } as const;
+export const INTENT = { profile: 'profile', password: 'password', leave: 'leave' } as const;
 
 /** What the page's action answers for a form it refused. */
 export type SentMyInfo =
   | { intent: typeof INTENT.profile; typed: ProfileTyped; problems: Problems }
   | { intent: typeof INTENT.password; problems: Problems }
-  | { intent: typeof INTENT.password; done: true };
+  | { intent: typeof INTENT.password; done: true }
+  | { intent: typeof INTENT.leave; problems: Problems };
+
+/** One of the page's forms: a box named by its heading, posting its `intent` to the page without
+ * JavaScript; with it, `onSubmit` takes the form instead. */
+function MyInfoForm({
+  intent,
+  heading,
+  onEdit,
+  onSubmit,
+  children,
+}: {
+  intent: (typeof INTENT)[keyof typeof INTENT];
+  heading: string;
+  onEdit: (event: React.SyntheticEvent) => void;
+  onSubmit: (form: HTMLFormElement) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      noValidate
+      aria-labelledby={`${intent}-heading`}
+      className={BOX}
+      onInput={onEdit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(e.currentTarget);
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <h2 id={`${intent}-heading`} className="text-lg font-bold">
+        {heading}
+      </h2>
+      {children}
+    </form>
+  );
+}
 
 export function ProfileForm({ me, sent }: { me: MyInfo; sent?: SentMyInfo }) {
   const { revalidate } = useRevalidator();
@@ -96,21 +138,7 @@ export function ProfileForm({ me, sent }: { me: MyInfo; sent?: SentMyInfo }) {
     await revalidate();
   }
   return (
-    <form
-      method="post"
-      noValidate
-      aria-labelledby="profile-heading"
-      className={BOX}
-      onInput={onEdit}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(e.currentTarget);
-      }}
-    >
-      <input type="hidden" name="intent" value={INTENT.profile} />
-      <h2 id="profile-heading" className="text-lg font-bold">
-        기본 정보
-      </h2>
+    <MyInfoForm intent={INTENT.profile} heading="기본 정보" onEdit={onEdit} onSubmit={submit}>
       <p className="text-slate-600">
         아이디(이메일) <span className="block break-all font-semibold text-slate-800">{me.loginid}</span>
       </p>
@@ -128,7 +156,7 @@ export function ProfileForm({ me, sent }: { me: MyInfo; sent?: SentMyInfo }) {
       <button type="submit" className={SUBMIT}>
         저장
       </button>
-    </form>
+    </MyInfoForm>
   );
 }
 
@@ -152,21 +180,7 @@ export function PasswordForm({ id, sent }: { id: number; sent?: SentMyInfo }) {
     showMessage(Messages.passwordChanged);
   }
   return (
-    <form
-      method="post"
-      noValidate
-      aria-labelledby="password-heading"
-      className={BOX}
-      onInput={onEdit}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(e.currentTarget);
-      }}
-    >
-      <input type="hidden" name="intent" value={INTENT.password} />
-      <h2 id="password-heading" className="text-lg font-bold">
-        비밀번호 변경
-      </h2>
+    <MyInfoForm intent={INTENT.password} heading="비밀번호 변경" onEdit={onEdit} onSubmit={submit}>
       {sent && 'done' in sent ? (
         <p role="status" className="font-semibold text-emerald-800">
           {Messages.passwordChanged}
@@ -200,7 +214,7 @@ export function PasswordForm({ id, sent }: { id: number; sent?: SentMyInfo }) {
       <button type="submit" className={SUBMIT}>
         비밀번호 변경
       </button>
-    </form>
+    </MyInfoForm>
   );
 }
 
@@ -236,36 +250,52 @@ export function LogoutEverywhere() {
   );
 }
 
-export function LeaveSite({ id }: { id: number }) {
+/** 회원 탈퇴: the password again, what stays and what goes, then a confirmation (with JavaScript,
+ * through the API; without it the form posts to the page, whose action calls the same service). */
+export function LeaveSite({ id, sent }: { id: number; sent?: SentMyInfo }) {
   const navigate = useNavigate();
-  const leave = () =>
+  const mine = sent?.intent === INTENT.leave ? sent : undefined;
+  const { problems, show, onEdit } = useFieldProblems(mine?.problems);
+  function ask(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const found = leaveProblems(data);
+    if (Object.keys(found).length > 0) return show(form, found);
     askConfirm({
       title: '회원 탈퇴',
       content: '탈퇴하면 계정이 삭제되고 되돌릴 수 없습니다. 탈퇴할까요?',
       onSuccess: async () => {
-        const answer = await withLoading(api.delete('/user', { id }));
-        if (answer.code !== 'ok') return reportFailure(answer);
+        const answer = await withLoading(api.delete('/user', { id, passwd: String(data.get('passwd')) }));
+        if (answer.code !== 'ok') {
+          if (answer.field) return show(form, refusalProblems(answer, 'passwd'));
+          return reportFailure(answer);
+        }
         await logout();
         showMessage('탈퇴되었습니다');
         await navigate('/', { replace: true });
       },
     });
+  }
   return (
-    <section aria-labelledby="leave-heading" className={BOX}>
-      <h2 id="leave-heading" className="text-lg font-bold">
-        회원 탈퇴
-      </h2>
-      <p className="text-slate-600">탈퇴하면 로그인할 수 없고, 계정 정보가 삭제됩니다.</p>
-      <noscript>
-        <p className="font-semibold text-slate-800">회원 탈퇴는 한 번 더 확인하는 창이 필요해 JavaScript를 켜야 할 수 있습니다.</p>
-      </noscript>
-      <button
-        type="button"
-        onClick={leave}
-        className="min-h-12 rounded-lg border border-red-600 px-6 font-semibold text-red-700 hover:bg-red-50"
-      >
+    <MyInfoForm intent={INTENT.leave} heading="회원 탈퇴" onEdit={onEdit} onSubmit={ask}>
+      <p className="text-slate-700">탈퇴하면 계정이 삭제되어 다시 로그인할 수 없고, 되돌릴 수 없습니다.</p>
+      {/* What happens to what the member leaves behind (removeUser, PRODUCT.md's messages). */}
+      <ul className="list-disc space-y-1 pl-5 text-slate-600">
+        <li>쓴 글과 댓글은 지워지지 않고 남으며, 쓸 때의 닉네임으로 보입니다. 지우고 싶은 글과 댓글은 탈퇴 전에 직접 삭제하세요.</li>
+        <li>주고받은 쪽지는 상대방에게 남고, 보낸 사람은 ‘탈퇴한 회원’으로 보입니다.</li>
+        <li>알림과 키워드 알림은 모두 삭제됩니다.</li>
+      </ul>
+      <Field
+        id="leave-passwd"
+        label="비밀번호"
+        name="passwd"
+        type="password"
+        autoComplete="current-password"
+        hint="탈퇴하려면 비밀번호를 한 번 더 입력하세요"
+        problem={problems.passwd}
+      />
+      <button type="submit" className="min-h-12 rounded-lg border border-red-600 px-6 font-semibold text-red-700 hover:bg-red-50">
         회원 탈퇴
       </button>
-    </section>
+    </MyInfoForm>
   );
 }
