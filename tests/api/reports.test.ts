@@ -18,7 +18,10 @@ beforeAll(async () => {
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
 async function newPost(m: Member, title: string, topcategory = 5): Promise<number> {
-  const res = await t.call('POST', '/api/board', { token: m.token, body: { topcategory, title, content: `<p>${title} 본문</p>`, price: 100 } });
+  const res = await t.call('POST', '/api/board', {
+    token: m.token,
+    body: { topcategory, title, content: `<p>${title} 본문</p>`, price: 100 },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id;
 }
