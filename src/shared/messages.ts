@@ -28,6 +28,7 @@ export const Messages = {
   // Not SPEC texts: the site's own required-field messages, one place for every form and schema.
   titleRequired: '제목을 입력하세요',
   contentRequired: '내용을 입력하세요',
+  commentRequired: '댓글을 입력하세요',
   currentPasswordRequired: '현재 비밀번호를 입력하세요',
   // Not SPEC texts: the Korean detail of a refusal the server makes on its own (too large, a
   // fault, overload), which the client shows as it is.

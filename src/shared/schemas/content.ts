@@ -12,6 +12,7 @@ import {
   MarketStatus,
   TopCategory,
 } from '../enums.ts';
+import { COMMENT_MAX, TITLE_MAX } from '../limits.ts';
 import { Messages } from '../messages.ts';
 import {
   code,
@@ -71,9 +72,9 @@ export const BoardSaveSchema = z.strictObject({
   topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
   category: text(50).default(''),
   subcategory: text(50).default(''),
-  title: text(200, TITLE_REQUIRED),
+  title: text(TITLE_MAX, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
-  etitle: text(200).default(''),
+  etitle: text(TITLE_MAX).default(''),
   econtent: richText(CONTENT_MAX).default(''),
   image: imagePath.default(''),
   images,
@@ -90,7 +91,7 @@ export const BoardSaveSchema = z.strictObject({
 export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS] as const;
 export const JobsSaveSchema = z.strictObject({
   id: id.default(0),
-  title: text(200, TITLE_REQUIRED),
+  title: text(TITLE_MAX, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
   type: code(enumValues(JobsType)).default(JobsType.recruit),
   companyname: text(100).default(''),
@@ -114,7 +115,7 @@ export const BusinessSaveSchema = z.strictObject({
   id: id.default(0),
   category: text(50).default(''),
   subcategory: text(50).default(''),
-  title: text(200, TITLE_REQUIRED),
+  title: text(TITLE_MAX, TITLE_REQUIRED),
   tel: phone.default(''),
   address: text(300).default(''),
   url: url.default(''),
@@ -139,7 +140,7 @@ export const INQUIRY_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, 'updatedate'] a
 export const INQUIRY_ADMIN_FIELDS = ['answer', 'status'] as const;
 export const InquirySaveSchema = z.strictObject({
   id: id.default(0),
-  title: text(200, TITLE_REQUIRED),
+  title: text(TITLE_MAX, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
   answer: richText(CONTENT_MAX).default(''),
   status: code(enumValues(InquiryStatus)).default(InquiryStatus.waiting),
@@ -150,7 +151,7 @@ export const MAINSCHEDULE_SERVER_FIELDS = AUTHORED_SERVER_FIELDS;
 export const MainscheduleSaveSchema = z
   .strictObject({
     id: id.default(0),
-    title: text(200, TITLE_REQUIRED),
+    title: text(TITLE_MAX, TITLE_REQUIRED),
     content: richText(20_000).default(''),
     startdate: dateText.default(''),
     enddate: dateText.default(''),
@@ -178,7 +179,7 @@ export const MainscheduleSaveSchema = z
 export const CommentSaveSchema = z.strictObject({
   board: positiveId,
   parent: id.default(0),
-  content: text(2000, '댓글을 입력하세요'),
+  content: text(COMMENT_MAX, Messages.commentRequired),
 });
 
 /** The tables behind the public sections (posts, jobs, businesses): liked, viewed, searched,

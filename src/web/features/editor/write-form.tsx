@@ -13,6 +13,7 @@ import { ImagePicker } from './image-picker.tsx';
 import { RichEditor } from './rich-editor.tsx';
 import { isSeeking, SAVE_SCHEMAS, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
 import { koreanDetail } from '#shared/messages.ts';
+import { TITLE_MAX } from '#shared/limits.ts';
 
 // The write and edit form of board posts, jobs and business listings. Checked with the server's
 // own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
@@ -102,7 +103,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
       {target.resource === 'business' ? (
         <TextField form={form} name="subcategory" label="세부 분류" placeholder="예: 한식, 소아과" />
       ) : null}
-      <TextField form={form} name="title" label={target.resource === 'business' ? '업소명' : '제목'} wide />
+      <TextField form={form} name="title" label={target.resource === 'business' ? '업소명' : '제목'} wide maxLength={TITLE_MAX} />
       {has('location') ? <SelectField form={form} name="location" label="지역" options={LOCATIONS} /> : null}
       {has('price') ? (
         <>
@@ -131,7 +132,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
       <RichEditor form={form} name="content" label="내용" />
       {has('etitle') ? (
         <>
-          <TextField form={form} name="etitle" label="영문 제목 (English title, 선택)" wide />
+          <TextField form={form} name="etitle" label="영문 제목 (English title, 선택)" wide maxLength={TITLE_MAX} />
           <RichEditor form={form} name="econtent" label="영문 내용 (English content, 선택)" />
         </>
       ) : null}
