@@ -171,12 +171,14 @@ function BusinessHours({ form }: { form: FormState }) {
     ['브레이크', 'breakstarttime', 'breakendtime'],
   ] as const;
   return (
-    <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+    // A time input needs about 170 px for 오후 12:45 and its clock: one a line on a phone, a pair
+    // a line from 26rem, the three pairs side by side only where each has that room (issue #32).
+    <fieldset className="grid gap-3 sm:col-span-2 lg:grid-cols-3">
       <legend className="mb-2 font-semibold text-slate-800">
         영업 시간 <span className="font-normal text-slate-500">(주말을 비우면 평일과 같습니다)</span>
       </legend>
       {rows.map(([label, start, end]) => (
-        <div key={start} className="grid grid-cols-2 gap-2">
+        <div key={start} className="grid gap-2 min-[26rem]:grid-cols-2">
           <TextField form={form} name={start} label={`${label} 시작`} type="time" />
           <TextField form={form} name={end} label={`${label} 종료`} type="time" />
         </div>
@@ -194,7 +196,7 @@ function ClosedDays({ form }: { form: FormState }) {
     form.set('closeddays', next.sort().join(','));
   };
   return (
-    <fieldset className="sm:col-span-3">
+    <fieldset className="lg:col-span-3">
       <legend className="font-semibold text-slate-800">휴무일</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {WEEKDAY_NAMES.map((name, i) => (
