@@ -175,6 +175,7 @@ describe('/admin/user', () => {
     const box = await edit.boundingBox();
     expect(box, '편집').not.toBeNull();
     expect((box?.x ?? 0) + (box?.width ?? 0), '편집 is on the screen').toBeLessThanOrEqual(width);
+    await expectNoHorizontalScroll(page);
     await edit.click();
     const editor = page.getByRole('form', { name: /편집$/ });
     expect(await editor.getByLabel('상태').count(), 'a member has no staff state to set').toBe(0);

@@ -332,7 +332,9 @@ function UserRows(props: {
         </td>
         <td className="px-3 py-2 whitespace-nowrap">{u.name}</td>
         <td className="px-3 py-2 whitespace-nowrap">{UserLevelLabel[u.level]}</td>
-        <td className="px-3 py-2 whitespace-nowrap">
+        {/* relative: holds the sr-only text, which would otherwise be placed outside the table's
+            scrolling box and widen the page. */}
+        <td className="relative px-3 py-2 whitespace-nowrap">
           {isStaffLevel(u.level) ? (
             UserStatusLabel[u.status]
           ) : (
