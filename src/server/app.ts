@@ -14,6 +14,7 @@ import { finishUnreadBody, limitBody } from '#server/http/request-body.ts';
 import { faultLog } from '#server/lib/faults.ts';
 import { requestLog } from '#server/http/request-log.ts';
 import { markWriters } from '#server/http/recent-writer.ts';
+import { rememberSiteAddress } from '#server/http/site-address.ts';
 import { metricsRoute } from '#server/http/metrics.ts';
 import { authRoutes } from '#server/modules/auth/auth.api.ts';
 import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
@@ -50,6 +51,8 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   const secure = secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' });
   const gate = loadGate({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger);
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY, deps.metrics));
+  // After the request log, which tells whether it came over HTTPS.
+  app.use(rememberSiteAddress());
   app.use(finishUnreadBody());
   app.use(markWriters());
   app.use(secure);

@@ -83,7 +83,10 @@ export type CommentRecord = Saved<'CommentSaveSchema'> & {
 export interface SearchResult {
   target: string;
   item: number;
+  /** A post's Korean title (its English one is `etitle`), a job's title and company. */
   title: string;
+  /** A post's English title, when it has one (SPEC §1: etitle). */
+  etitle?: string;
   snippet: string;
   date: string;
   url: string;

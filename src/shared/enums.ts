@@ -50,3 +50,7 @@ export function isAdminLevel(level: number): boolean {
 export function isRootLevel(level: number): boolean {
   return level >= UserLevel.rootadmin;
 }
+/** Staff (팀장 and up): the work states of SPEC §3 (근무, 휴가, 휴직, 출장) are theirs, not members'. */
+export function isStaffLevel(level: number): boolean {
+  return level >= UserLevel.manager;
+}

@@ -219,3 +219,13 @@ export function formatRelativeTime(value: string, timeZone: string, now: Date): 
   if (day === todayIn(timeZone, new Date(Date.parse(`${today}T12:00:00Z`) - DAY_MS))) return '어제';
   return formatDate(value, timeZone);
 }
+
+/** A field's characters against its limit, as its counter shows it: 12/200, 10/2,000. */
+export function formatCharCount(length: number, max: number): string {
+  return `${length.toLocaleString('en-US')}/${max.toLocaleString('en-US')}`;
+}
+
+/** The same, as a screen reader says it: 200자 중 12자. */
+export function formatCharCountSpoken(length: number, max: number): string {
+  return `${max.toLocaleString('en-US')}자 중 ${length.toLocaleString('en-US')}자`;
+}

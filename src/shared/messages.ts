@@ -30,6 +30,7 @@ export const Messages = {
   /** Issue #32: a market listing without a price is refused, not shown as $0. */
   marketPriceRequired: '가격을 입력하세요. 무료로 드린다면 무료나눔을 고르세요',
   contentRequired: '내용을 입력하세요',
+  commentRequired: '댓글을 입력하세요',
   currentPasswordRequired: '현재 비밀번호를 입력하세요',
   passwordWrong: '비밀번호가 정확하지 않습니다',
   // Not a SPEC text: SPEC §8 has only 인증코드가 정확하지 않습니다, which a dead code (10 minutes

@@ -54,9 +54,31 @@ describe('Korean search text', () => {
     expect(q.phrases[0]?.tokens.length).toBeLessThan(200);
   });
 
-  test('초성 only queries are recognised', () => {
-    expect(parseSearchQuery('ㅅㄷ').chosung).toBe('ㅅㄷ');
+  test('초성 only queries are recognised, word by word, and highlight what they match', () => {
+    expect(parseSearchQuery('ㅅㄷ')).toMatchObject({ chosung: ['ㅅㄷ'], words: ['ㅅㄷ'] });
+    expect(parseSearchQuery(' ㅇㄱ  ㅊㄷ ').chosung).toEqual(['ㅇㄱ', 'ㅊㄷ']);
     expect(chosungOf('서울식당 LA')).toBe('ㅅㅇㅅㄷ');
+  });
+
+  test('a title’s 초성 keeps its word gaps, so a 초성 query matches within a word only', () => {
+    expect(chosungOf('아기 침대 팝니다')).toBe('ㅇㄱ ㅊㄷ ㅍㄴㄷ');
+    expect(chosungOf('LA 한인회(공지)·안내')).toBe('ㅎㅇㅎ ㄱㅈ ㅇㄴ');
+    expect(chosungOf('아기 침대')).not.toContain('ㄱㅊ');
+  });
+
+  test('a 초성 word marks the syllables it matched, never across a gap', () => {
+    expect(highlightParts('코리아타운 식당에서', ['ㅅㄷ'])).toEqual([
+      { text: '코리아타운 ', hit: false },
+      { text: '식당', hit: true },
+      { text: '에서', hit: false },
+    ]);
+    expect(highlightParts('아기 침대', ['ㄱㅊ'])).toEqual([{ text: '아기 침대', hit: false }]);
+    expect(highlightParts('ㅋㅋ 카카오', ['ㅋㅋ'])).toEqual([
+      { text: 'ㅋㅋ', hit: true },
+      { text: ' ', hit: false },
+      { text: '카카', hit: true },
+      { text: '오', hit: false },
+    ]);
   });
 
   test('highlighting and snippets', () => {

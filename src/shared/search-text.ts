@@ -61,8 +61,9 @@ export interface SearchQuery {
   phrases: Phrase[];
   /** The words to highlight in results, as typed (normalized). */
   words: string[];
-  /** 초성 only (ㅅㄷ): matched against titles' initial consonants instead. */
-  chosung?: string;
+  /** 초성 only (ㅅㄷ), word by word: each matched within a word of titles' initial consonants
+   * (all must match), instead of the phrases. */
+  chosung?: string[];
 }
 
 const MAX_QUERY = 200;
@@ -83,7 +84,8 @@ function phraseOf(text: string): Phrase | undefined {
 export function parseSearchQuery(input: string): SearchQuery {
   const text = normalizeSearchText(input).slice(0, MAX_QUERY).trim();
   if (CHOSUNG_ONLY.test(text.replace(/\s+/g, '')) && text.replace(/\s+/g, '').length >= 2) {
-    return { phrases: [], words: [], chosung: text.replace(/\s+/g, '') };
+    const chosung = text.split(/\s+/).filter(Boolean);
+    return { phrases: [], words: chosung, chosung };
   }
   const phrases: Phrase[] = [];
   const words: string[] = [];
@@ -152,28 +154,55 @@ export function wordEndPhrase(word: string): Phrase {
   return { tokens: runTokens(word, true), prefix: false };
 }
 
-/** 초성 of a text: each Hangul syllable's initial consonant, other characters dropped. */
+/** 초성 of a text: each Hangul syllable's initial consonant, word by word with one space between
+ * (anything else ends a word and is dropped), so that a 초성 query is matched within a word: ㄱㅊ
+ * is not in 아기 침대 (ㅇㄱ ㅊㄷ). */
 export function chosungOf(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const code = ch.charCodeAt(0) - 0xac00;
     if (code >= 0 && code < 11172) out += CHOSUNG[Math.floor(code / 588)];
     else if (/[\u3131-\u314e]/.test(ch)) out += ch;
+    else if (!out.endsWith(' ')) out += ' ';
   }
-  return out;
+  return out.trim();
+}
+
+/** A query word of initial consonants only (ㅅㄷ), which matches syllables, not letters. */
+export function isChosungWord(word: string): boolean {
+  return CHOSUNG_ONLY.test(word);
+}
+
+/** A pattern for a word as highlighted: a 초성 word matches the syllables in a row (within a
+ * word) that start with its consonants (ㅅㄷ → 식당), any other word itself. */
+function highlightPattern(word: string): string {
+  if (!isChosungWord(word)) return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...word]
+    .map((c) => {
+      const i = CHOSUNG.indexOf(c);
+      if (i < 0) return c;
+      const first = String.fromCharCode(0xac00 + i * 588);
+      const last = String.fromCharCode(0xac00 + i * 588 + 587);
+      return `[${c}${first}-${last}]`;
+    })
+    .join('');
 }
 
 /** Splits a plain text into parts, marking those that match a query word (for <mark>). */
 export function highlightParts(text: string, words: string[]): { text: string; hit: boolean }[] {
   const needles = words.filter((w) => w.length > 0).sort((a, b) => b.length - a.length);
   if (needles.length === 0) return [{ text, hit: false }];
-  const escaped = needles.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const re = new RegExp(`(${escaped.join('|')})`, 'giu');
-  return text
-    .normalize('NFC')
-    .split(re)
-    .filter((p) => p !== '')
-    .map((p) => ({ text: p, hit: needles.some((n) => n.toLowerCase() === p.toLowerCase()) }));
+  const re = new RegExp(needles.map(highlightPattern).join('|'), 'giu');
+  const plain = text.normalize('NFC');
+  const parts: { text: string; hit: boolean }[] = [];
+  let at = 0;
+  for (const m of plain.matchAll(re)) {
+    if (m.index > at) parts.push({ text: plain.slice(at, m.index), hit: false });
+    parts.push({ text: m[0], hit: true });
+    at = m.index + m[0].length;
+  }
+  if (at < plain.length) parts.push({ text: plain.slice(at), hit: false });
+  return parts;
 }
 
 /** A short excerpt around the first match, for result lists. */

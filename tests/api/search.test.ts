@@ -97,6 +97,15 @@ describe('Korean search (search issue)', () => {
     expect((await items('뷂')).map((i) => i.item)).toEqual([ids.manyWords]);
   });
 
+  test('a post with an English version is found by either title and answered with the two apart', async () => {
+    for (const q of ['한인회', 'delegation']) {
+      const news = (await items(q, 'news')).find((i) => i.item === ids.news);
+      expect(news, q).toMatchObject({ title: '서울시 한인회 방문', etitle: 'Seoul delegation visits LA' });
+    }
+    const korean = (await items('김치찌개')).find((i) => i.item === ids.restaurant);
+    expect(korean && 'etitle' in korean, 'no English title where there is none').toBe(false);
+  });
+
   test('Latin words match whole words only', async () => {
     expect((await items('cost')).map((i) => i.item)).not.toContain(ids.moving);
   });
@@ -169,6 +178,20 @@ describe('Korean search (search issue)', () => {
 
   test('초성 search finds titles', async () => {
     expect((await items('ㅎㅂ')).some((i) => i.item === ids.biz)).toBe(true);
+  });
+
+  test('초성 search matches within a word, never across the gap between two, in /search and in lists', async () => {
+    await post(member.token, 'crib', { title: '아기 침대 팝니다', content: '<p>거의 새것</p>', topcategory: 4 });
+    expect((await items('ㅊㄷ')).map((i) => i.item)).toContain(ids.crib);
+    expect((await items('ㅇㄱ ㅍㄴㄷ')).map((i) => i.item)).toContain(ids.crib); // each word in a word of its own
+    expect((await items('ㄱㅊ')).map((i) => i.item)).not.toContain(ids.crib);
+    expect((await items('ㅇㄱㅊㄷ')).map((i) => i.item)).not.toContain(ids.crib);
+    const list = async (q: string) =>
+      (await t.call('GET', `/api/board?topcategory=4&keyword=${encodeURIComponent(q)}`)).body.items.map((i: { id: number }) => i.id);
+    expect(await list('ㅊㄷ')).toContain(ids.crib);
+    expect(await list('ㄱㅊ')).not.toContain(ids.crib);
+    const res = await t.call('GET', `/api/search?q=${encodeURIComponent('ㅊㄷ')}`);
+    expect(res.body.words, 'the 초성 word is highlighted').toEqual(['ㅊㄷ']);
   });
 
   test('a list keyword box searches its own section with the same rules', async () => {

@@ -1,6 +1,15 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Account, apiGet, createAccount, message, saveScreenshot, setUpServerAndBrowser, WIDTHS } from '#tests/support/browser.ts';
+import {
+  type Account,
+  apiCall,
+  apiGet,
+  createAccount,
+  message,
+  saveScreenshot,
+  setUpServerAndBrowser,
+  WIDTHS,
+} from '#tests/support/browser.ts';
 
 // The message box's kinds as a person sees them: an error is red with a "!" mark, a done outcome
 // (copied, saved) is green with a check mark, so a success no longer looks like a grey notice.
@@ -13,6 +22,12 @@ beforeAll(async () => {
   member = await createAccount(suite.server, 1);
   const first = await apiGet<{ items: { id: number }[] }>(suite.server, '/api/board?topcategory=5&size=1');
   postPath = `/community/${first.items[0]?.id}`;
+  // A newcomer's comments a minute (rate-limit.ts): the next one is refused by the server, an
+  // error the message box shows (a form's own problems are shown at their fields).
+  for (let i = 0; i < 5; i++) {
+    const res = await apiCall(suite.server, 'POST', '/api/comment', member.token, { board: first.items[0]?.id, content: `댓글 ${i}` });
+    expect(res.status).toBe(200);
+  }
 });
 
 /** A toast's background as sRGB channels (the stylesheet's colours are oklch: a canvas converts). */
@@ -35,8 +50,9 @@ describe('toast kinds', () => {
     const { page, close } = await suite.visit(postPath, { token: member.token, width, status: 200 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
+    await page.getByLabel('댓글 쓰기', { exact: true }).fill('한 번 더');
     await page.getByRole('button', { name: '댓글 등록' }).click();
-    const error = message(page, 'alert', '댓글을 입력하세요');
+    const error = page.getByRole('alert').locator('[data-kind="error"] p');
     await error.waitFor();
     const [er, eg, eb] = await background(boxOf(error));
     expect(er, 'the error is red').toBeGreaterThan(eg + 80);

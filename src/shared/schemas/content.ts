@@ -12,6 +12,7 @@ import {
   MarketStatus,
   TopCategory,
 } from '../enums.ts';
+import { COMMENT_MAX, TITLE_MAX } from '../limits.ts';
 import { Messages } from '../messages.ts';
 import {
   code,
@@ -73,9 +74,9 @@ export const BoardSaveSchema = z
     topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
     category: line(50).default(''),
     subcategory: line(50).default(''),
-    title: line(200, TITLE_REQUIRED),
+    title: line(TITLE_MAX, TITLE_REQUIRED),
     content: richText(CONTENT_MAX).default(''),
-    etitle: line(200).default(''),
+    etitle: line(TITLE_MAX).default(''),
     econtent: richText(CONTENT_MAX).default(''),
     image: imagePath.default(''),
     images,
@@ -98,7 +99,7 @@ export const BoardSaveSchema = z
 export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS] as const;
 export const JobsSaveSchema = z.strictObject({
   id: id.default(0),
-  title: line(200, TITLE_REQUIRED),
+  title: line(TITLE_MAX, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
   type: code(enumValues(JobsType)).default(JobsType.recruit),
   companyname: line(100).default(''),
@@ -122,7 +123,7 @@ export const BusinessSaveSchema = z.strictObject({
   id: id.default(0),
   category: line(50).default(''),
   subcategory: line(50).default(''),
-  title: line(200, TITLE_REQUIRED),
+  title: line(TITLE_MAX, TITLE_REQUIRED),
   tel: phone.default(''),
   address: line(300).default(''),
   url: url.default(''),
@@ -147,7 +148,7 @@ export const INQUIRY_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, 'updatedate'] a
 export const INQUIRY_ADMIN_FIELDS = ['answer', 'status'] as const;
 export const InquirySaveSchema = z.strictObject({
   id: id.default(0),
-  title: line(200, TITLE_REQUIRED),
+  title: line(TITLE_MAX, TITLE_REQUIRED),
   content: richText(CONTENT_MAX).default(''),
   answer: richText(CONTENT_MAX).default(''),
   status: code(enumValues(InquiryStatus)).default(InquiryStatus.waiting),
@@ -158,7 +159,7 @@ export const MAINSCHEDULE_SERVER_FIELDS = AUTHORED_SERVER_FIELDS;
 export const MainscheduleSaveSchema = z
   .strictObject({
     id: id.default(0),
-    title: line(200, TITLE_REQUIRED),
+    title: line(TITLE_MAX, TITLE_REQUIRED),
     content: richText(20_000).default(''),
     startdate: dateText.default(''),
     enddate: dateText.default(''),
@@ -186,7 +187,7 @@ export const MainscheduleSaveSchema = z
 export const CommentSaveSchema = z.strictObject({
   board: positiveId,
   parent: id.default(0),
-  content: text(2000, '댓글을 입력하세요'),
+  content: text(COMMENT_MAX, Messages.commentRequired),
 });
 
 /** The tables behind the public sections (posts, jobs, businesses): liked, viewed, searched,

@@ -3,10 +3,10 @@ import { flushSync } from 'react-dom';
 import { showMessage } from './screen-store.ts';
 
 // A form's problems, each under its own field: shown together after a check, the first invalid
-// control takes focus (its message is read with it through aria-describedby, and shown in the
-// message box as an alert), and a field's
-// message goes as soon as that field is changed while the others stay. The same shape comes back
-// from a route's action when the form was sent without JavaScript.
+// control takes focus (its message is read with it through aria-describedby, and read out at once
+// as an alert, never drawn over the page: issue #32), and a field's message goes as soon as that
+// field is changed while the others stay. The same shape comes back from a route's action when
+// the form was sent without JavaScript.
 
 /** Problems by field name. */
 export type Problems = Readonly<Record<string, string>>;
@@ -49,9 +49,10 @@ export function useFieldProblems(initial: Problems = {}) {
       const control = form?.querySelector<HTMLElement>(named);
       control?.focus();
       // The message of the control that took focus, the one a person meets first, is also read
-      // out at once (an error toast is an alert), whatever the screen reader does on focus.
+      // out at once (an alert), whatever the screen reader does on focus. It is on the screen
+      // already, under its field: a box drawn over the page would hide the fields to fix.
       const first = (control && found[fieldOf(control) ?? '']) || Object.values(found)[0];
-      if (first) showMessage(first, 'error');
+      if (first) showMessage(first, 'error', { spoken: true });
     },
     /** The form's onInput: whatever control was changed drops its own field's problem. */
     onEdit(event: React.SyntheticEvent) {

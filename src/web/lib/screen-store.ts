@@ -15,6 +15,8 @@ export interface Toast {
   /** SPEC §2's info and error messages; `success` is an info message that reports a done
    * outcome (saved, sent, deleted), shown in the site's positive colour. */
   kind: 'info' | 'success' | 'error';
+  /** Already on the screen where it belongs (a field's problem under its field): only read out. */
+  spoken?: boolean;
 }
 
 export interface ConfirmState {
@@ -104,9 +106,9 @@ let nextToast = 1;
  * that is not an error reports an outcome (saved, sent, confirmed ...), so that is the default,
  * and it replaces the errors before it: a red 제목을 입력하세요 must not stay beside the 저장했습니다
  * of the save that fixed it. A plain `info` is for news that is not a success (mail still queued). */
-export function showMessage(text: string, kind: Toast['kind'] = 'success'): void {
+export function showMessage(text: string, kind: Toast['kind'] = 'success', options: { spoken?: boolean } = {}): void {
   const kept = state.messages.filter((m) => m.text !== text && (kind === 'error' || m.kind !== 'error'));
-  set({ messages: [...kept, { id: nextToast++, text, kind }] });
+  set({ messages: [...kept, { id: nextToast++, text, kind, ...(options.spoken ? { spoken: true } : {}) }] });
 }
 export function dismissMessage(id: number): void {
   set({ messages: state.messages.filter((m) => m.id !== id) });

@@ -11,6 +11,7 @@ import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/search.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { SearchForm } from '../components/ui/search-form.tsx';
+import { BackLink } from '../components/ui/back-link.tsx';
 
 // /search has its own layout (SPEC §2): a large search box, then every section's count and first
 // results, or with ?section= one section's results page by page. The query lives in the URL, so
@@ -58,11 +59,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const found = result?.groups.filter((g) => g.total > 0) ?? [];
   const one = section ? result?.groups[0] : undefined;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/" className="text-xl font-extrabold text-brand-700">
-        {siteName}
-      </Link>
-      <h1 className="mt-6 text-2xl font-bold">통합 검색</h1>
+    <main id="main" className="mx-auto max-w-3xl px-4 pt-2 pb-10 sm:pt-6">
+      {/* The page has its own layout (SPEC §2): no section links, so a way back of its own. */}
+      <div className="flex items-center gap-2">
+        <BackLink className="-ml-2" />
+        <Link to="/" className="text-xl font-extrabold text-brand-700">
+          {siteName}
+        </Link>
+      </div>
+      <h1 className="mt-4 text-2xl font-bold">통합 검색</h1>
       <SearchForm
         inputId="shortcuts"
         placeholder="검색어를 입력하세요"

@@ -11,6 +11,7 @@ import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { notifyAgain } from '#server/modules/notification/notification.service.ts';
 import { findUserEmail } from '#server/modules/user/user.service.ts';
 import { closingMail } from './freshness.mail.ts';
+import { mailLink } from '#server/modules/mail/site-address.ts';
 import { claimNotice, closeDue, findClosingSoon, findListing, type ListingRow, saveBump } from './freshness.repository.ts';
 
 // Listings that stay fresh (PRODUCT.md, beyond the spec): a market listing closes 30 days after
@@ -118,10 +119,7 @@ export async function sweepListings(deps: Deps, now = new Date()): Promise<{ clo
       const to = await findUserEmail(deps.db, listing.user);
       if (!to) continue;
       const closes = formatDateTime(listing.expiredate, deps.env.SITE_TIMEZONE);
-      await queueMail(
-        deps,
-        closingMail(deps.env.SITE_NAME, to, { title: listing.title, closes, link: `${deps.env.SITE_URL ?? ''}${link}` }),
-      );
+      await queueMail(deps, closingMail(deps.env.SITE_NAME, to, { title: listing.title, closes, link: mailLink(deps.env, link) }));
     }
   }
   return { closed, notified };

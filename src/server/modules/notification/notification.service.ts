@@ -10,6 +10,7 @@ import type { Db, Executor } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
+import { mailLink } from '#server/modules/mail/site-address.ts';
 import { authorName, findUserEmail } from '#server/modules/user/user.service.ts';
 import { noticeMail } from './notification.mail.ts';
 import { type Recipient, recipientsOf } from './notification.policy.ts';
@@ -90,7 +91,7 @@ async function mailNotices(deps: Deps, notices: Notice[]): Promise<void> {
     const to = await findUserEmail(deps.db, n.user);
     if (!to) continue;
     const actor = await authorName(deps.db, n.actor);
-    await queueMail(deps, noticeMail(deps.env.SITE_NAME, to, { kind: n.kind, actor, title: n.title }));
+    await queueMail(deps, noticeMail(deps.env.SITE_NAME, to, { kind: n.kind, actor, title: n.title, link: mailLink(deps.env, n.link) }));
   }
 }
 

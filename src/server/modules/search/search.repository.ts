@@ -301,6 +301,13 @@ export async function docsByItems(db: Executor, section: number, items: number[]
   });
 }
 
+/** Posts' Korean and English titles: the index holds them as one text, results show them apart. */
+export async function findBoardTitles(db: Executor, ids: number[]): Promise<Map<number, { title: string; etitle: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('board').select(['id', 'title', 'etitle']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { title: r.title, etitle: r.etitle }]));
+}
+
 /** Item ids of a section's matching entries, newest first. */
 export async function findItems(
   db: Executor,
@@ -522,13 +529,22 @@ export function matchingItemsSql(dialect: Dialect, section: number, match: Engin
   return sql`select rowid from ${table} where ${table} match ${match.text}`;
 }
 
+/** Titles whose 초성 hold every word, each within a word of the title: the stored 초성 keeps its
+ * word gaps (chosungOf), and a query word holds none. Only consonants reach LIKE. */
+export function chosungMatches(words: string[]) {
+  return sql<SqlBool>`(${sql.join(
+    words.map((w) => sql`chosung like ${`%${w}%`}`),
+    sql` and `,
+  )})`;
+}
+
 /** 초성 search over titles (ㅅㄷ finds 식당): a scan of the section, bounded by the limit. */
-export async function findChosungHits(db: Executor, chosung: string, section: number, limit: number, offset: number): Promise<Hit[]> {
+export async function findChosungHits(db: Executor, chosung: string[], section: number, limit: number, offset: number): Promise<Hit[]> {
   return db
     .selectFrom('search_doc')
     .select(['target', 'item', 'section', 'date', 'title', 'body'])
     .where(idRange(section))
-    .where('chosung', 'like', `%${chosung}%`)
+    .where(chosungMatches(chosung))
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)

@@ -17,8 +17,10 @@ import {
   deleteSearchDocs,
   docsByItems,
   endBulkIndexing,
+  findBoardTitles,
   findChosungHits,
   findItems,
+  chosungMatches,
   type Hit,
   insertSearchDocs,
   type FirstLook,
@@ -107,7 +109,7 @@ export async function keywordCondition(deps: Deps, target: SearchTarget, keyword
   const q = await asIndexed(deps.db, deps.dialect, parseSearchQuery(keyword));
   const sections = sectionsOf(target, section);
   if (q.chosung) {
-    return sql<SqlBool>`id in (select item from search_doc where section in (${sql.join(sections)}) and chosung like ${`%${q.chosung}%`})`;
+    return sql<SqlBool>`id in (select item from search_doc where section in (${sql.join(sections)}) and ${chosungMatches(q.chosung)})`;
   }
   const match = await compileMatch(deps.db, deps.dialect, q.phrases);
   if (!match) return sql<SqlBool>`1 = 0`;
@@ -265,7 +267,23 @@ export async function search(deps: Deps, params: z.output<typeof SearchQuerySche
       return { key: s.key, label: s.label, path: s.path, total: r.total, more: r.total >= cap, items };
     }),
   );
-  return { q: params.q, words: q.words, page: params.page, size, groups };
+  return { q: params.q, words: q.words, page: params.page, size, groups: await withEnglishTitles(deps.db, groups) };
+}
+
+/** A post is found by its Korean and English titles together (indexedText), and shown by its
+ * Korean title with the English one apart (issue #32: the two run together were five lines a
+ * result on a phone). One look for every section's posts on the page. */
+async function withEnglishTitles(db: Db, groups: SearchGroup[]): Promise<SearchGroup[]> {
+  const posts = groups.flatMap((g) => g.items.filter((i) => i.target === 'board').map((i) => i.item));
+  const titles = await findBoardTitles(db, posts);
+  return groups.map((g) => ({
+    ...g,
+    items: g.items.map((i) => {
+      const t = i.target === 'board' ? titles.get(i.item) : undefined;
+      if (!t) return i;
+      return t.etitle ? { ...i, title: t.title, etitle: t.etitle } : { ...i, title: t.title };
+    }),
+  }));
 }
 
 /** `npm run search:reindex`: rebuilds the whole index from the content, section by section and

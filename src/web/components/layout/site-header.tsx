@@ -32,7 +32,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </Link>
         <SearchForm
           inputId={shortcutId('s')}
-          placeholder="뉴스, 구인, 업소, 중고물품 검색"
+          // Short enough to show whole in a phone's header (issue #32: cut at 360 px).
+          placeholder="뉴스·구인·업소·중고 검색"
           className="order-3 flex w-full gap-2 sm:order-2 sm:ml-4 sm:w-auto sm:flex-1"
           inputClassName="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
           buttonClassName="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"

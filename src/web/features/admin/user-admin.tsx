@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useLocation, useRevalidator } from 'react-router';
-import { UserLevelLabel, UserStatusLabel, UserUse, UserUseLabel } from '#shared/enums.ts';
+import { isStaffLevel, UserLevelLabel, UserStatusLabel, UserUse, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import type { UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
@@ -133,12 +133,14 @@ function UserEditor({ user, data, onDone }: { user: AdminUser; data: UserAdminDa
   const [history, setHistory] = useState<AuditRow[] | null>(null);
   // PRODUCT.md: only the root admin grants levels of 3 or more.
   const levels = data.actor.root ? undefined : [1, 2, user.level];
+  // The work state is staff's: offered once the level chosen is a staff one, kept as it is else.
+  const [level, setLevel] = useState(user.level);
   const save = (form: HTMLFormElement) => {
     const f = new FormData(form);
     const body = {
       id: user.id,
       level: Number(f.get('level')),
-      status: Number(f.get('status')),
+      status: isStaffLevel(level) ? Number(f.get('status')) : user.status,
       use: Number(f.get('use')),
       remark: String(f.get('remark') ?? ''),
     };
@@ -161,16 +163,18 @@ function UserEditor({ user, data, onDone }: { user: AdminUser; data: UserAdminDa
     >
       <label htmlFor={`${id}-level`} className="flex flex-col gap-1 font-semibold">
         등급
-        <select id={`${id}-level`} name="level" defaultValue={user.level} className={inputClass}>
+        <select id={`${id}-level`} name="level" value={level} onChange={(e) => setLevel(Number(e.target.value))} className={inputClass}>
           <Options labels={UserLevelLabel} only={levels} />
         </select>
       </label>
-      <label htmlFor={`${id}-status`} className="flex flex-col gap-1 font-semibold">
-        상태
-        <select id={`${id}-status`} name="status" defaultValue={user.status} className={inputClass}>
-          <Options labels={UserStatusLabel} />
-        </select>
-      </label>
+      {isStaffLevel(level) ? (
+        <label htmlFor={`${id}-status`} className="flex flex-col gap-1 font-semibold">
+          상태
+          <select id={`${id}-status`} name="status" defaultValue={user.status} className={inputClass}>
+            <Options labels={UserStatusLabel} />
+          </select>
+        </label>
+      ) : null}
       <label htmlFor={`${id}-use`} className="flex flex-col gap-1 font-semibold">
         사용
         <select id={`${id}-use`} name="use" defaultValue={user.use} className={inputClass}>
@@ -274,7 +278,7 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
         onSelectAll={() => setSelected(allSelected ? [] : manageable)}
         identity="회원"
         headers={['이름', '등급', '상태', '사용', '최근 로그인', '가입일', '관리'].map((h) => (
-          <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
+          <th key={h} scope="col" className={`px-3 py-2 whitespace-nowrap ${h === '관리' ? 'sticky right-0 bg-slate-50' : ''}`}>
             {h}
           </th>
         ))}
@@ -328,11 +332,26 @@ function UserRows(props: {
         </td>
         <td className="px-3 py-2 whitespace-nowrap">{u.name}</td>
         <td className="px-3 py-2 whitespace-nowrap">{UserLevelLabel[u.level]}</td>
-        <td className="px-3 py-2 whitespace-nowrap">{UserStatusLabel[u.status]}</td>
+        {/* relative: holds the sr-only text, which would otherwise be placed outside the table's
+            scrolling box and widen the page. */}
+        <td className="relative px-3 py-2 whitespace-nowrap">
+          {isStaffLevel(u.level) ? (
+            UserStatusLabel[u.status]
+          ) : (
+            <>
+              <span aria-hidden="true" className="text-slate-400">
+                –
+              </span>
+              <span className="sr-only">해당 없음</span>
+            </>
+          )}
+        </td>
         <td className="px-3 py-2 whitespace-nowrap">{UserUseLabel[u.use]}</td>
         <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.logindate, data.timeZone)}</td>
         <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.date, data.timeZone)}</td>
-        <td className="px-3 py-2">
+        {/* Kept at the right edge of the table's box: on a phone the table scrolls and 편집 would
+            be past the screen's edge. */}
+        <td className="sticky right-0 bg-white px-3 py-2 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.15)]">
           {props.manageable ? (
             <button
               type="button"

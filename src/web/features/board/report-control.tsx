@@ -68,7 +68,7 @@ export function ReportControl({ target, item, path, what, reported: initialRepor
   const [open, setOpen] = useState(outcome?.message !== undefined);
   const anchor = reportAnchor(target, item);
   const look = compact
-    ? 'inline-flex min-h-10 items-center text-sm text-slate-600 underline underline-offset-2'
+    ? 'inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-sm text-slate-600 underline underline-offset-2'
     : 'inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-semibold text-slate-700 hover:bg-slate-50';
 
   if (reported) {

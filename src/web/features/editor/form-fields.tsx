@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatMoney } from '#shared/format.ts';
 import { type Problems, ProblemText, problemProps } from '../../lib/field-problems.tsx';
 import { priceValue, type WriteValue, type WriteValues } from './write-target.ts';
+import { CharacterCount } from '../../components/ui/character-count.tsx';
 
 // The write form's labelled controls. Each reads and writes one field of the form's values, and
 // shows the field's problem under it (also linked with aria-describedby for screen readers).
@@ -54,6 +55,7 @@ export function TextField({
   wide,
   placeholder,
   inputMode,
+  maxLength,
 }: {
   form: FormState;
   name: string;
@@ -62,20 +64,26 @@ export function TextField({
   wide?: boolean;
   placeholder?: string;
   inputMode?: 'tel' | 'email' | 'url';
+  /** The most the server keeps: the field takes no more and counts what it has (12/200). */
+  maxLength?: number;
 }) {
+  const value = String(form.values[name] ?? '');
+  const hintId = `${fieldId(name)}-limit`;
   return (
     <FieldShell form={form} name={name} label={label} wide={wide}>
       <input
         id={fieldId(name)}
         name={name}
         type={type}
-        value={String(form.values[name] ?? '')}
+        value={value}
         placeholder={placeholder}
         inputMode={inputMode}
+        maxLength={maxLength}
         onChange={(e) => form.set(name, e.target.value)}
         className={inputClass}
-        {...errorProps(form, name)}
+        {...problemProps(form.problems[name], fieldId(name), maxLength ? hintId : undefined)}
       />
+      {maxLength ? <CharacterCount hintId={hintId} length={value.length} max={maxLength} /> : null}
     </FieldShell>
   );
 }

@@ -13,6 +13,7 @@ import { ImagePicker } from './image-picker.tsx';
 import { RichEditor } from './rich-editor.tsx';
 import { isSeeking, SAVE_SCHEMAS, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
 import { koreanDetail } from '#shared/messages.ts';
+import { TITLE_MAX } from '#shared/limits.ts';
 
 // The write and edit form of board posts, jobs and business listings. Checked with the server's
 // own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
@@ -102,7 +103,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
       {target.resource === 'business' ? (
         <TextField form={form} name="subcategory" label="세부 분류" placeholder="예: 한식, 소아과" />
       ) : null}
-      <TextField form={form} name="title" label={target.resource === 'business' ? '업소명' : '제목'} wide />
+      <TextField form={form} name="title" label={target.resource === 'business' ? '업소명' : '제목'} wide maxLength={TITLE_MAX} />
       {has('location') ? <SelectField form={form} name="location" label="지역" options={LOCATIONS} /> : null}
       {has('price') ? (
         <>
@@ -131,7 +132,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
       <RichEditor form={form} name="content" label="내용" />
       {has('etitle') ? (
         <>
-          <TextField form={form} name="etitle" label="영문 제목 (English title, 선택)" wide />
+          <TextField form={form} name="etitle" label="영문 제목 (English title, 선택)" wide maxLength={TITLE_MAX} />
           <RichEditor form={form} name="econtent" label="영문 내용 (English content, 선택)" />
         </>
       ) : null}
@@ -170,12 +171,14 @@ function BusinessHours({ form }: { form: FormState }) {
     ['브레이크', 'breakstarttime', 'breakendtime'],
   ] as const;
   return (
-    <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+    // A time input needs about 170 px for 오후 12:45 and its clock: one a line on a phone, a pair
+    // a line from 26rem, the three pairs side by side only where each has that room (issue #32).
+    <fieldset className="grid gap-3 sm:col-span-2 lg:grid-cols-3">
       <legend className="mb-2 font-semibold text-slate-800">
         영업 시간 <span className="font-normal text-slate-500">(주말을 비우면 평일과 같습니다)</span>
       </legend>
       {rows.map(([label, start, end]) => (
-        <div key={start} className="grid grid-cols-2 gap-2">
+        <div key={start} className="grid gap-2 min-[26rem]:grid-cols-2">
           <TextField form={form} name={start} label={`${label} 시작`} type="time" />
           <TextField form={form} name={end} label={`${label} 종료`} type="time" />
         </div>
@@ -193,7 +196,7 @@ function ClosedDays({ form }: { form: FormState }) {
     form.set('closeddays', next.sort().join(','));
   };
   return (
-    <fieldset className="sm:col-span-3">
+    <fieldset className="lg:col-span-3">
       <legend className="font-semibold text-slate-800">휴무일</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {WEEKDAY_NAMES.map((name, i) => (

@@ -1,7 +1,7 @@
 import { Link } from '../../components/ui/link.tsx';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
-import { highlightParts } from '#shared/search-text.ts';
+import { highlightParts, isChosungWord } from '#shared/search-text.ts';
 import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
 // /search's results: one block per section with its count and first results, or one section's
@@ -30,6 +30,9 @@ export function countLabel(g: Pick<SearchGroup, 'total' | 'more'>): string {
 }
 
 export function ResultList({ items, words, timeZone }: { items: SearchResult[]; words: string[]; timeZone: string }) {
+  // A 초성 query matched titles only: marking whatever syllables of the text share its consonants
+  // would mark what was not found.
+  const textWords = words.filter((w) => !isChosungWord(w));
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((r) => (
@@ -40,9 +43,16 @@ export function ResultList({ items, words, timeZone }: { items: SearchResult[]; 
               <Highlight text={r.title} words={words} />
             </Link>
           </div>
+          {/* The English title only where the query was found in it (an English query): for the
+              rest it would be a second title, lines long on a phone. */}
+          {r.etitle && highlightParts(r.etitle, words).some((p) => p.hit) ? (
+            <p lang="en" className="mt-0.5 truncate text-sm text-slate-600">
+              <Highlight text={r.etitle} words={words} />
+            </p>
+          ) : null}
           {r.snippet ? (
             <p className="mt-1 line-clamp-2 break-words text-slate-700">
-              <Highlight text={r.snippet} words={words} />
+              <Highlight text={r.snippet} words={textWords} />
             </p>
           ) : null}
           <p className="mt-1 text-sm text-slate-500">{formatDate(r.date, timeZone)}</p>
