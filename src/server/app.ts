@@ -52,7 +52,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   const gate = loadGate({ maxInFlight: deps.env.LOAD_MAX_IN_FLIGHT, maxDelayMs: deps.env.LOAD_MAX_DELAY_MS }, deps.logger);
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY, deps.metrics));
   // After the request log, which tells whether it came over HTTPS.
-  app.use(rememberSiteAddress());
+  app.use(rememberSiteAddress(deps.env.SITE_URL));
   app.use(finishUnreadBody());
   app.use(markWriters());
   app.use(secure);
