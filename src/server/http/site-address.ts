@@ -5,7 +5,8 @@ import type { AppEnv } from './context.ts';
 
 /** An origin whose host a Host header may name: a name or an IPv4/IPv6 address, and a port.
  * Anything else is left out of mails rather than written into a link. */
-const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const ORIGIN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The rest of the request knows the address the site was reached at, for links in the mails it
  * causes (modules/mail/site-address.ts): requestOrigin, the Host header the server received, never
