@@ -85,7 +85,9 @@ describe('GET /metrics', () => {
     const created = await t.call('POST', '/api/board', { token, body: { topcategory: 5, title: '조회 시험', content: '<p>본문</p>' } });
     const runs = { job: 'writeVisits', result: 'ok' };
     const before = value(await scrape(t), 'background_job_runs_total', runs);
-    expect((await t.call('GET', `/api/board/${created.body.id}`)).status).toBe(200);
+    // With the visitor cookie: one visit (a first read without it also notes the cookie it gets).
+    const cookie = 'vid=metricsvisitor0001';
+    expect((await t.call('GET', `/api/board/${created.body.id}`, { cookie })).status).toBe(200);
     expect(value(await scrape(t), 'view_queue_length')).toBe(1);
     const deadline = Date.now() + 5000;
     let after = await scrape(t);

@@ -181,7 +181,7 @@ describe('Korean search (search issue)', () => {
   });
 
   test('초성 search matches within a word, never across the gap between two, in /search and in lists', async () => {
-    await post(member.token, 'crib', { title: '아기 침대 팝니다', content: '<p>거의 새것</p>', topcategory: 4 });
+    await post(member.token, 'crib', { title: '아기 침대 팝니다', content: '<p>거의 새것</p>', topcategory: 4, price: 100 });
     expect((await items('ㅊㄷ')).map((i) => i.item)).toContain(ids.crib);
     expect((await items('ㅇㄱ ㅍㄴㄷ')).map((i) => i.item)).toContain(ids.crib); // each word in a word of its own
     expect((await items('ㄱㅊ')).map((i) => i.item)).not.toContain(ids.crib);
