@@ -22,6 +22,7 @@ import { feedLink, pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-list.ts';
 import { fromLevel } from '../lib/me.ts';
+import { APP_CHANGE } from '../lib/deferred-hydration.ts';
 
 // A section's list (PRODUCT.md, Sections): the first page rendered on the server, every filter,
 // the sort, the keyword and the page in the URL as a GET form, so a list can be shared, the back
@@ -206,7 +207,8 @@ function filledIn(form: HTMLFormElement | null): URLSearchParams {
 }
 
 /** The filters, sort and keyword as one GET form. With JavaScript a changed control applies at
- * once; without it the 검색 button does. Submitting starts again at page 1. */
+ * once, also when changed before the app has loaded (APP_CHANGE); without it the 검색 button
+ * does. Submitting starts again at page 1. */
 function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<string, string>; faq: boolean }) {
   const submit = useSubmit();
   const apply = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => submit(filledIn(event.currentTarget.form));
@@ -235,7 +237,15 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
           {config.filters.map((f) =>
             f.kind === 'check' ? (
               <label key={f.name} className="col-span-1 flex min-h-11 items-center gap-2 self-end">
-                <input type="checkbox" name={f.name} value="1" defaultChecked={form[f.name] === '1'} onChange={apply} className="size-5" />
+                <input
+                  type="checkbox"
+                  name={f.name}
+                  value="1"
+                  defaultChecked={form[f.name] === '1'}
+                  onChange={apply}
+                  {...APP_CHANGE}
+                  className="size-5"
+                />
                 {f.label}
               </label>
             ) : (
@@ -247,6 +257,7 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
                     name={f.name}
                     defaultValue={form[f.name] ?? ''}
                     onChange={apply}
+                    {...APP_CHANGE}
                     className={`${CONTROL} text-base`}
                   >
                     <option value="">전체</option>
@@ -273,7 +284,7 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
           {config.sorts ? (
             <label className="text-sm font-medium text-slate-700">
               정렬
-              <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} className={`${CONTROL} text-base`}>
+              <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} {...APP_CHANGE} className={`${CONTROL} text-base`}>
                 {config.sorts.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
