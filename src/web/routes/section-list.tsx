@@ -3,7 +3,7 @@ import { Link } from '../components/ui/link.tsx';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
-import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath } from '#shared/sections.ts';
+import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath, itemWords } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor } from '#shared/site.ts';
 import { pageOfPost } from '#server/modules/board/board.service.ts';
@@ -322,6 +322,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
   // The list of the section's items: the section's own page, or 고객센터's FAQ under it.
   const own = sectionByKey(key) as Section;
   const listed = listOf(own);
+  const words = itemWords(own);
   const crumbs = listed.path !== section.path ? [{ label: section.label, to: section.path }, { label: title }] : [{ label: title }];
   const base = section.path;
   const anchor = inPlaceAnchor(listed.path);
@@ -346,7 +347,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
           {...fromLevel(own.writeLevel)}
         >
-          글쓰기
+          {words.write}
         </Link>
       }
     >
@@ -360,7 +361,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
         ) : null}
       </p>
       {items.length === 0 ? (
-        <EmptyState title={filtered ? '조건에 맞는 글이 없습니다' : '아직 등록된 글이 없습니다'}>
+        <EmptyState title={filtered ? `조건에 맞는 ${words.subject} 없습니다` : `아직 등록된 ${words.subject} 없습니다`}>
           {filtered ? '다른 조건이나 검색어로 찾아 보세요.' : listed.empty}
         </EmptyState>
       ) : key === 'jobs' ? (
