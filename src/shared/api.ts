@@ -113,6 +113,8 @@ export interface NotificationRecord {
   kind: string;
   /** Who did it: their nickname now ('' when the account is gone). */
   actor: string;
+  /** A keyword notice's matched keyword; '' for other kinds (and keyword notices of before). */
+  keyword: string;
   /** The post or inquiry's title when it happened. */
   title: string;
   /** Where it is read on the site (a comment: the post's page, anchored at the comment). */

@@ -7,6 +7,7 @@ import {
   formatFileSize,
   formatMoney,
   formatRelativeTime,
+  formatUntil,
   isEmptyDate,
   RANGE_END_TIME,
   RANGE_START_TIME,
@@ -153,6 +154,16 @@ describe('job deadlines', () => {
   test('no deadline is always open', () => {
     expect(dDay('', '2026-11-22')).toBe('상시 모집');
     expect(dDay('1000-01-01', '2026-11-22')).toBe('상시 모집');
+  });
+});
+
+describe('the end of a period', () => {
+  test('a date-only deadline (closing at the next midnight) shows as its own day, not the next 00:00', () => {
+    expect(formatUntil(zonedMidnight('2027-01-01', LA), LA)).toBe('2026-12-31');
+    expect(formatUntil(zonedMidnight('2026-03-09', LA), LA)).toBe('2026-03-08');
+  });
+  test('any other end shows its date and time', () => {
+    expect(formatUntil('2026-12-31T15:05:00.000Z', SEOUL)).toBe('2027-01-01 00:05');
   });
 });
 

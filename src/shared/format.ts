@@ -181,6 +181,15 @@ export function formatDateTime(value: string, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
+/** The end of a period (a listing shown until, a job's deadline) as 'YYYY-MM-DD HH:mm' in a
+ * time zone; an end at midnight is the whole day before (a deadline of 12-31 closes at the next
+ * midnight), shown as that date alone: '2026-12-31', never '2027-01-01 00:00'. */
+export function formatUntil(value: string, timeZone: string): string {
+  const shown = formatDateTime(value, timeZone);
+  if (!shown.endsWith(' 00:00')) return shown;
+  return formatDate(new Date(Date.parse(value) - 1000).toISOString(), timeZone);
+}
+
 /** A length of time in days, hours and minutes, as a person reads it: '3일 4시간 12분', '5분'. */
 export function formatDuration(seconds: number): string {
   const minutes = Math.floor(seconds / 60);

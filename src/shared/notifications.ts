@@ -23,12 +23,14 @@ export const NOTIFICATION_KIND_LABELS: Record<MailSettingKind, string> = {
  * before notifications existed; comments would fill an inbox. */
 export const NOTIFICATION_MAIL_DEFAULTS: Record<MailSettingKind, boolean> = { comment: false, reply: false, answer: true };
 
-/** What happened, as one line: "길동님이 댓글을 남겼습니다". */
-export function noticeSentence(kind: string, actor: string): string {
+/** What happened, as one line: "길동님이 댓글을 남겼습니다"; a keyword notice names its keyword
+ * (one made before notices kept it has none, and says it in general). */
+export function noticeSentence(kind: string, actor: string, keyword = ''): string {
   const who = actor ? `${actor}님이` : '누군가';
   if (kind === 'comment') return `${who} 내 글에 댓글을 남겼습니다`;
   if (kind === 'reply') return `${who} 내 댓글에 답글을 남겼습니다`;
   if (kind === 'answer') return '1:1 문의에 답변이 등록되었습니다';
+  if (kind === 'keyword' && keyword) return `키워드 "${keyword}" 알림: ${who} 새 글을 올렸습니다`;
   if (kind === 'keyword') return `${who} 키워드 알림에 맞는 글을 올렸습니다`;
   if (kind === 'expiry') return '내 글이 3일 안에 마감됩니다. 끌어올리면 다시 게시됩니다';
   if (kind === 'held') return '신고가 접수되어 내 글이 검토 중입니다. 다른 회원에게는 보이지 않습니다';

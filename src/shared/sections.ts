@@ -25,12 +25,32 @@ interface SectionEntry {
   categories: readonly string[];
   /** What the empty list says will be there. */
   empty: string;
+  /** What one item is called where 글 would be wrong (업소록: 업소 등록, 이전 업소, 업소가 없습니다). */
+  item?: ItemWords;
   /** Items without a page of their own (SPEC §2) open in place in their list, under anchors
    * `<inPlace>-<id>`. */
   inPlace?: string;
   /** The list of the section's items when it is not the section's own page (고객센터 is a hub;
    * its posts are the FAQ): its search key, names and texts. */
   list?: { key: string; label: string; short: string; path: string; empty: string };
+}
+
+/** A section's words for one of its items, each with its particle as Korean needs it. */
+export interface ItemWords {
+  noun: string;
+  /** The noun as a subject: 글이, 업소가. */
+  subject: string;
+  /** The button to add one, and the title of the page that edits one. */
+  write: string;
+  edit: string;
+}
+
+/** Most sections hold 글 (posts). */
+const POST_WORDS: ItemWords = { noun: '글', subject: '글이', write: '글쓰기', edit: '글 수정' };
+
+/** What a section calls one of its items. */
+export function itemWords(section: { item?: ItemWords }): ItemWords {
+  return section.item ?? POST_WORDS;
 }
 
 /** In the header's order. */
@@ -89,6 +109,7 @@ const ENTRIES = [
     writeLevel: UserLevel.normal,
     categories: ['식당', '카페', '마트', '병원', '치과', '한의원', '미용', '학원', '부동산', '보험', '법률', '회계'],
     empty: '식당, 병원, 학원 등 한인 업소 정보가 이곳에 모입니다.',
+    item: { noun: '업소', subject: '업소가', write: '업소 등록', edit: '업소 정보 수정' },
   },
   {
     key: 'organizations',
@@ -155,8 +176,9 @@ export function sectionOfPath(pathname: string): Section | undefined {
 }
 
 /** What a page's loader sends to the browser of its section: the names, not the whole entry. */
-export function sectionForPage({ key, label, path, empty }: Section) {
-  return { key, label, path, empty };
+export function sectionForPage(section: Section) {
+  const { key, label, path, empty } = section;
+  return { key, label, path, empty, item: itemWords(section) };
 }
 
 /** Who may post in a section; a visitor (no level) is offered 글쓰기 where any member may post,

@@ -27,7 +27,12 @@ async function post(m: Member, title: string, content = '<p>내용</p>', topcate
 
 const keywordNotices = async (m: Member) =>
   (
-    (await t.call('GET', '/api/notification?size=100', { token: m.token })).body.items as { kind: string; title: string; link: string }[]
+    (await t.call('GET', '/api/notification?size=100', { token: m.token })).body.items as {
+      kind: string;
+      keyword: string;
+      title: string;
+      link: string;
+    }[]
   ).filter((n) => n.kind === 'keyword');
 
 describe('keyword alerts', () => {
@@ -59,6 +64,23 @@ describe('keyword alerts', () => {
     expect((await t.call('GET', '/api/alert', { token: m.token })).body.total).toBe(19);
   });
 
+  test('a keyword of lone jamo (ㄱ, ㅋㅋ, ㅏ) is refused in Korean at the field: it never matches a word', async () => {
+    const m = await t.member();
+    for (const keyword of ['ㄱ', 'ㅋㅋ', 'ㅏ', 'ㄱ ㄴ']) {
+      const res = await follow(m, keyword);
+      expect(res.status, keyword).toBe(400);
+      expect(res.body, keyword).toMatchObject({
+        code: 'error',
+        message: 'invalid',
+        field: 'keyword',
+        detail: '자음이나 모음만으로는 키워드를 등록할 수 없습니다. 완성된 글자로 입력하세요',
+      });
+    }
+    // A word beside them is a keyword as search reads it.
+    expect((await follow(m, '자전거 ㄱ')).status).toBe(200);
+    expect((await follow(m, 'ㄱ자')).status).toBe(200);
+  });
+
   test('a new matching item tells each subscriber once, in the background; never its author, never for an edit', async () => {
     const [a, b, writer] = await Promise.all([t.member(), t.member(), t.member()]);
     await follow(a, '렌트는');
@@ -72,6 +94,8 @@ describe('keyword alerts', () => {
     const notices = await keywordNotices(a);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ title: '한인타운 렌트 구합니다', link: `/community/${id}` });
+    // It names a keyword of theirs that matched (both did: one notice).
+    expect(['렌트는', '렌트']).toContain(notices[0]?.keyword);
     expect(await keywordNotices(writer)).toEqual([]);
     expect(await keywordNotices(b)).toEqual([]);
 

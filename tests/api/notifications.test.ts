@@ -43,6 +43,7 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
       id: expect.any(Number),
       kind: 'comment',
       actor: '댓글러',
+      keyword: '',
       title: '렌트 구합니다',
       link: `/community/${post}#comment-${id}`,
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

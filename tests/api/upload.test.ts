@@ -190,7 +190,14 @@ describe('POST /api/upload', () => {
     expect(noise.length).toBeGreaterThan(10 * 1024 * 1024);
     const heavy = await upload([{ data: noise, name: 'noise.png' }]);
     expect(heavy.status).toBe(413);
-    expect(heavy.body).toMatchObject({ code: 'error', message: 'too large' });
+    // The member reads which file and the limit, in Korean, by the photo picker.
+    expect(heavy.body).toMatchObject({
+      code: 'error',
+      message: 'too large',
+      field: 'file',
+      detail: 'noise.png: 사진은 한 장에 10MB까지 올릴 수 있습니다',
+    });
+    expect(tooMany.body.detail).toBe('45mp.png: 사진이 너무 큽니다 (4000만 화소까지)');
     expect(await uploadRows()).toBe(before);
   });
 

@@ -21,17 +21,33 @@ describe('keyword alerts', () => {
       const member = await createAccount(suite.server);
       const { page, errors, close } = await suite.visit('/mypage/alerts', { width, token: member.token, status: 200 });
       await page.getByRole('heading', { name: '등록한 키워드가 없습니다' }).waitFor();
-      await page.getByRole('textbox', { name: '키워드' }).fill('렌트');
-      await page.getByRole('main').getByLabel('섹션').selectOption({ label: '벼룩시장' });
-      await page.getByLabel('메일').selectOption({ label: '하루 한 번 메일' });
+      const keyword = page.getByRole('textbox', { name: '키워드' });
+      // A lone jamo is refused at the field, in Korean.
+      await keyword.fill('ㄱ');
+      await page.getByRole('button', { name: '추가' }).click();
+      const jamo = '자음이나 모음만으로는 키워드를 등록할 수 없습니다. 완성된 글자로 입력하세요';
+      await page.getByRole('alert').getByText(jamo).waitFor();
+      await expect.poll(() => keyword.getAttribute('aria-invalid')).toBe('true');
+      await expect
+        .poll(() => keyword.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent))
+        .toBe(jamo);
+      await keyword.fill('렌트');
+      // The selects are named by their labels alone, not by all their options.
+      await page.getByRole('combobox', { name: '섹션', exact: true }).selectOption({ label: '벼룩시장' });
+      await page.getByRole('combobox', { name: '메일', exact: true }).selectOption({ label: '하루 한 번 메일' });
       await page.getByRole('button', { name: '추가' }).click();
       await page.getByText('벼룩시장 · 하루 한 번 메일').waitFor();
       await expect(page.locator('main').textContent()).resolves.toContain('등록한 키워드 1/20');
+      // Added: said so, and the box is empty for the next keyword.
+      await page.getByRole('status').getByText('"렌트" 키워드를 등록했습니다').waitFor();
+      await expect.poll(() => keyword.inputValue()).toBe('');
+      await saveScreenshot(page, 'alerts-added');
       // The same keyword again is refused in words.
       await page.getByRole('textbox', { name: '키워드' }).fill('렌트');
       await page.getByRole('main').getByLabel('섹션').selectOption({ label: '벼룩시장' });
       await page.getByRole('button', { name: '추가' }).click();
       await page.getByRole('alert').getByText('이미 등록한 키워드입니다').waitFor();
+      expect(await page.getByText('"렌트" 키워드를 등록했습니다', { exact: false }).count()).toBe(0);
       await saveScreenshot(page, 'alerts');
       await expectNoHorizontalScroll(page);
       await page.getByRole('button', { name: '렌트 키워드 삭제' }).click();
@@ -51,6 +67,8 @@ describe('keyword alerts', () => {
     await page.getByRole('textbox', { name: '키워드' }).fill('간호사를');
     await page.getByRole('button', { name: '추가' }).click();
     await page.getByText('전체 · 알림만').waitFor();
+    await page.getByRole('status').getByText('"간호사를" 키워드를 등록했습니다').waitFor();
+    expect(await page.getByRole('textbox', { name: '키워드' }).inputValue()).toBe('');
 
     const post = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', writer.token, {
       topcategory: 5,
@@ -65,7 +83,8 @@ describe('keyword alerts', () => {
       })
       .toBe(1);
     await page.goto('/mypage/notifications');
-    await page.getByRole('link', { name: /키워드 알림에 맞는 글을 올렸습니다/ }).click();
+    // The notice says which keyword matched.
+    await page.getByRole('link', { name: /키워드 "간호사를" 알림: 테스터\S+님이 새 글을 올렸습니다/ }).click();
     await page.waitForURL((u) => u.pathname === `/community/${post.body.id}`);
     await close();
   });

@@ -8,9 +8,9 @@ import {
   fetchPage,
   hydrated,
   openPage,
+  openWithSlowScripts as openSlow,
   saveScreenshot,
   setUpServerAndBrowser,
-  type TestPage,
   type Width,
   WIDTHS,
 } from '#tests/support/browser.ts';
@@ -39,17 +39,7 @@ function recordRequests(page: Page) {
   return () => Promise.all(sizes);
 }
 
-/** Opens `path` with the app's scripts answered late, as on a slow phone connection: what the
- * visitor does in the meantime happens before the app is there. */
-async function openWithSlowScripts(path: string, width: Width): Promise<TestPage> {
-  const opened = await openPage(suite.browser, suite.server, { width });
-  await opened.page.route('**/assets/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
-  await opened.page.goto(path);
-  return opened;
-}
+const openWithSlowScripts = (path: string, width: Width) => openSlow(suite.browser, suite.server, path, width);
 
 describe('an anonymous visitor', () => {
   test('a first visit to /community at 360 px downloads no script: at most 100 KB as gzip in at most 10 requests', async () => {

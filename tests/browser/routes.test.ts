@@ -39,10 +39,10 @@ interface RouteCase {
   layout: Layout;
 }
 
-const sectionRoutes = (section: string, label: string, write: Access = 'member'): RouteCase[] => [
+const sectionRoutes = (section: string, label: string, write: Access = 'member', writeLabel = '글쓰기'): RouteCase[] => [
   { path: `/${section}`, access: 'public', page: label, layout: 'common' },
   { path: `/${section}/:id`, access: 'public', layout: 'common' },
-  { path: `/${section}/write`, access: write, page: `${label} 글쓰기`, layout: 'common' },
+  { path: `/${section}/write`, access: write, page: `${label} ${writeLabel}`, layout: 'common' },
 ];
 
 const ROUTES: RouteCase[] = [
@@ -52,7 +52,7 @@ const ROUTES: RouteCase[] = [
   // PRODUCT.md: news and the FAQ are written by staff (level 2 and up).
   ...sectionRoutes('news', '뉴스', 'staff'),
   ...sectionRoutes('market', '벼룩시장'),
-  ...sectionRoutes('business', '업소록'),
+  ...sectionRoutes('business', '업소록', 'member', '업소 등록'),
   ...sectionRoutes('community', '커뮤니티'),
   { path: '/customer', access: 'public', page: '고객센터', layout: 'common' },
   { path: '/customer/faq', access: 'public', page: '자주 묻는 질문', layout: 'common' },

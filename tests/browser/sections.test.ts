@@ -164,7 +164,7 @@ describe('lists', () => {
       .allTextContents();
     // Open now: every listing shown is 영업중 (the demo has late-night places, so rarely none).
     for (const text of open) expect(text).toContain('영업중');
-    if (open.length === 0) await expect(page.getByText('조건에 맞는 글이 없습니다').isVisible()).resolves.toBe(true);
+    if (open.length === 0) await expect(page.getByText('조건에 맞는 업소가 없습니다').isVisible()).resolves.toBe(true);
     await close();
   });
 

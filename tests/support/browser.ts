@@ -267,6 +267,24 @@ export async function openPage(browser: Browser, server: TestServer, options: Pa
   return { page, errors, close: () => context.close() };
 }
 
+/** Opens `path` with the app's scripts answered `delayMs` late, as on a slow phone connection:
+ * what the visitor does in the meantime happens before the app is there. */
+export async function openWithSlowScripts(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+  width: Width,
+  delayMs = 600,
+): Promise<TestPage> {
+  const opened = await openPage(browser, server, { width });
+  await opened.page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+  await opened.page.goto(path);
+  return opened;
+}
+
 /** A screenshot at test-results/screenshots/<name>-<width>.png, of the whole page unless
  * `fullPage: false` (a dialog over the viewport); answers its path. */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {

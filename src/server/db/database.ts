@@ -106,7 +106,8 @@ export interface MailsTable {
 
 /** One thing a member is told (modules/notification): unique per member, kind, target and item.
  * `target` and `item` name what the event is about (a comment, an inquiry); `link` is where it is
- * read; `title` is the item's title when it happened; `readdate` is '' until read. */
+ * read; `title` is the item's title when it happened; `keyword` the keyword that matched (keyword
+ * notices, else ''); `readdate` is '' until read. */
 export interface NotificationsTable {
   id: Generated<number>;
   user: number;
@@ -116,6 +117,7 @@ export interface NotificationsTable {
   actor: number;
   title: string;
   link: string;
+  keyword: Generated<string>;
   readdate: Generated<string>;
   date: string;
 }

@@ -1,14 +1,13 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { IMAGE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_EDGE, MAX_IMAGE_PIXELS } from '#shared/uploads.ts';
 
 // Uploaded images (upload issue): only JPEG, PNG, WebP and GIF, recognised by their bytes, never
 // by name or declared type. Every accepted file is decoded and encoded anew, so whatever rode
 // along in it (EXIF with GPS, text chunks, ICC comments, a script appended to make a polyglot)
 // is not in what we store and serve.
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 40_000_000;
-/** Phones send 12-50 MP; a page never shows more than this on the long edge. */
-const MAX_EDGE = 2000;
+// The limits are shared with the photo picker, which shrinks a photo to them before sending it.
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS };
 /** List thumbnails (market, business) are at most this wide; the height cap keeps very tall
  * images from making a tall thumbnail. */
 const THUMB_WIDTH = 400;
@@ -26,12 +25,18 @@ export const IMAGE_TYPES = {
 } as const;
 export type ImageFormat = keyof typeof IMAGE_TYPES;
 
+/** What was wrong with a refused file: too many bytes or pixels, not a format we take (or one
+ * disguised as another), or not readable as the image it claims to be. */
+export type ImageFault = 'bytes' | 'pixels' | 'type' | 'unreadable';
+
 /** Why a file was refused: `invalid` (not an image we take) or `too large` (bytes or pixels). */
 export class ImageError extends Error {
   readonly reason: 'invalid' | 'too large';
-  constructor(reason: 'invalid' | 'too large', detail: string) {
+  readonly fault: ImageFault;
+  constructor(fault: ImageFault, detail: string) {
     super(detail);
-    this.reason = reason;
+    this.fault = fault;
+    this.reason = fault === 'bytes' || fault === 'pixels' ? 'too large' : 'invalid';
   }
 }
 
@@ -62,11 +67,11 @@ export function sniffImageFormat(data: Uint8Array): ImageFormat | undefined {
 function encode(image: Sharp, format: ImageFormat): Sharp {
   switch (format) {
     case 'jpeg':
-      return image.jpeg({ quality: 82, progressive: true });
+      return image.jpeg({ quality: IMAGE_QUALITY, progressive: true });
     case 'png':
       return image.png({ compressionLevel: 9 });
     case 'webp':
-      return image.webp({ quality: 82 });
+      return image.webp({ quality: IMAGE_QUALITY });
     case 'gif':
       return image.gif();
   }
@@ -76,27 +81,27 @@ function refusal(err: unknown): ImageError {
   if (err instanceof ImageError) return err;
   // sharp reports the pixel limit (checked from the header, before decoding) with this text.
   if (err instanceof Error && /pixel limit/i.test(err.message)) {
-    return new ImageError('too large', `more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+    return new ImageError('pixels', `more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
   }
-  return new ImageError('invalid', 'the image could not be read');
+  return new ImageError('unreadable', 'the image could not be read');
 }
 
 /** Checks, re-encodes (auto-rotated by EXIF orientation, long edge capped, all metadata dropped:
  * sharp keeps none unless asked) and makes the thumbnail. Throws ImageError for any file we do
  * not take, including broken and hostile ones. */
 export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
-  if (input.length > MAX_IMAGE_BYTES) throw new ImageError('too large', `more than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  if (input.length > MAX_IMAGE_BYTES) throw new ImageError('bytes', `more than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
   const format = sniffImageFormat(input);
-  if (!format) throw new ImageError('invalid', 'only jpeg, png, webp and gif images are accepted');
+  if (!format) throw new ImageError('type', 'only jpeg, png, webp and gif images are accepted');
   // limitInputPixels counts all frames of an animation together, which bounds decoding memory.
   const options: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true, animated: format === 'gif' || format === 'webp' };
   try {
     const meta = await sharp(input, options).metadata();
     // The decoder must agree with the magic bytes; anything else is a disguised file.
-    if (meta.format !== format) throw new ImageError('invalid', 'the content does not match its image type');
+    if (meta.format !== format) throw new ImageError('type', 'the content does not match its image type');
     const resized = sharp(input, options)
       .timeout({ seconds: TIMEOUT_SECONDS })
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
     const { data, info } = await encode(resized, format).toBuffer({ resolveWithObject: true });
     // The thumbnail comes from the re-encoded image (first frame): smaller and already clean.
     const thumb = await sharp(data)

@@ -218,6 +218,7 @@ export function notificationPaths(): Record<string, Obj> {
       id: integer,
       kind: { type: 'string', enum: [...NotificationKinds] },
       actor: { ...text, description: "Who did it: their nickname ('' when the account is gone)." },
+      keyword: { ...text, description: "A keyword notice's matched keyword; '' for the other kinds." },
       title: { ...text, description: "The post's or inquiry's title." },
       link: { ...text, description: 'Where it is read on the site; a comment is anchored (#comment-<id>).' },
       created: { ...text, description: 'When it happened (ISO 8601, UTC).' },

@@ -13,9 +13,14 @@ export const HYDRATED_EVENT = 'app:hydrated';
  * page): before the app is live such a click is held and replayed, not followed. */
 export const APP_CLICK = { 'data-app-click': '' } as const;
 
+/** For a GET form's control whose change the app applies at once (a list's filters): a change
+ * made before the app is live submits the form once it is (without the app, 검색 does). */
+export const APP_CHANGE = { 'data-app-change': '' } as const;
+
 /** Controls only the app can answer: buttons with no native action, and links marked APP_CLICK.
  * Other links, submit buttons and GET forms do their native thing before the app is there. */
 const HELD = 'button[type="button"], [data-app-click]';
+const APPLIED = '[data-app-change]';
 
 /** Keys pressed before the app is live, replayed to it once it is, in order and `gapMs` apart so
  * that each one's effect is rendered before the next. A key pressed while the replay is under way
@@ -45,7 +50,13 @@ export function keyReplayQueue<Key>(dispatch: (key: Key) => void, gapMs: number)
 
 /** Runs inline, right after the <noscript> with the scripts, under the page's CSP nonce. Serialized
  * into the page: it may use only its arguments and the browser's globals. */
-function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typeof keyReplayQueue, meScript: string): void {
+function loadOnInteraction(
+  held: string,
+  applied: string,
+  hydratedEvent: string,
+  replayQueue: typeof keyReplayQueue,
+  meScript: string,
+): void {
   const loader = document.currentScript as HTMLScriptElement;
   const parked = document.createElement('template');
   parked.innerHTML = loader.previousElementSibling?.textContent ?? '';
@@ -90,12 +101,24 @@ function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typ
     event.preventDefault();
     event.stopImmediatePropagation();
   };
-  // Without the app (a failed download) a held link is followed after all.
+  // A control that applies at once when changed (a list's 분류 or 지금 영업중) has no handler
+  // until the app is there: the change is kept in the control, and its form is submitted once the
+  // app is live (the latest such form: one wish, as with clicks).
+  let changedForm: HTMLFormElement | null = null;
+  const change = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest(applied) : null;
+    if (control && 'form' in control && control.form instanceof HTMLFormElement) changedForm = control.form;
+  };
+  // Without the app (a failed download) a held link is followed after all, and a changed filter
+  // is applied by the browser's own submission.
   const failed = () => {
     removeEventListener('click', hold, true);
+    removeEventListener('change', change, true);
     if (pending instanceof HTMLAnchorElement) location.assign(pending.href);
+    else changedForm?.requestSubmit();
   };
   addEventListener('click', hold, true);
+  addEventListener('change', change, true);
   // Keys pressed outside a field before the app is live (a shortcut: text typed into a field stays
   // there by itself) are replayed once it is, in order, a moment apart so that each is rendered.
   // Until the replay is over, new keys wait their turn behind the replayed ones.
@@ -129,8 +152,10 @@ function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typ
     hydratedEvent,
     () => {
       removeEventListener('click', hold, true);
+      removeEventListener('change', change, true);
       live = true;
       if (pending?.isConnected) pending.click();
+      else if (changedForm?.isConnected) changedForm.requestSubmit();
       keys.replay();
     },
     { once: true },
@@ -138,4 +163,4 @@ function loadOnInteraction(held: string, hydratedEvent: string, replayQueue: typ
 }
 
 /** The loader's source, for an inline script. */
-export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)})`;
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)})`;

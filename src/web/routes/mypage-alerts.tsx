@@ -12,11 +12,13 @@ import { statusOf } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/mypage-alerts.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
   const { items } = await listAlerts(deps, caller);
-  return { siteName: deps.env.SITE_NAME, items };
+  // `?added=<id>`: the keyword the member has just added, said so once on the page.
+  const added = items.find((a) => String(a.id) === new URL(request.url).searchParams.get('added'));
+  return { siteName: deps.env.SITE_NAME, items, added: added && { id: added.id, keyword: added.keyword } };
 }
 
 /** Adding and deleting a keyword: form posts; a refusal comes back as the form's message. */
@@ -24,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
   const form = await request.formData();
+  let added: number | undefined;
   try {
     if (form.get('intent') === 'delete') {
       await removeAlert(deps, caller, parseInput(AlertDeleteSchema, { id: Number(form.get('id')) }).id);
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         section: String(form.get('section') ?? ''),
         mail: String(form.get('mail') ?? 'none'),
       };
-      await addAlert(deps, caller, parseInput(AlertSaveSchema, input));
+      added = (await addAlert(deps, caller, parseInput(AlertSaveSchema, input))).id;
     }
   } catch (err) {
     if (statusOf(err) === 404) throw redirect('/mypage/alerts');
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ error: koreanDetail({ detail: (err as Error).message }) ?? Messages.processingError }, { status: 400 });
     throw err;
   }
-  throw redirect('/mypage/alerts');
+  throw redirect(added ? `/mypage/alerts?added=${added}` : '/mypage/alerts');
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -52,7 +55,14 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
   return (
     <SectionFrame title="키워드 알림" crumbs={[{ label: '마이페이지', to: '/mypage' }, { label: '키워드 알림' }]}>
       <div className="max-w-3xl space-y-4">
-        <AlertForm count={d.items.length} error={actionData?.error} />
+        {/* A new key after each keyword added: the form starts empty again. A refusal since
+            replaces the word of the last one added. */}
+        <AlertForm
+          key={d.added?.id ?? 0}
+          count={d.items.length}
+          error={actionData?.error}
+          added={actionData?.error ? undefined : d.added?.keyword}
+        />
         <p className="text-slate-600">
           등록한 키워드 <strong className="text-brand-700">{d.items.length}</strong>/{ALERT_MAX}
         </p>

@@ -428,11 +428,11 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
         ) : null}
       </div>
       <nav
-        aria-label="이전 글, 다음 글"
+        aria-label={`이전 ${section.item.noun}, 다음 ${section.item.noun}`}
         className="mx-auto mt-4 max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
       >
-        {nav.next ? <Neighbour label="다음 글" to={`${section.path}/${nav.next.id}`} title={nav.next.title} /> : null}
-        {nav.prev ? <Neighbour label="이전 글" to={`${section.path}/${nav.prev.id}`} title={nav.prev.title} /> : null}
+        {nav.next ? <Neighbour label={`다음 ${section.item.noun}`} to={`${section.path}/${nav.next.id}`} title={nav.next.title} /> : null}
+        {nav.prev ? <Neighbour label={`이전 ${section.item.noun}`} to={`${section.path}/${nav.prev.id}`} title={nav.prev.title} /> : null}
         <Link to={section.path} className="block px-4 py-3 text-center font-semibold text-brand-700">
           목록으로
         </Link>

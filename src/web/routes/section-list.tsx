@@ -3,7 +3,7 @@ import { Link } from '../components/ui/link.tsx';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
-import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath } from '#shared/sections.ts';
+import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath, itemWords } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor } from '#shared/site.ts';
 import { pageOfPost } from '#server/modules/board/board.service.ts';
@@ -22,6 +22,7 @@ import { feedLink, pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-list.ts';
 import { fromLevel } from '../lib/me.ts';
+import { APP_CHANGE } from '../lib/deferred-hydration.ts';
 
 // A section's list (PRODUCT.md, Sections): the first page rendered on the server, every filter,
 // the sort, the keyword and the page in the URL as a GET form, so a list can be shared, the back
@@ -206,7 +207,8 @@ function filledIn(form: HTMLFormElement | null): URLSearchParams {
 }
 
 /** The filters, sort and keyword as one GET form. With JavaScript a changed control applies at
- * once; without it the 검색 button does. Submitting starts again at page 1. */
+ * once, also when changed before the app has loaded (APP_CHANGE); without it the 검색 button
+ * does. Submitting starts again at page 1. */
 function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<string, string>; faq: boolean }) {
   const submit = useSubmit();
   const apply = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => submit(filledIn(event.currentTarget.form));
@@ -235,7 +237,15 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
           {config.filters.map((f) =>
             f.kind === 'check' ? (
               <label key={f.name} className="col-span-1 flex min-h-11 items-center gap-2 self-end">
-                <input type="checkbox" name={f.name} value="1" defaultChecked={form[f.name] === '1'} onChange={apply} className="size-5" />
+                <input
+                  type="checkbox"
+                  name={f.name}
+                  value="1"
+                  defaultChecked={form[f.name] === '1'}
+                  onChange={apply}
+                  {...APP_CHANGE}
+                  className="size-5"
+                />
                 {f.label}
               </label>
             ) : (
@@ -247,6 +257,7 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
                     name={f.name}
                     defaultValue={form[f.name] ?? ''}
                     onChange={apply}
+                    {...APP_CHANGE}
                     className={`${CONTROL} text-base`}
                   >
                     <option value="">전체</option>
@@ -273,7 +284,7 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
           {config.sorts ? (
             <label className="text-sm font-medium text-slate-700">
               정렬
-              <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} className={`${CONTROL} text-base`}>
+              <select name="sort" defaultValue={form.sort ?? ''} onChange={apply} {...APP_CHANGE} className={`${CONTROL} text-base`}>
                 {config.sorts.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -311,6 +322,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
   // The list of the section's items: the section's own page, or 고객센터's FAQ under it.
   const own = sectionByKey(key) as Section;
   const listed = listOf(own);
+  const words = itemWords(own);
   const crumbs = listed.path !== section.path ? [{ label: section.label, to: section.path }, { label: title }] : [{ label: title }];
   const base = section.path;
   const anchor = inPlaceAnchor(listed.path);
@@ -335,7 +347,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
           {...fromLevel(own.writeLevel)}
         >
-          글쓰기
+          {words.write}
         </Link>
       }
     >
@@ -349,7 +361,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
         ) : null}
       </p>
       {items.length === 0 ? (
-        <EmptyState title={filtered ? '조건에 맞는 글이 없습니다' : '아직 등록된 글이 없습니다'}>
+        <EmptyState title={filtered ? `조건에 맞는 ${words.subject} 없습니다` : `아직 등록된 ${words.subject} 없습니다`}>
           {filtered ? '다른 조건이나 검색어로 찾아 보세요.' : listed.empty}
         </EmptyState>
       ) : key === 'jobs' ? (

@@ -1,6 +1,6 @@
 import { data, redirect, useLocation } from 'react-router';
 import { isAdminLevel } from '#shared/enums.ts';
-import { listOf, mayWrite, type Section, sectionByKey } from '#shared/sections.ts';
+import { itemWords, listOf, mayWrite, type Section, sectionByKey } from '#shared/sections.ts';
 import { createContent, getContent, updateContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     siteName: deps.env.SITE_NAME,
     label: listOf(section).label,
+    words: itemWords(section),
     editId,
     values: formValues(target, item),
   };
@@ -73,13 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: pageTitle(d.siteName, `${d.label} ${d.editId ? '글 수정' : '글쓰기'}`) }] : [];
+  return d ? [{ title: pageTitle(d.siteName, `${d.label} ${d.editId ? d.words.edit : d.words.write}`) }] : [];
 }
 
 export default function SectionWrite({ loaderData, actionData }: Route.ComponentProps) {
-  const { label, editId, values } = loaderData;
+  const { label, words, editId, values } = loaderData;
   const target = writeTargetOf(useLocation().pathname);
-  const title = editId ? '글 수정' : '글쓰기';
+  const title = editId ? words.edit : words.write;
   return (
     <SectionFrame title={`${label} ${title}`} crumbs={[{ label, to: target?.listPath }, { label: title }]}>
       {target ? (

@@ -140,7 +140,7 @@ async function tellSubscribers(deps: Deps, table: Table, row: NewItem): Promise<
   const notices = await notify(
     deps.db,
     event,
-    subscribers.map((s) => ({ user: s.user, kind: 'keyword' })),
+    subscribers.map((s) => ({ user: s.user, kind: 'keyword', keyword: s.keyword })),
   );
   const by = new Map(subscribers.map((s) => [s.user, s]));
   const date = nowIso();

@@ -6,6 +6,8 @@ import type { NotificationKind } from '#shared/notifications.ts';
 export interface Recipient {
   user: number;
   kind: NotificationKind;
+  /** A keyword notice's matched keyword. */
+  keyword?: string;
 }
 
 /** The candidates in order of preference, without the actor, nobody (0) and repeats. */

@@ -7,7 +7,7 @@ import { writesOfMembers } from '#server/db/write-tracker.ts';
 
 export type NewNotification = Insertable<NotificationsTable>;
 
-/** Rows per statement: 10 columns each, well under SQLite's 32,766 parameters. */
+/** Rows per statement: 11 columns each, well under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 1000;
 
 /** Inserts the notifications that are not there yet (one statement for a comment's one or two;
@@ -36,7 +36,7 @@ export function listNotificationsOf(db: Executor, user: number, page: number, si
   return db
     .selectFrom('notifications as n')
     .leftJoin('users as u', 'u.id', 'n.actor')
-    .select(['n.id', 'n.kind', 'n.title', 'n.link', 'n.readdate', 'n.date', 'u.nickname'])
+    .select(['n.id', 'n.kind', 'n.keyword', 'n.title', 'n.link', 'n.readdate', 'n.date', 'u.nickname'])
     .where('n.user', '=', user)
     .orderBy('n.id', 'desc')
     .limit(size)

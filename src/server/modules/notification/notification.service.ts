@@ -55,7 +55,7 @@ export async function notify(db: Executor, event: Event, candidates: Recipient[]
   const date = nowIso();
   return insertNotifications(
     db,
-    recipientsOf(event.actor, candidates).map((r) => ({ ...event, user: r.user, kind: r.kind, date })),
+    recipientsOf(event.actor, candidates).map((r) => ({ ...event, user: r.user, kind: r.kind, keyword: r.keyword ?? '', date })),
   );
 }
 
@@ -122,6 +122,7 @@ export async function listNotifications(deps: Deps, caller: Caller, params: z.ou
     id: r.id,
     kind: r.kind,
     actor: r.nickname ?? '',
+    keyword: r.keyword,
     title: r.title,
     link: r.link,
     created: r.date,

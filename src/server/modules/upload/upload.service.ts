@@ -8,9 +8,9 @@ import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { UploadTable } from '#server/db/database.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import { IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
+import { IMAGE_TYPES, ImageError, type ImageFault, MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '#server/lib/images.ts';
 import { newStoredNames, publicPath, removeStored, resolvePublicPath, writeStored } from '#server/lib/storage.ts';
-import { WEBDATA_BASE } from '#shared/uploads.ts';
+import { imageNotTaken, imageTooLarge, imageTooManyPixels, imageUnreadable, WEBDATA_BASE } from '#shared/uploads.ts';
 import type { Attachment } from '#shared/api.ts';
 import { findUploadsByPaths, insertUpload, uploadedBytes } from './upload.repository.ts';
 
@@ -44,6 +44,14 @@ export function downloadName(filename: string, mime: string): string {
   return `${filename.slice(0, filename.length - ext.length)}.${type.ext}`;
 }
 
+/** A refused file's reason as the member reads it by the photo picker, naming the file. */
+const REFUSALS: Record<ImageFault, (name: string) => string> = {
+  bytes: imageTooLarge,
+  pixels: imageTooManyPixels,
+  type: imageNotTaken,
+  unreadable: imageUnreadable,
+};
+
 async function prepare(data: Uint8Array, filename: string): Promise<Prepared> {
   const name = cleanFilename(filename);
   try {
@@ -53,7 +61,7 @@ async function prepare(data: Uint8Array, filename: string): Promise<Prepared> {
     const tooLarge = err.reason === 'too large';
     throw new AppError(tooLarge ? 413 : 400, tooLarge ? ErrorKey.tooLarge : ErrorKey.invalid, {
       field: 'file',
-      detail: `${name}: ${err.message}`,
+      detail: REFUSALS[err.fault](name),
     });
   }
 }
@@ -125,7 +133,7 @@ export async function uploadImages(deps: Deps, caller: Caller, files: File[]): P
   if (big)
     throw new AppError(413, ErrorKey.tooLarge, {
       field: 'file',
-      detail: `${cleanFilename(big.name)}: more than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
+      detail: imageTooLarge(cleanFilename(big.name)),
     });
   await spendWriteAllowance(deps, actor, 'upload', files.length);
   const prepared: Prepared[] = [];

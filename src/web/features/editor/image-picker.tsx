@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { showMessage } from '../../lib/screen-store.ts';
+import { koreanDetail, Messages } from '#shared/messages.ts';
+import { imageTooLarge, MAX_IMAGE_BYTES } from '#shared/uploads.ts';
+import { openLogin } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
-import { reportFailure } from '../../lib/api-failure.ts';
 import { fieldId } from './form-fields.tsx';
+import { photoToSend } from './shrink-photo.ts';
 
 // Photos of a post or a listing: uploaded at once through POST /api/upload, shown as previews,
 // reordered and removed here. The form keeps the returned paths; the first is the thumbnail.
 // Without JavaScript nothing can be uploaded: the photos already there are sent back as they are
-// (hidden fields) and a note says what is needed to add more.
+// (hidden fields) and a note says what is needed to add more. A photo larger than the server
+// keeps is shrunk first (shrink-photo.ts); what cannot be sent is said here, by the picker,
+// naming the file, not at the top of the screen far from it.
 
 const ARROW =
   'inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg text-slate-700 hover:bg-slate-50 disabled:opacity-40';
@@ -25,20 +29,28 @@ export function ImagePicker({
   error?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
   const upload = async (input: HTMLInputElement) => {
     const room = max - images.length;
     const files = Array.from(input.files ?? []);
     input.value = '';
     if (files.length === 0) return;
-    if (files.length > room) showMessage(`사진은 ${max}장까지 올릴 수 있습니다`, 'error');
+    const found: string[] = files.length > room ? [`사진은 ${max}장까지 올릴 수 있습니다`] : [];
+    setProblems(found);
     if (room <= 0) return;
-    const body = new FormData();
-    for (const file of files.slice(0, room)) body.append('file', file);
     setBusy(true);
-    const answer = await api.post<{ items: { path: string }[] }>('/upload', body);
+    const body = new FormData();
+    for (const file of files.slice(0, room)) {
+      const photo = await photoToSend(file);
+      if (photo) body.append('file', photo);
+      else found.push(imageTooLarge(file.name));
+    }
+    const answer = body.has('file') ? await api.post<{ items: { path: string }[] }>('/upload', body) : undefined;
     setBusy(false);
-    if (answer.code !== 'ok') return reportFailure(answer);
-    onChange((prev) => [...prev, ...answer.items.map((i) => i.path)].slice(0, max));
+    if (answer?.code === 'ok') onChange((prev) => [...prev, ...answer.items.map((i) => i.path)].slice(0, max));
+    else if (answer?.status === 401) openLogin();
+    else if (answer) found.push(koreanDetail(answer) ?? Messages.processingError);
+    setProblems([...found]);
   };
   const move = (from: number, to: number) =>
     onChange((prev) => {
@@ -105,21 +117,34 @@ export function ImagePicker({
         </ul>
       ) : null}
       {images.length < max ? (
-        <label
-          id="image-picker-add"
-          className="mt-2 inline-flex min-h-12 cursor-pointer items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 has-focus-visible:ring-2"
-        >
-          {busy ? '올리는 중…' : '사진 추가'}
-          <input
-            id={fieldId('images')}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            multiple={max > 1}
-            disabled={busy}
-            onChange={(e) => void upload(e.currentTarget)}
-            className="sr-only"
-          />
-        </label>
+        <>
+          <label
+            id="image-picker-add"
+            className="mt-2 inline-flex min-h-12 cursor-pointer items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 has-focus-visible:ring-2"
+          >
+            {busy ? '올리는 중…' : '사진 추가'}
+            <input
+              id={fieldId('images')}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              multiple={max > 1}
+              disabled={busy}
+              onChange={(e) => void upload(e.currentTarget)}
+              aria-describedby="image-picker-limit"
+              className="sr-only"
+            />
+          </label>
+          <p id="image-picker-limit" className="mt-1 text-sm text-slate-600">
+            한 장에 {MAX_IMAGE_BYTES / 1024 / 1024}MB까지 올릴 수 있습니다. 큰 사진은 줄여서 올립니다.
+          </p>
+        </>
+      ) : null}
+      {problems.length > 0 ? (
+        <div role="alert" className="mt-1 font-semibold text-red-700">
+          {problems.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
       ) : null}
       {error ? <p className="mt-1 font-semibold text-red-700">{error}</p> : null}
     </div>

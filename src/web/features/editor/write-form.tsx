@@ -108,7 +108,8 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
       {has('price') ? (
         <>
           <PriceField form={form} />
-          <SelectField form={form} name="marketstatus" label="거래 상태" options={pairs(MarketStatusLabel)} empty={null} />
+          {/* A new listing is in trade (거래중, the default): 거래완료 is chosen when editing it. */}
+          {id ? <SelectField form={form} name="marketstatus" label="거래 상태" options={pairs(MarketStatusLabel)} empty={null} /> : null}
         </>
       ) : null}
       {target.resource === 'jobs' ? (

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { formatDateTime } from '#shared/format.ts';
+import { formatDateTime, formatUntil } from '#shared/format.ts';
 import type { ListingTable } from '#shared/freshness.ts';
 import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
@@ -24,7 +24,7 @@ function Closing({ item, timeZone }: { item: Freshness; timeZone: string }) {
   if (!item.expiredate) return null;
   return (
     <span className="text-slate-600">
-      <When at={item.expiredate} timeZone={timeZone} />
+      <span className="whitespace-nowrap">{formatUntil(item.expiredate, timeZone)}</span>
       까지 게시
     </span>
   );

@@ -18,7 +18,7 @@ export function NotificationList({ items, timeZone, now }: { items: Notification
             <span className="min-w-0 flex-1">
               <span className={`block break-words ${n.read ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
                 {n.read ? null : <span className="sr-only">읽지 않음: </span>}
-                {noticeSentence(n.kind, n.actor)}
+                {noticeSentence(n.kind, n.actor, n.keyword)}
               </span>
               <span className="block break-words text-slate-600">{n.title}</span>
               <time dateTime={n.created} className="block text-sm whitespace-nowrap text-slate-500">
