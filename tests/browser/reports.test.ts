@@ -91,6 +91,14 @@ describe('reporting from an item’s page', () => {
       await page.reload();
       await postReport(page, post).getByText('신고함').waitFor();
       expect(await postReport(page, post).locator('summary').count()).toBe(0);
+      // A state, not a button: no outline, no rounded box, no fill.
+      const look = await postReport(page, post)
+        .getByText('신고함')
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { border: s.borderTopWidth, radius: s.borderTopLeftRadius, fill: s.backgroundColor };
+        });
+      expect(look).toEqual({ border: '0px', radius: '0px', fill: 'rgba(0, 0, 0, 0)' });
       expect(unexpectedErrors(errors)).toEqual([]);
       await close();
     });

@@ -74,7 +74,9 @@ export function ReportControl({ target, item, path, what, reported: initialRepor
   if (reported) {
     return (
       <span id={anchor} className="inline-flex flex-wrap items-center gap-2 scroll-mt-24">
-        <span className={`${look} cursor-default text-slate-500`}>
+        {/* A state, not a control: plain text with a check, never the button's outline (issue #32). */}
+        <span className="inline-flex min-h-11 items-center gap-1 text-sm text-slate-500">
+          <span aria-hidden="true">✓</span>
           신고함<span className="sr-only"> (이 {what}을 이미 신고했습니다)</span>
         </span>
         {outcome?.done ? (
