@@ -107,7 +107,10 @@ describe('graceful shutdown', () => {
     // A code request: its mail goes out (to DATA_DIR/outbox without SMTP_URL) or stays queued.
     const mail = request(port, 'POST', '/api/user/findemail', { email: 'code@shutdown.example' });
     await Promise.all([...slow, mail].map((r) => r.open));
-    const reads = Array.from({ length: 30 }, () => request(port, 'GET', `/api/board/${created.id}`));
+    // Thirty readers, each with its own visitor cookie (without one, reads from one address count once).
+    const reads = Array.from({ length: 30 }, (_, i) =>
+      request(port, 'GET', `/api/board/${created.id}`, undefined, { cookie: `vid=shutdown-reader-${String(i).padStart(4, '0')}` }),
+    );
     expect(await Promise.all(reads.map((r) => r.done))).toEqual(reads.map(() => 200));
     let pending = slow.length;
     for (const r of slow) void r.done.then(() => pending--);
