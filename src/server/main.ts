@@ -54,7 +54,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dev = env.NODE_ENV !== 'production';
 const devServer = dev ? await createDevServer(root) : undefined;
 // On PostgreSQL, by default none: several app servers are the way to more cores there, and with
-// two sharing two cores a thread each measured worse (docs/decisions.md).
+// two sharing two cores a thread each measured worse (docs/decisions/0055-render-thread-on-sqlite.md).
 const renderThreadCount = env.RENDER_THREADS ?? (deps.dialect === 'sqlite' && os.availableParallelism() > 1 ? 1 : 0);
 const renderThreads = !dev && renderThreadCount > 0 ? startRenderThreads(deps, { root, count: renderThreadCount }) : undefined;
 const app = createApp(deps, { root, dev, loadBuild: devServer ? devServer.loadBuild : productionBuild(root), renderThreads });

@@ -4,7 +4,7 @@ import { type Env, loadEnv } from './env.ts';
 // What the server and every CLI (package.json's scripts: migrate, seed, backup, restore,
 // reindex, migrate-to-postgres) do first. DATA_DIR holds every password hash (the database and
 // its WAL), the signing key, members' uploads and mail with their codes: private to the server's
-// user, like the backups already were (docs/decisions.md, "private DATA_DIR").
+// user, like the backups already were (docs/decisions/0060-private-data-dir-restore-check-one-build.md).
 
 /** Nothing this process creates is open to group or others: node:sqlite, sharp's output, the
  * mail outbox and mkdir take their modes from here, so no write needs a mode of its own. */

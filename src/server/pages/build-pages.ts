@@ -5,8 +5,8 @@ import path from 'node:path';
 import { BUILD_LINK, BUILDS_DIR } from './build-dir.ts';
 
 // The page build (React Router's server and browser files), made so that a running server never
-// loses its files and a start does not rebuild what is built (docs/decisions.md, "one build for
-// several starts"). Each build goes into a folder of its own under builds/, React Router writing
+// loses its files and a start does not rebuild what is built (docs/decisions/0060-private-data-dir-restore-check-one-build.md,
+// "one build for several starts"). Each build goes into a folder of its own under builds/, React Router writing
 // there (react-router.config.ts reads HANIN_BUILD_DIR); once whole it is stamped, and build/, a
 // symbolic link, is switched to it by a rename, which is atomic. A server resolves build/ once,
 // at start (build-dir.ts), and goes on using its own folder, which is kept while newer builds

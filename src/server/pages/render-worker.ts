@@ -38,7 +38,7 @@ const { env, buildDir } = workerData as RenderWorkerData;
 // in the message that woke it, for every new page; at nice 10 that was 0.1 ms, but the thread then
 // got little of a core the server's thread or a client shares, and pages waited for it. Node cannot
 // set a thread's policy, so util-linux's chrt does, by the thread's id (/proc/thread-self).
-// Open-loop p99 at 340 req/s, 1M posts (docs/decisions.md): 24-58 ms as a batch thread, 37-69 as a
+// Open-loop p99 at 340 req/s, 1M posts (docs/decisions/0055-render-thread-on-sqlite.md): 24-58 ms as a batch thread, 37-69 as a
 // normal one, 54-88 at nice 10.
 try {
   const tid = fs.readlinkSync('/proc/thread-self').split('/').pop() ?? '';

@@ -1,7 +1,7 @@
 import { ME_SCRIPT_ID } from './me.ts';
 
 // An anonymous visitor's page does not download the app's scripts until the visitor interacts
-// (docs/decisions.md, 2026-11-22): the server-rendered page reads, links and GET forms work
+// (docs/decisions/0011-scripts-wait-for-interaction.md): the server-rendered page reads, links and GET forms work
 // without them, and React with React Router is more than a first visit may cost. root.tsx parks
 // React Router's <Scripts> as text in a <noscript> (React neither hydrates nor re-renders a
 // noscript's children) and the inline loader below brings them to life.

@@ -78,7 +78,7 @@ const actorsOf = new WeakMap<Deps, ReturnType<typeof readsOfMember<Actor | undef
  * database, so a demotion takes effect at once. Every request of a session asks: the answer is
  * kept per token until the member's own row of users or sessions is written (cache/member-reads.ts;
  * the repositories name whose rows they write), which each of those changes does, so none of
- * them waits for an entry to expire (docs/decisions.md, 2026-11-27). */
+ * them waits for an entry to expire (docs/decisions/0050-member-reads-end-with-own-writes.md). */
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
   const claims = await deps.jwt.verify(token);
   if (!claims) return undefined;

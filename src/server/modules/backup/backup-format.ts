@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 
-// What a backup is on disk (docs/decisions.md, "Backups"): one folder in DATA_DIR/backups,
+// What a backup is on disk (docs/decisions/0030-backups-and-restore.md): one folder in DATA_DIR/backups,
 //
 //   manifest.json          this file's schema: format, schema version, kind, time, counts, files
 //   database.sqlite        a SQLite backup: the online backup API's page-for-page copy

@@ -29,7 +29,7 @@ export function openListingsCounted(params: ListParams): Partial<CountQuery> | u
 }
 
 /** Which of these items of a section (its table and topcategory) are closed listings: site
- * search finds them like any item and marks them 마감 (docs/decisions.md). */
+ * search finds them like any item and marks them 마감 (docs/decisions/0039-search-finds-closed-listings.md). */
 export async function closedAmong(db: Executor, table: SectionTable, topcategory: number, ids: number[]): Promise<Set<number>> {
   if (table === 'business' || !expires(table, { topcategory })) return new Set();
   return new Set(await findClosed(db, table, ids));

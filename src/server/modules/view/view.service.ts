@@ -16,7 +16,7 @@ const FLUSH_MS = 200;
 const FLUSH_AT = 1000;
 /** Visits per write transaction: a server write waits behind at most one (~60 ms at 1M posts with
  * evenly random ids); fewer, larger ones keep the server connection's page cache longer (each
- * commit of the other connection empties it). Measurements in docs/decisions.md. */
+ * commit of the other connection empties it). Measurements in docs/decisions/0012-get-by-id-at-1m.md. */
 const FLUSH_CHUNK = 250;
 
 export interface Visit {

@@ -10,7 +10,7 @@ import { LinkDialog } from './link-dialog.tsx';
 // Without JavaScript the area cannot send what is typed: a plain text box takes its place, whose
 // lines the page's action stores as paragraphs. A post that has formatting (bold, a list, a link,
 // an image) would lose it as lines, so its box holds the post's HTML to edit instead, said above
-// the box (docs/decisions.md).
+// the box (docs/decisions/0034-attachments-and-success-toasts.md).
 
 const COMMANDS: readonly { label: string; run: () => void }[] = [
   { label: '굵게', run: () => document.execCommand('bold') },
