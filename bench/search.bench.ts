@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Kysely, sql } from 'kysely';
-import { indexSectionTitles } from '../src/server/db/migrations/0019-search-section-titles.ts';
+import { indexSectionTitles } from '../src/server/db/migration-kit.ts';
 import { buildDeps } from '../src/server/boot.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
@@ -155,7 +155,7 @@ async function postgresRun(file: string, dataDir: string) {
       src.close();
       const loaded = performance.now();
       await sql`create index search_doc_vec on search_doc using gin (vec)`.execute(deps.db);
-      await indexSectionTitles(deps.db as Kysely<unknown>);
+      for (const section of SECTIONS) await indexSectionTitles(deps.db as Kysely<unknown>, section);
       await sql`analyze search_doc`.execute(deps.db);
       const indexSeconds = Math.round((performance.now() - loaded) / 100) / 10;
       const loadSeconds = Math.round((loaded - started) / 100) / 10;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { connect } from '../../src/server/db/connect.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { upgradeToLatest } from '../../src/server/upgrade.ts';
 
 // Loads a benchmark database straight into SQLite: N board posts across the sections plus jobs,
 // businesses and authors, with Korean titles and short HTML bodies built from word lists. The
@@ -100,7 +100,7 @@ export async function generateContentDatabase(dataDir: string, posts: number): P
   const started = performance.now();
   fs.mkdirSync(dataDir, { recursive: true });
   const conn = connect({ dataDir });
-  await migrateToLatest(conn.db, conn.dialect);
+  await upgradeToLatest(conn.db, conn.dialect);
   await conn.close();
 
   const db = new DatabaseSync(path.join(dataDir, 'portal.sqlite'));

@@ -1,6 +1,6 @@
 import type { Env } from './env.ts';
 import { connect, type Connection } from './db/connect.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { upgradeToLatest } from './upgrade.ts';
 import type { Deps } from './context.ts';
 import { createLimits } from './lib/rate-limit.ts';
 import { createJwt } from './lib/jwt.ts';
@@ -42,7 +42,7 @@ const READY_WAIT_MS = 5000;
 export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<{ deps: Deps; connection: Connection }> {
   checkDataDir(env.DATA_DIR);
   const connection = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logger });
-  const applied = await migrateToLatest(connection.db, connection.dialect).catch(async (err: unknown) => {
+  const applied = await upgradeToLatest(connection.db, connection.dialect).catch(async (err: unknown) => {
     if (!(err instanceof Fault)) throw err;
     await connection.close().catch(() => {});
     const cause = err.cause instanceof Error ? err.cause.message : String(err.cause);

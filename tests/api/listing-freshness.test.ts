@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDeps } from '#server/boot.ts';
 import { connect } from '#server/db/connect.ts';
-import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
+import { migrateUpTo } from '#server/db/migrate.ts';
+import { upgradeToLatest } from '#server/upgrade.ts';
 import { claimRun } from '#server/db/schedule.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { drainMails } from '#server/modules/mail/mail.service.ts';
@@ -405,7 +406,7 @@ describe('migration 0016', () => {
           { ...job, id: 3, title: '빈 날짜 공고', limitdate: '9999-01-01', date: recent },
         ] as never)
         .execute();
-      expect((await migrateToLatest(db, dbKind))[0]).toBe('0016-listing-freshness');
+      expect((await upgradeToLatest(db, dbKind))[0]).toBe('0016-listing-freshness');
       const board = await db.selectFrom('board').select(['id', 'bumpdate', 'expiredate', 'closed', 'expirynotice']).orderBy('id').execute();
       const after30 = (iso: string) => new Date(Date.parse(iso) + 30 * DAY).toISOString();
       expect(board).toEqual([

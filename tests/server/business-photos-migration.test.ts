@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { connect } from '#server/db/connect.ts';
-import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
+import { migrateUpTo } from '#server/db/migrate.ts';
+import { upgradeToLatest } from '#server/upgrade.ts';
 
 // Migration 0011: a listing's one photo so far becomes its list of one; a listing without a
 // photo has none, and no listing has closed days.
@@ -22,7 +23,7 @@ test('existing listings keep their photo as the first of their photos', async ()
     await migrateUpTo(db, 'sqlite', '0010-mail-queue');
     await sql`insert into business (id, title, image, date) values (1, '사진 있는 식당', '/api/webdata/a.webp', '2026-11-01'),
       (2, '사진 없는 식당', '', '2026-11-01')`.execute(db);
-    expect(await migrateToLatest(db, 'sqlite')).toContain('0011-business-photos-closed-days');
+    expect(await upgradeToLatest(db, 'sqlite')).toContain('0011-business-photos-closed-days');
     const rows = await sql<{
       id: number;
       images: string;

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { connect } from '#server/db/connect.ts';
 import { readCount } from '#server/db/counters.ts';
-import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
+import { migrateUpTo } from '#server/db/migrate.ts';
+import { upgradeToLatest } from '#server/upgrade.ts';
 
 // Migration 0018: the lists' counters start from the rows already there.
 
@@ -26,7 +27,7 @@ test('a database with posts and jobs gets counters equal to counts of its rows',
     }
     await sql`insert into jobs (title, limitdate, date, closed) values ('지난 공고', '2020-01-01', '2026-11-01', 1),
       ('열린 공고', '2099-01-01', '2026-11-01', 0), ('상시 공고', '', '2026-11-01', 0)`.execute(db);
-    expect(await migrateToLatest(db, 'sqlite')).toContain('0018-list-counts');
+    expect(await upgradeToLatest(db, 'sqlite')).toContain('0018-list-counts');
 
     const rows = async (where: string) =>
       Number((await sql<{ n: number }>`select count(*) as n from board where ${sql.raw(where)}`.execute(db)).rows[0]?.n);

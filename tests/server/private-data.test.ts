@@ -12,7 +12,7 @@ import { afterAll, expect, test } from 'vitest';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(ROOT_DIR, 'src/server/main.ts');
-const MIGRATE_CLI = path.join(ROOT_DIR, 'src/server/db/migrate-cli.ts');
+const MIGRATE_CLI = path.join(ROOT_DIR, 'src/server/migrate-cli.ts');
 const ADMIN = { loginid: 'private@test.example', passwd: 'private-admin-pass-9' };
 /** As `npm start` runs it, without pages: no build is needed to write a post. */
 const SERVER_ENV = {

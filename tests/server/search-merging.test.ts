@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type Connection, connect } from '#server/db/connect.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
+import { upgradeToLatest } from '#server/upgrade.ts';
 import { mergeSearchIndex, startIndexMerging } from '#server/modules/search/index-merging.ts';
 import { ftsTableName, indexSegments, insertSearchDocs, leaveMergesToSteps } from '#server/modules/search/search.repository.ts';
 
@@ -19,7 +19,7 @@ let conn: Connection;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-merge-'));
   conn = connect({ dataDir: dir });
-  await migrateToLatest(conn.db, 'sqlite');
+  await upgradeToLatest(conn.db, 'sqlite');
 });
 afterEach(async () => {
   await conn.close();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { connect } from '#server/db/connect.ts';
-import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
+import { migrateUpTo } from '#server/db/migrate.ts';
+import { upgradeToLatest } from '#server/upgrade.ts';
 
 // Migration 0006 moves an existing SQLite search index into one FTS5 table per section: what was
 // found before is found after, in its own section only.
@@ -30,7 +31,7 @@ test('an index built before 0006 is rebuilt per section from search_doc', async 
         values (${id}, 'board', ${d.item}, ${d.section}, '2026-11-01', ${d.title}, ${d.body}, '')`.execute(db);
       await sql`insert into search_fts (rowid, title, body) values (${id}, 'ignored', 'ignored')`.execute(db);
     }
-    expect(await migrateToLatest(db, 'sqlite')).toContain('0006-search-sections');
+    expect(await upgradeToLatest(db, 'sqlite')).toContain('0006-search-sections');
 
     const found = async (section: number, match: string) =>
       (

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db, Dialect } from './database.ts';
-import type { MigrationContext } from './migration-kit.ts';
+import type { DerivedData, MigrationContext } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-content.ts';
 import * as m0003 from './migrations/0003-search.ts';
@@ -55,17 +55,31 @@ const MIGRATIONS: Record<string, MigrationModule> = {
 /** In order; the last is the schema version a database at its latest has (backups record it). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
-  return migrate(db, dialect, (m) => m.migrateToLatest());
+/** How the live code rebuilds each kind of derived data a migration may ask for (upgrade.ts holds
+ * the server's). They run once every migration has, against the latest schema. */
+export type Rebuilds = Record<DerivedData, (db: Db, dialect: Dialect) => Promise<void>>;
+
+export async function migrateToLatest(db: Db, dialect: Dialect, rebuilds: Rebuilds): Promise<string[]> {
+  const asked = new Set<DerivedData>();
+  const applied = await migrate(db, dialect, asked, (m) => m.migrateToLatest());
+  for (const what of asked) await rebuilds[what](db, dialect);
+  return applied;
 }
 
-/** Up to and including a named migration (tests of what a later one does to existing data). */
+/** Up to and including a named migration (tests of what a later one does to existing data; a
+ * restore's first step). Derived data is not rebuilt below the latest schema: the live code that
+ * rebuilds it reads the latest; the migrations that follow ask again. */
 export async function migrateUpTo(db: Db, dialect: Dialect, name: string): Promise<string[]> {
-  return migrate(db, dialect, (m) => m.migrateTo(name));
+  return migrate(db, dialect, new Set(), (m) => m.migrateTo(name));
 }
 
-async function migrate(db: Db, dialect: Dialect, run: (m: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
-  const ctx: MigrationContext = { dialect };
+async function migrate(
+  db: Db,
+  dialect: Dialect,
+  asked: Set<DerivedData>,
+  run: (m: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
+  const ctx: MigrationContext = { dialect, rebuild: (what) => asked.add(what) };
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<unknown>) => m.up(d, ctx) }]),
   );

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Executor } from '../database.ts';
-import { rebuildCounts } from '../counters.ts';
+import type { MigrationContext } from '../migration-kit.ts';
 
 // Lists' totals as counters kept with every write (db/counters.ts), filled from the rows already
-// there.
-export async function up(db: Kysely<unknown>): Promise<void> {
+// there by the live code, which knows which lists are counted.
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   await db.schema
     .createTable('list_counts')
     .addColumn('tbl', 'text', (c) => c.notNull())
@@ -12,5 +11,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('n', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('list_counts_key', ['tbl', 'scope'])
     .execute();
-  await rebuildCounts(db as unknown as Executor);
+  ctx.rebuild('list-counts');
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { connect } from '#server/db/connect.ts';
 import type { Dialect } from '#server/db/database.ts';
-import { MIGRATION_NAMES, migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
+import { MIGRATION_NAMES, migrateUpTo } from '#server/db/migrate.ts';
+import { upgradeToLatest } from '#server/upgrade.ts';
 import { uploadsDir } from '#server/lib/storage.ts';
 import { reindexAll } from '#server/modules/search/search.service.ts';
 import {
@@ -91,7 +92,7 @@ export async function restoreBackup(named: string, target: RestoreTarget, option
     try {
       const counts: Record<string, number> = {};
       for (const table of Object.keys(manifest.counts)) counts[table] = await countRows(connection.db, table);
-      result = { manifest, counts, migrated: await migrateToLatest(connection.db, connection.dialect) };
+      result = { manifest, counts, migrated: await upgradeToLatest(connection.db, connection.dialect) };
       // The copy's counters were taken with its rows, but a restore never trusts derived data.
       await rebuildCounts(connection.db);
     } finally {
@@ -230,7 +231,7 @@ async function loadRows(dir: string, manifest: Manifest, target: RestoreTarget, 
         throw new Error(`${table}: the backup holds ${manifest.counts[table]} rows, ${counts[table]} were restored`);
     }
     await resetSequences(db, dialect);
-    const migrated = await migrateToLatest(db, dialect);
+    const migrated = await upgradeToLatest(db, dialect);
     await rebuildCounts(db);
     await reindexAll({ db, dialect }, (n, all) => onProgress({ stage: 'search', done: n, total: all, unit: 'rows' }));
     return { manifest, counts, migrated };

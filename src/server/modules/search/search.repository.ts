@@ -59,7 +59,7 @@ export interface FtsEntry {
 
 /** SQLite: adds entries to their sections' FTS5 tables, one statement per section, and their
  * Hangul words to search_term; or (`remove`) takes them out, with FTS5's 'delete' command and the
- * tokens they were indexed with. Used by every write of the index and by migration 0006. */
+ * tokens they were indexed with. Used by every write of the index and its rebuild. */
 export async function writeFtsEntries(db: Executor, entries: FtsEntry[], remove = false): Promise<void> {
   const tokens = entries.map(tokensOf);
   for (const section of new Set(entries.map((e) => e.section))) {
@@ -104,14 +104,36 @@ export async function deleteSearchDocs(db: Executor, dialect: Dialect, target: s
 }
 
 export async function clearSearchIndex(db: Executor, dialect: Dialect): Promise<void> {
-  if (dialect === 'sqlite') {
-    for (const s of SECTIONS) {
-      const table = sql.table(ftsTableName(s));
-      await sql`insert into ${table} (${table}) values ('delete-all')`.execute(db);
-    }
-    await sql`delete from search_term`.execute(db);
-  }
+  if (dialect === 'sqlite') await clearFtsEntries(db);
   await db.deleteFrom('search_doc').execute();
+}
+
+async function clearFtsEntries(db: Executor): Promise<void> {
+  for (const s of SECTIONS) {
+    const table = sql.table(ftsTableName(s));
+    await sql`insert into ${table} (${table}) values ('delete-all')`.execute(db);
+  }
+  await sql`delete from search_term`.execute(db);
+}
+
+/** SQLite's FTS5 entries and search_term written anew from search_doc's text, 500 entries to a
+ * statement, as every write puts them (a migration that remade the tables asks for it). On
+ * PostgreSQL search_doc's own vector is the index. */
+export async function rebuildFtsEntries(db: Executor, dialect: Dialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await clearFtsEntries(db);
+  for (let after = -1; ; ) {
+    const rows = await db
+      .selectFrom('search_doc')
+      .select(['id', 'item', 'section', 'title', 'body'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (rows.length === 0) break;
+    await writeFtsEntries(db, rows);
+    after = Number(rows[rows.length - 1]?.id);
+  }
 }
 
 /** How much merging FTS5 does inside a write's own commit (its 'automerge' setting; 0: none).
