@@ -13,6 +13,7 @@ import type { Route } from './+types/admin.ts';
 import { CommentModerationQuerySchema } from '#shared/schemas/admin.ts';
 import { readDateRange } from '#shared/schemas/fields.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
+import { isListingTable } from '#shared/freshness.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hidden,
       ...(storage.table === 'board' ? { topcategory: storage.topcategory } : {}),
       // Moderators see closed listings too (마감: past their close date, still readable).
-      ...(storage.table === 'board' || storage.table === 'jobs' ? { expired: '1' } : {}),
+      ...(isListingTable(storage.table) ? { expired: '1' } : {}),
     };
     const list = await orPageError(async () =>
       listContent(deps, storage.table, who, { ...parseContentQuery(storage.table, { page }), ...query }),
