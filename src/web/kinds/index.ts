@@ -25,5 +25,8 @@ export const KINDS: Record<SectionKey, WebKind> = {
 
 export const kindOf = (key: SectionKey): WebKind => KINDS[key];
 
+/** The kind of a key that may name no section (an address's `?section=`, 댓글's tab). */
+export const kindByKey = (key: string): WebKind | undefined => (KINDS as Partial<Record<string, WebKind>>)[key];
+
 /** The sections with their kinds, in this file's order. */
 export const KINDS_IN_ORDER = Object.entries(KINDS).map(([key, kind]) => ({ section: sectionByKey(key) as Section, kind }));

@@ -1,5 +1,5 @@
 import { EMPLOYMENT_TYPES } from '#shared/categories.ts';
-import { JobsType, JobsTypeLabel } from '#shared/enums.ts';
+import { JobsStatus, JobsType, JobsTypeLabel } from '#shared/enums.ts';
 import { JobsSaveSchema } from '#shared/schemas/content.ts';
 import { RichText } from '../components/ui/rich-text.tsx';
 import {
@@ -25,6 +25,8 @@ import { type BodyProps, type CardsProps, category, labels, location, select, ty
 /** A 구직 post is a person looking for work: no company, deadline or hiring manager. */
 const seeking = (values: WriteValues) => Number(values.type) === JobsType.seeking;
 const recruiting = (values: WriteValues) => !seeking(values);
+
+const JOBS_STATUS: Record<number, string> = { [JobsStatus.selling]: '모집중', [JobsStatus.sold]: '마감' };
 
 function JobsBody({ item, today, timeZone }: BodyProps) {
   return (
@@ -72,4 +74,10 @@ export const jobs: WebKind = {
   },
   home: { title: '구인구직', query: { sort: 'fresh' }, columns: ['id', 'title', 'date', 'location'] },
   listing: {},
+  // `close` makes a posting 마감 (SPEC §3 status 2).
+  moderation: {
+    noun: ['공고', '공고를'],
+    close: { action: '마감 처리', state: '마감', closed: (item) => item.status === JobsStatus.sold },
+    state: (item) => JOBS_STATUS[Number(item.status ?? JobsStatus.selling)] ?? '',
+  },
 };

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { BoardRecord, BusinessRecord, JobsRecord } from '#shared/api.ts';
 import type { SiteClock } from '#shared/business-hours.ts';
 import { type CategorySection, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
+import type { KindModeration } from '../features/admin/moderation-actions.ts';
 import type { WriteKind } from '../features/editor/write-target.ts';
 
 // What the web side knows of one kind of item (a section of sections.ts): its list's filters,
@@ -87,6 +88,8 @@ export interface WebKind {
     photos?: boolean;
     Note?: ComponentType<{ row: HomeRow }>;
   };
+  /** Its part of moderation (the admin list and the item's box): its name, `close`, flags. */
+  moderation?: KindModeration;
   /** A listing that closes and is bumped (끌어올리기, shared/freshness.ts): it is in 내 판매·구인
    * 글, with the badge of its trade state where it has one. */
   listing?: { state?: { field: string; Badge: ComponentType<{ status: number }> } };

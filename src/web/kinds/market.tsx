@@ -68,4 +68,13 @@ export const market = boardKind({
     Note: ({ row }) => <MarketPrice item={{ price: row.price ?? 0, free: row.free ?? 0 }} className="text-slate-900" />,
   },
   listing: { state: { field: 'marketstatus', Badge: MarketStatusBadge } },
+  // `close` makes a listing 거래완료 (SPEC §3 marketstatus 2).
+  moderation: {
+    close: {
+      action: '거래완료 처리',
+      state: String(MarketStatusLabel[MarketStatus.complete]),
+      closed: (item) => item.marketstatus === MarketStatus.complete,
+    },
+    state: (item) => MarketStatusLabel[Number(item.marketstatus ?? MarketStatus.intrade)] ?? '',
+  },
 });

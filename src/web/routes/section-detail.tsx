@@ -311,7 +311,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
       {/* Admins edit and delete from their moderation box; the author gets 수정 / 삭제 below. Both
           are in the page for everyone (it is shared) and shown by #me-style to those they serve. */}
       <div {...fromLevel(UserLevel.admin)}>
-        <ItemModeration resource={resource} item={item} listPath={section.path} />
+        <ItemModeration resource={resource} item={item} kind={kindOf(section.key).moderation ?? {}} listPath={section.path} />
       </div>
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {item.hidden === Visibility.review ? (
