@@ -45,5 +45,5 @@ export function boardWrite({
   };
 }
 
-/** A plain board section: its categories as its one filter, posts as rows. */
+/** A board section: the board's page and form unless it gives its own. */
 export const boardKind = (kind: Partial<WebKind> & Pick<WebKind, 'list'>): WebKind => ({ Body: BoardBody, write: boardWrite(), ...kind });

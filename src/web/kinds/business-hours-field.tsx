@@ -62,12 +62,11 @@ function ClosedDays({ form }: { form: FormState }) {
   );
 }
 
-/** The hours' fields: the fieldset draws them all at the first; the ticked closed days come back
- * without JavaScript as "6,7". */
+/** The hours' fields: the fieldset, drawn at the first, holds them all; the ticked closed days
+ * come back without JavaScript as "6,7". */
 export const hoursFields: FormField[] = [
-  { name: ROWS[0][1], initial: '', Control: BusinessHours },
-  ...ROWS.flatMap(([, start, end]) => [start, end])
-    .slice(1)
-    .map((name): FormField => ({ name, initial: '' })),
+  ...ROWS.flatMap(([, start, end]) => [start, end]).map(
+    (name, i): FormField => ({ name, initial: '', ...(i === 0 ? { Control: BusinessHours } : {}) }),
+  ),
   { name: 'closeddays', initial: '', read: (form, name) => form.getAll(name).join(',') },
 ];

@@ -3,6 +3,7 @@ import type { BoardRecord, BusinessRecord, JobsRecord } from '#shared/api.ts';
 import type { SiteClock } from '#shared/business-hours.ts';
 import { type CategorySection, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
 import type { KindModeration } from '../features/admin/moderation-actions.ts';
+import type { FormField } from '../features/editor/write-fields.tsx';
 import type { WriteKind } from '../features/editor/write-target.ts';
 
 // What the web side knows of one kind of item (a section of sections.ts): its list's filters,
@@ -78,7 +79,7 @@ export interface WebKind {
   clock?: boolean;
   /** The item's page between its title area and its attachments. */
   Body: ComponentType<BodyProps>;
-  write: WriteKind;
+  write: WriteKind<FormField>;
   /** Its box on the home page, in kinds/index.ts's order: a title, the list query, the columns
    * its rows read, and what a row shows beside its date. */
   home?: {

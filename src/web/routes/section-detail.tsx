@@ -41,9 +41,6 @@ import { belowAdmin, forMembers, forOwner, fromLevel, notOwner, reportedOf, useM
 // An item's page, its body drawn by its kind (web/kinds). Missing, hidden and other sections' ids
 // are real 404s. The view is counted like GET /api/<name>/{id}.
 
-/** Any section's item: the page picks the fields of its kind. */
-type DetailItem = KindItem;
-
 /** The page's section and item for its address: missing, hidden and other sections' ids are 404s.
  * With `visitor`, the view is counted. */
 async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: string, visitor?: Visitor) {
@@ -51,9 +48,9 @@ async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: str
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
   if (!section || !isPathId(rawId)) throw notFound();
   const resource = section.storage.table;
-  let item: DetailItem;
+  let item: KindItem;
   try {
-    item = (await getContent(deps, resource, caller, Number(rawId), visitor)) as DetailItem;
+    item = (await getContent(deps, resource, caller, Number(rawId), visitor)) as KindItem;
   } catch (err) {
     // A held item's page says so (the error page's words), still a 404 for crawlers.
     if (statusOf(err) === 404 && (err as { key?: string }).key === ErrorKey.underReview) throw data(ReportMessages.held, { status: 404 });
@@ -160,7 +157,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The 끌어올리기 box of a market listing or a job: when the next bump may be made, by the
  * server's clock; none for other items. The page is shared: the box is in it for everyone and
  * shown to the author and admins (lib/me.ts's marks). */
-function bumpState(resource: string, item: DetailItem, url: URL, timeZone: string) {
+function bumpState(resource: string, item: KindItem, url: URL, timeZone: string) {
   const table = isListingTable(resource) ? resource : undefined;
   if (!table || !expires(table, item)) return null;
   const now = new Date();
