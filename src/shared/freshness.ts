@@ -13,7 +13,11 @@ export const NOTICE_DAYS = 3;
 /** One bump a day per listing. */
 export const BUMP_EVERY_MS = DAY_MS;
 
-export type ListingTable = 'board' | 'jobs';
+/** The tables whose rows may be listings. */
+export const ListingTables = ['board', 'jobs'] as const;
+export type ListingTable = (typeof ListingTables)[number];
+
+export const isListingTable = (table: string): table is ListingTable => (ListingTables as readonly string[]).includes(table);
 
 /** What decides a listing's close: its section (board) or deadline (jobs). */
 export interface ListingFacts {

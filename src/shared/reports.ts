@@ -25,6 +25,8 @@ export const REPORT_DETAIL_MAX = 500;
 export const ReportTargets = ['board', 'jobs', 'business', 'comment'] as const;
 export type ReportTarget = (typeof ReportTargets)[number];
 
+export const isReportTarget = (target: string): target is ReportTarget => (ReportTargets as readonly string[]).includes(target);
+
 /** An item's `hidden` column: shown; hidden by a moderator (admins only); hidden because enough
  * members reported it, until an admin looks (its author still sees it, marked 검토 중). */
 export const Visibility = { shown: 0, hidden: 1, review: 2 } as const;

@@ -3,8 +3,8 @@ import type { SectionTable } from './schemas/content.ts';
 
 // PRODUCT.md's Sections table, once: every fact about a section that more than one place needs
 // (the header, the lists and their filters, the write and detail pages, search, likes, the admin
-// dashboard and moderation, the sitemap). Everything else derives from SECTIONS; a new section is
-// one entry here plus its screens (its list filters in routes/section-list.tsx, its routes).
+// dashboard and moderation, the sitemap, the route table). Everything else derives from SECTIONS; a
+// new section is one entry here plus its web declaration (src/web/kinds: its list, page and form).
 
 type TopCategoryCode = (typeof TopCategory)[keyof typeof TopCategory];
 

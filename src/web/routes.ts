@@ -1,36 +1,30 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { itemPagesOf, listOf, type Section, SECTIONS } from '../shared/sections.ts';
 
 // SPEC §2's route table: names are the route ids, paths exactly as the spec gives them. Index,
 // login and search have their own layouts; every other route shares the common layout.
+
+/** A section's pages, from sections.ts: its list (`jobs`; a hub's list `customer-faq`), its write
+ * page (`jobs-write`) and, where its items have pages of their own, an item's (`jobs-id`). */
+function sectionRoutes(section: Section) {
+  const list = listOf(section);
+  const path = section.path.slice(1);
+  const pages = itemPagesOf(section);
+  return [
+    route(list.path.slice(1), 'routes/section-list.tsx', { id: list.path === section.path ? section.key : `${section.key}-${list.key}` }),
+    route(`${path}/write`, 'routes/section-write.tsx', { id: `${section.key}-write` }),
+    ...(pages ? [route(`${pages.slice(1)}/:id`, 'routes/section-detail.tsx', { id: `${section.key}-id` })] : []),
+  ];
+}
 export default [
   index('routes/index.tsx', { id: 'index' }),
   route('login', 'routes/login.tsx', { id: 'login' }),
   route('search', 'routes/search.tsx', { id: 'search' }),
   layout('routes/common-layout.tsx', [
-    route('jobs', 'routes/section-list.tsx', { id: 'jobs' }),
-    route('jobs/write', 'routes/section-write.tsx', { id: 'jobs-write' }),
-    route('jobs/:id', 'routes/section-detail.tsx', { id: 'jobs-id' }),
-    route('life', 'routes/section-list.tsx', { id: 'life' }),
-    route('life/write', 'routes/section-write.tsx', { id: 'life-write' }),
-    route('life/:id', 'routes/section-detail.tsx', { id: 'life-id' }),
-    route('news', 'routes/section-list.tsx', { id: 'news' }),
-    route('news/write', 'routes/section-write.tsx', { id: 'news-write' }),
-    route('news/:id', 'routes/section-detail.tsx', { id: 'news-id' }),
-    route('market', 'routes/section-list.tsx', { id: 'market' }),
-    route('market/write', 'routes/section-write.tsx', { id: 'market-write' }),
-    route('market/:id', 'routes/section-detail.tsx', { id: 'market-id' }),
-    route('business', 'routes/section-list.tsx', { id: 'business' }),
-    route('business/write', 'routes/section-write.tsx', { id: 'business-write' }),
-    route('business/:id', 'routes/section-detail.tsx', { id: 'business-id' }),
-    route('community', 'routes/section-list.tsx', { id: 'community' }),
-    route('community/write', 'routes/section-write.tsx', { id: 'community-write' }),
-    route('community/:id', 'routes/section-detail.tsx', { id: 'community-id' }),
+    ...SECTIONS.flatMap(sectionRoutes),
+    // 고객센터 is a hub: its FAQ is its list (above), beside a 1:1 inquiry.
     route('customer', 'routes/customer.tsx', { id: 'customer' }),
-    route('customer/faq', 'routes/section-list.tsx', { id: 'customer-faq' }),
-    route('customer/write', 'routes/section-write.tsx', { id: 'customer-write' }),
     route('customer/inquiry', 'routes/customer-inquiry.tsx', { id: 'customer-inquiry' }),
-    route('organizations', 'routes/section-list.tsx', { id: 'organizations' }),
-    route('organizations/write', 'routes/section-write.tsx', { id: 'organizations-write' }),
     route('mypage', 'routes/mypage.tsx', { id: 'mypage' }),
     route('mypage/like', 'routes/mypage-like.tsx', { id: 'mypage-like' }),
     route('mypage/myinfo', 'routes/mypage-myinfo.tsx', { id: 'mypage-myinfo' }),

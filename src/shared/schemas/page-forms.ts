@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CommentSaveSchema } from './content.ts';
 import { queryPositiveId } from './fields.ts';
+import { ListingTables } from '../freshness.ts';
 import { ReportTargets } from '../reports.ts';
 
 // What a post's page posts without JavaScript (routes/section-detail.tsx's action): the same
@@ -11,7 +12,7 @@ const content = CommentSaveSchema.shape.content;
 const confirmed = z.literal('1').optional();
 
 /** 끌어올리기 (a listing's page, my page's list of listings): which listing. */
-export const BumpFormSchema = z.strictObject({ intent: z.literal('bump'), table: z.enum(['board', 'jobs']), id: queryPositiveId });
+export const BumpFormSchema = z.strictObject({ intent: z.literal('bump'), table: z.enum(ListingTables), id: queryPositiveId });
 
 export const DetailFormSchema = z.discriminatedUnion('intent', [
   BumpFormSchema,

@@ -10,9 +10,11 @@ import { orPageError } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/admin.ts';
+import { kindByKey } from '../kinds/index.ts';
 import { CommentModerationQuerySchema } from '#shared/schemas/admin.ts';
 import { readDateRange } from '#shared/schemas/fields.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
+import { isListingTable } from '#shared/freshness.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hidden,
       ...(storage.table === 'board' ? { topcategory: storage.topcategory } : {}),
       // Moderators see closed listings too (마감: past their close date, still readable).
-      ...(storage.table === 'board' || storage.table === 'jobs' ? { expired: '1' } : {}),
+      ...(isListingTable(storage.table) ? { expired: '1' } : {}),
     };
     const list = await orPageError(async () =>
       listContent(deps, storage.table, who, { ...parseContentQuery(storage.table, { page }), ...query }),
@@ -74,7 +76,12 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
       <AdminTabs />
       <Dashboard data={d.dashboard} />
       {d.moderation ? (
-        <ModerationPanel key={`${d.moderation.key}-${d.moderation.hidden}`} data={d.moderation} timeZone={d.timeZone} />
+        <ModerationPanel
+          key={`${d.moderation.key}-${d.moderation.hidden}`}
+          data={d.moderation}
+          kind={kindByKey(d.moderation.key)?.moderation}
+          timeZone={d.timeZone}
+        />
       ) : (
         <p id="moderation" className="mt-8 text-slate-600">
           섹션 이름을 누르면 그 섹션의 글을 숨기거나 삭제할 수 있습니다.

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { MetaLine } from '../components/ui/meta-line.tsx';
@@ -5,7 +6,6 @@ import type { Route } from './+types/index.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { listContentItems } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
-import { TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -13,45 +13,35 @@ import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
 import { clockChange } from '#server/cache/page-cache.ts';
 import { listKeys } from '#server/cache/shows.ts';
-import { MarketPrice } from '../features/market/market-list.tsx';
+import { KINDS_IN_ORDER } from '../kinds/index.ts';
+import type { HomeRow } from '../kinds/kind.ts';
 import { formatDate } from '#shared/format.ts';
 import { thumbnailOf } from '#shared/uploads.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
-// section (PRODUCT.md: news, market, jobs, premium businesses, popular community, schedule).
+// section with a box (PRODUCT.md: news, market, jobs, premium businesses, popular community: the
+// kinds' `home`), then the schedule.
 
-interface Item {
-  id: number;
-  title: string;
-  date?: string;
-  image?: string;
-  price?: number;
-  free?: number;
-  startdate?: string;
-  location?: string;
-}
+/** What the schedule's box reads of an item, beside what the sections' boxes read. */
+type Item = HomeRow & { startdate?: string };
 
-/** What a panel's row shows, and nothing more: the page's data is sent to the browser too. */
+/** What a row shows, and nothing more: the page's data is sent to the browser too. */
 function row({ id, title, date, image, price, free, startdate, location }: Item): Item {
   return { id, title, date, image, price, free, startdate, location };
 }
 
-/** The columns of `row` each table has: the boxes read only those (not every post's text). */
-const ROW_COLUMNS: Record<ContentName, readonly string[]> = {
-  board: ['id', 'title', 'date', 'image', 'price', 'free', 'location'],
-  jobs: ['id', 'title', 'date', 'location'],
-  business: ['id', 'title', 'date', 'image', 'location'],
-  mainschedule: ['id', 'title', 'date', 'startdate', 'location'],
-  inquiry: ['id', 'title', 'date'],
-};
+const SCHEDULE_COLUMNS = ['id', 'title', 'date', 'startdate', 'location'];
+
+/** The sections with a box, in kinds/index.ts's order. */
+const BOXES = KINDS_IN_ORDER.flatMap(({ section, kind: { home } }) => (home ? [{ section, home }] : []));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
   // What the boxes show, so that a like or a comment elsewhere leaves a stored copy valid.
   const shows: string[] = [];
-  const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => {
+  const list = async (name: ContentName, query: ContentQuery, columns: readonly string[]): Promise<Item[]> => {
     // The boxes draw no totals: their rows are not counted.
-    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, ROW_COLUMNS[name])).map((i) => row(i as Item));
+    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, columns)).map((i) => row(i as Item));
     shows.push(
       ...listKeys(
         name,
@@ -61,21 +51,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     );
     return items;
   };
-  const [news, market, jobs, business, community, schedule] = await Promise.all([
-    list('board', { topcategory: TopCategory.news }),
-    // Listings in their listing order: the last bumped first, closed ones not at all.
-    list('board', { topcategory: TopCategory.market, sort: 'fresh' }),
-    list('jobs', { sort: 'fresh' }),
-    list('business', { sort: '-main' }),
-    list('board', { topcategory: TopCategory.community, sort: '-like' }),
-    list('mainschedule', { upcoming: '1', sort: 'startdate' }),
+  const [boxes, schedule] = await Promise.all([
+    Promise.all(
+      BOXES.map(async ({ section: { key, storage }, home }) => {
+        const where = storage.table === 'board' ? { topcategory: storage.topcategory } : {};
+        return { key, items: await list(storage.table, { ...where, ...home.query }, home.columns) };
+      }),
+    ),
+    list('mainschedule', { upcoming: '1', sort: 'startdate' }, SCHEDULE_COLUMNS),
   ]);
   effects.shows = shows;
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;
   // The schedule's box starts at today's date.
   effects.until = clockChange('date', deps.env.SITE_TIMEZONE);
-  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, news, market, jobs, business, community, schedule };
+  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, boxes, schedule };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -87,22 +77,22 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     : [];
 }
 
-/** A section's latest: each row a title with its date (and the market's price), and the photo's
- * thumbnail where the section has photos. */
+/** A section's latest: each row a title with its date (and its kind's note, the market's price),
+ * and the photo's thumbnail where the section has photos. */
 function Panel({
   title,
   to,
   items,
   timeZone,
   photos = false,
-  prices = false,
+  Note,
 }: {
   title: string;
   to: string;
   items: Item[];
   timeZone: string;
   photos?: boolean;
-  prices?: boolean;
+  Note?: ComponentType<{ row: HomeRow }>;
 }) {
   return (
     <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
@@ -136,7 +126,7 @@ function Panel({
                 <span className="min-w-0 flex-1">
                   <span className="block truncate group-hover:text-brand-700 group-hover:underline">{i.title}</span>
                   <span className="flex flex-wrap items-baseline gap-x-3 text-sm text-slate-500">
-                    {prices ? <MarketPrice item={{ price: i.price ?? 0, free: i.free ?? 0 }} className="text-slate-900" /> : null}
+                    {Note ? <Note row={i} /> : null}
                     <span className="whitespace-nowrap">{formatDate(i.date, timeZone)}</span>
                   </span>
                 </span>
@@ -173,11 +163,20 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
           </nav>
         </section>
         <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          <Panel title="뉴스" to="/news" items={d.news} timeZone={d.timeZone} />
-          <Panel title="벼룩시장" to="/market" items={d.market} timeZone={d.timeZone} photos prices />
-          <Panel title="구인구직" to="/jobs" items={d.jobs} timeZone={d.timeZone} />
-          <Panel title="추천 업소" to="/business" items={d.business} timeZone={d.timeZone} photos />
-          <Panel title="인기 커뮤니티" to="/community" items={d.community} timeZone={d.timeZone} />
+          {d.boxes.map(({ key, items }) => {
+            const { section, home } = BOXES.find((b) => b.section.key === key)!;
+            return (
+              <Panel
+                key={key}
+                title={home.title}
+                to={section.path}
+                items={items}
+                timeZone={d.timeZone}
+                photos={home.photos}
+                Note={home.Note}
+              />
+            );
+          })}
           <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
             <h2 className="text-lg font-bold">다가오는 일정</h2>
             {d.schedule.length === 0 ? (

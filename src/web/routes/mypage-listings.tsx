@@ -1,8 +1,7 @@
 import { data, redirect } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
-import { TopCategory } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
-import { type ListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
+import { isListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { BumpFormSchema } from '#shared/schemas/page-forms.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
@@ -10,7 +9,7 @@ import { bumpListing } from '#server/modules/freshness/freshness.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { BumpBox } from '../features/freshness/listing-freshness.tsx';
-import { MarketStatusBadge } from '../features/market/market-list.tsx';
+import { KINDS_IN_ORDER, kindOf } from '../kinds/index.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
@@ -23,21 +22,32 @@ import type { Route } from './+types/mypage-listings.ts';
 const SHOWN = 50;
 const PATH = '/mypage/listings';
 
+/** The kinds whose items are listings (kinds/index.ts's order), with their trade state if any. */
+const LISTINGS = KINDS_IN_ORDER.flatMap(({ section, kind: { listing } }) => (listing ? [{ section, state: listing.state }] : []));
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
   const mine = { user: actor.id, expired: '1', sort: 'fresh', size: SHOWN };
-  const [market, jobs] = await Promise.all([
-    listContent(deps, 'board', caller, { ...mine, topcategory: TopCategory.market }),
-    listContent(deps, 'jobs', caller, mine),
-  ]);
+  const lists = await Promise.all(
+    LISTINGS.map(async ({ section, state }) => {
+      const { table, topcategory } = section.storage;
+      if (!isListingTable(table)) return [];
+      const list = await listContent(deps, table, caller, { ...mine, ...(table === 'board' ? { topcategory } : {}) });
+      return list.items.map((i) => ({
+        ...i,
+        table,
+        kind: section.key,
+        path: `${section.path}/${i.id}`,
+        section: section.label,
+        state: state ? ((i as Record<string, unknown>)[state.field] as number) : undefined,
+      }));
+    }),
+  );
   const at = new Date();
   const now = at.toISOString();
   const timeZone = deps.env.SITE_TIMEZONE;
-  const rows = [
-    ...market.items.map((i) => ({ ...i, table: 'board' as ListingTable, path: `/market/${i.id}`, section: '벼룩시장' })),
-    ...jobs.items.map((i) => ({ ...i, table: 'jobs' as ListingTable, path: `/jobs/${i.id}`, section: '구인구직' })),
-  ].map((r) => {
+  const rows = lists.flat().map((r) => {
     const nextBump = nextBumpAt(r.bumpdate || r.date);
     return {
       id: r.id,
@@ -47,7 +57,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       path: r.path,
       section: r.section,
       date: r.date,
-      marketstatus: r.table === 'board' ? (r as { marketstatus: number }).marketstatus : undefined,
+      kind: r.kind,
+      state: r.state,
       closed: r.closed,
       expiredate: r.expiredate,
       nextBump,
@@ -92,11 +103,12 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 type Row = Route.ComponentProps['loaderData']['open'][number];
 
 function Listing({ row, timeZone, bumped, refusal }: { row: Row; timeZone: string; bumped: boolean; refusal?: string }) {
+  const Badge = kindOf(row.kind).listing?.state?.Badge;
   return (
     <li id={`listing-${row.key}`} className="px-4 py-3">
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-500">{row.section}</span>
-        {row.marketstatus !== undefined ? <MarketStatusBadge status={row.marketstatus} /> : null}
+        {Badge && row.state !== undefined ? <Badge status={row.state} /> : null}
         <Link to={row.path} className="min-w-0 font-medium hover:text-brand-700 hover:underline">
           {row.title}
         </Link>

@@ -9,7 +9,7 @@ import { addComment, editComment, listComments, removeComment } from '#server/mo
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
 import { reportedItems, reportItem } from '#server/modules/report/report.service.ts';
 import { ReportSaveSchema } from '#shared/schemas/report.ts';
-import { ReportMessages, type ReportTarget, Visibility } from '#shared/reports.ts';
+import { isReportTarget, ReportMessages, type ReportTarget, Visibility } from '#shared/reports.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import type { Caller, Deps } from '#server/context.ts';
@@ -19,36 +19,27 @@ import { pageContext } from '../entry.server.tsx';
 import { countsKey, itemKey, rowsKey, threadKey } from '#server/cache/shows.ts';
 import { sectionClockChange } from '#server/cache/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
-import { BoardArticle } from '../features/board/board-article.tsx';
-import type { BoardItem } from '../features/board/board-types.ts';
 import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { Attachments } from '../components/ui/attachments.tsx';
 import { type ReportOutcome, ReportPart, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
-import { RichText } from '../components/ui/rich-text.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
-import { BusinessFacts } from '../features/business/business-detail.tsx';
-import type { BusinessItem } from '../features/business/business-list.tsx';
-import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
-import type { JobsItem } from '../features/jobs/jobs-list.tsx';
-import { MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { BumpBox } from '../features/freshness/listing-freshness.tsx';
 import { ClosedBadge } from '../components/ui/closed-badge.tsx';
-import { expires, type ListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
+import { expires, isListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { bumpListing } from '#server/modules/freshness/freshness.service.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-detail.ts';
+import { kindOf } from '../kinds/index.ts';
+import type { KindItem } from '../kinds/kind.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
 import { UserLevel } from '#shared/enums.ts';
 import { belowAdmin, forMembers, forOwner, fromLevel, notOwner, reportedOf, useMe } from '../lib/me.ts';
 
-// A post's page (news, life, market, community: board; jobs; business). Missing, hidden and
-// other sections' ids are real 404s. The view is counted like GET /api/<name>/{id}.
-
-/** Any section's item: the page picks the fields of its kind. */
-type DetailItem = BoardItem & JobsItem & BusinessItem;
+// An item's page, its body drawn by its kind (web/kinds). Missing, hidden and other sections' ids
+// are real 404s. The view is counted like GET /api/<name>/{id}.
 
 /** The page's section and item for its address: missing, hidden and other sections' ids are 404s.
  * With `visitor`, the view is counted. */
@@ -57,9 +48,9 @@ async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: str
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
   if (!section || !isPathId(rawId)) throw notFound();
   const resource = section.storage.table;
-  let item: DetailItem;
+  let item: KindItem;
   try {
-    item = (await getContent(deps, resource, caller, Number(rawId), visitor)) as DetailItem;
+    item = (await getContent(deps, resource, caller, Number(rawId), visitor)) as KindItem;
   } catch (err) {
     // A held item's page says so (the error page's words), still a 404 for crawlers.
     if (statusOf(err) === 404 && (err as { key?: string }).key === ErrorKey.underReview) throw data(ReportMessages.held, { status: 404 });
@@ -98,8 +89,8 @@ function openedForms(url: URL) {
 
 /** ?reported=comment-12: the report the page's action just took (without JavaScript), said once. */
 function justReported(url: URL): ReportOutcome | undefined {
-  const [target, raw] = (url.searchParams.get('reported') ?? '').split('-');
-  if (!(target === 'board' || target === 'jobs' || target === 'business' || target === 'comment') || !isPathId(raw ?? '')) return;
+  const [target = '', raw = ''] = (url.searchParams.get('reported') ?? '').split('-');
+  if (!isReportTarget(target) || !isPathId(raw)) return;
   return { target, item: Number(raw), done: true };
 }
 
@@ -159,15 +150,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     timeZone,
     today: todayIn(timeZone),
   };
-  // Only a business shows the time of day (영업중): other items' pages carry no clock that goes stale.
-  return resource === 'business' ? { ...common, resource, clock: siteClock(timeZone) } : { ...common, resource };
+  // Only kinds with a clock show the time of day (영업중): other items' pages carry none that goes stale.
+  return { ...common, resource, ...(kindOf(section.key).clock ? { clock: siteClock(timeZone) } : {}) };
 }
 
 /** The 끌어올리기 box of a market listing or a job: when the next bump may be made, by the
  * server's clock; none for other items. The page is shared: the box is in it for everyone and
  * shown to the author and admins (lib/me.ts's marks). */
-function bumpState(resource: string, item: DetailItem, url: URL, timeZone: string) {
-  const table: ListingTable | undefined = resource === 'jobs' || resource === 'board' ? resource : undefined;
+function bumpState(resource: string, item: KindItem, url: URL, timeZone: string) {
+  const table = isListingTable(resource) ? resource : undefined;
   if (!table || !expires(table, item)) return null;
   const now = new Date();
   const nextBump = nextBumpAt(item.bumpdate || item.date);
@@ -207,7 +198,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(section.path, 303);
     }
     if (form.intent === 'bump') {
-      if (resource !== 'board' && resource !== 'jobs') throw data(`Page not found: ${pathname}`, { status: 404 });
+      if (!isListingTable(resource)) throw data(`Page not found: ${pathname}`, { status: 404 });
       await bumpListing(deps, resource, caller, item.id);
       return redirect(`${pathname}?bumped=1#bump`, 303);
     }
@@ -301,32 +292,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
     const outcome = refused && 'report' in refused ? refused.report : d.justReported;
     return outcome?.target === target && outcome.item === itemId ? outcome : undefined;
   };
-  const body =
-    resource === 'jobs' ? (
-      <>
-        <JobsFacts job={item} today={d.today} timeZone={timeZone} />
-        <RichText html={item.content} className="mt-4" />
-      </>
-    ) : resource === 'business' ? (
-      <>
-        <BusinessFacts business={item} clock={d.clock} />
-        <RichText html={item.content} className="mt-4" />
-      </>
-    ) : (
-      <BoardArticle
-        key={id}
-        item={item}
-        timeZone={timeZone}
-        extra={
-          section.key === 'market' ? (
-            <p className="mt-3 flex items-center gap-3 text-xl">
-              <MarketPrice item={item} />
-              <MarketStatusBadge status={item.marketstatus} />
-            </p>
-          ) : null
-        }
-      />
-    );
+  const { Body } = kindOf(section.key);
   return (
     // Not SectionFrame: the post's own title is the page's heading.
     <main id="main" className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
@@ -342,7 +308,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
       {/* Admins edit and delete from their moderation box; the author gets 수정 / 삭제 below. Both
           are in the page for everyone (it is shared) and shown by #me-style to those they serve. */}
       <div {...fromLevel(UserLevel.admin)}>
-        <ItemModeration resource={resource} item={item} listPath={section.path} />
+        <ItemModeration resource={resource} item={item} kind={kindOf(section.key).moderation ?? {}} listPath={section.path} />
       </div>
       <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         {item.hidden === Visibility.review ? (
@@ -356,7 +322,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             <ClosedBadge /> 마감된 글입니다
           </p>
         ) : null}
-        {body}
+        <Body item={item} timeZone={timeZone} today={d.today} clock={d.clock} />
         <Attachments items={d.attachments} path={d.path} />
         {d.bump ? (
           <div id="bump" className="mt-4 rounded-xl bg-slate-50 p-3" {...forOwner(item.user, true)}>

@@ -2,8 +2,7 @@ import { data, Form, useSubmit } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
-import { type CategorySection, EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
-import { listOf, type Section, type SectionKey, sectionByKey, sectionForPage, sectionOfPath, itemWords } from '#shared/sections.ts';
+import { listOf, type Section, sectionByKey, sectionForPage, sectionOfPath, itemWords } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor } from '#shared/site.ts';
 import { pageOfPost } from '#server/modules/board/board.service.ts';
@@ -13,11 +12,8 @@ import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { listKeys } from '#server/cache/shows.ts';
 import { sectionClockChange } from '#server/cache/page-cache.ts';
-import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
-import type { BoardItem } from '../features/board/board-types.ts';
-import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';
-import { type JobsItem, JobsList } from '../features/jobs/jobs-list.tsx';
-import { type MarketItem, MarketList } from '../features/market/market-list.tsx';
+import { kindOf } from '../kinds/index.ts';
+import type { KindItem, WebKind } from '../kinds/kind.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-list.ts';
@@ -28,96 +24,8 @@ import { APP_CHANGE } from '../lib/deferred-hydration.ts';
 // the sort, the keyword and the page in the URL as a GET form, so a list can be shared, the back
 // button works and nothing needs JavaScript.
 
-type Option = [value: string, label: string];
-/** A filter control: a select of options, a checkbox (value '1'), or a number box. */
-type Filter = { name: string; label: string } & ({ kind: 'select'; options: Option[] } | { kind: 'check' } | { kind: 'number' });
-
-const select = (name: string, label: string, options: Option[]): Filter => ({ name, label, kind: 'select', options });
-const labels = (values: readonly string[]): Option[] => values.map((v) => [v, v]);
-const category = (section: CategorySection) => select('category', '분류', labels(SECTION_CATEGORIES[section]));
-const location = select('location', '지역', labels(LOCATIONS));
-
-/** A section's list screen; which table and topcategory it lists come from sections.ts. */
-interface ListConfig {
-  filters: Filter[];
-  /** The page's sort names and the API's sort for each; the first is the default. */
-  sorts?: [value: string, label: string, api: string][];
-  /** The API's sort of a list without sort names (the API's default when left out). */
-  order?: string;
-}
-
-const LISTS: Record<SectionKey, ListConfig> = {
-  news: {
-    filters: [
-      category('news'),
-      select('language', '언어', [
-        ['1', '한국어'],
-        ['2', 'English'],
-      ]),
-    ],
-    sorts: [
-      ['', '최신순', '-id'],
-      ['views', '조회순', '-count'],
-      ['likes', '좋아요순', '-like'],
-    ],
-  },
-  life: { filters: [category('life'), location] },
-  jobs: {
-    filters: [
-      select('type', '구분', [
-        ['1', '구인'],
-        ['2', '구직'],
-      ]),
-      category('jobs'),
-      location,
-      select('employmenttype', '고용형태', labels(EMPLOYMENT_TYPES)),
-      { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
-    ],
-    // Listing order: the last bumped first (끌어올리기).
-    order: 'fresh',
-  },
-  market: {
-    filters: [
-      category('market'),
-      location,
-      select('free', '판매/나눔', [
-        ['1', '판매'],
-        ['2', '무료나눔'],
-      ]),
-      select('marketstatus', '거래상태', [
-        ['1', '거래중'],
-        ['2', '거래완료'],
-      ]),
-      { name: 'minprice', label: '최저가($)', kind: 'number' },
-      { name: 'maxprice', label: '최고가($)', kind: 'number' },
-      { name: 'expired', label: '마감 포함', kind: 'check' },
-    ],
-    sorts: [
-      // Listing order: 거래중 before 거래완료, each the last bumped (끌어올리기) first.
-      ['', '최신순', 'fresh'],
-      ['price', '낮은 가격순', 'price'],
-      ['-price', '높은 가격순', '-price'],
-    ],
-  },
-  community: { filters: [category('community')] },
-  // Premium first: the API's default business order is by type, descending.
-  business: {
-    filters: [category('business'), location, { name: 'open', label: '지금 영업중', kind: 'check' }],
-  },
-  organizations: { filters: [category('organizations')] },
-  customer: { filters: [category('customer')] },
-};
-
-/** The fields each kind of list shows: a page's data carries only these, not every post's whole
- * text (it is serialized into the page for hydration, then compressed). */
+/** The fields every list shows; its kind adds its own (web/kinds). */
 const LISTED = ['id', 'title', 'category', 'name', 'date', 'location', 'count', 'like'];
-const BUSINESS_HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
-function listedColumns(key: SectionKey, inPlace: boolean): string[] {
-  if (key === 'jobs') return [...LISTED, 'type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed'];
-  if (key === 'business') return [...LISTED, 'image', 'type', 'subcategory', 'address', 'tel', ...BUSINESS_HOURS];
-  if (key === 'market') return [...LISTED, 'image', 'marketstatus', 'comment', 'price', 'free', 'closed'];
-  return inPlace ? [...LISTED, 'content'] : [...LISTED, 'english', 'comment'];
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
@@ -127,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const section = sectionOfPath(pathname);
   if (!section) throw data(`Page not found: ${pathname}`, { status: 404 });
   const key = section.key;
-  const config = LISTS[key];
+  const kind = kindOf(key);
+  const config = kind.list;
   const { table, topcategory } = section.storage;
   // Fixed query: which board section.
   const base: Record<string, string> = table === 'board' ? { topcategory: String(topcategory) } : {};
@@ -150,13 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { ...filters, ...base, size: String(PAGE_SIZE_DEFAULT), ...(apiSort ? { sort: apiSort } : {}) };
   let list: Awaited<ReturnType<typeof listContent<typeof table>>>;
   try {
-    list = await listContent(
-      deps,
-      table,
-      caller,
-      parseContentQuery(table, query),
-      listedColumns(key, inPlaceAnchor(pathname) !== undefined),
-    );
+    list = await listContent(deps, table, caller, parseContentQuery(table, query), [...LISTED, ...config.fields]);
   } catch (err) {
     // A hand-edited address with a value the API refuses (a page of "abc", a price of "x").
     if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });
@@ -181,8 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone,
     today: todayIn(timeZone),
   };
-  // Only businesses show the time of day (영업중): other lists carry no clock that goes stale.
-  return key === 'business' ? { ...common, key, clock: siteClock(timeZone) } : { ...common, key };
+  // Only kinds with a clock show the time of day (영업중): other lists carry none that goes stale.
+  return { ...common, key, ...(kind.clock ? { clock: siteClock(timeZone) } : {}) };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -194,6 +97,9 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     ...feedLink(d.siteName, d.section.key),
   ];
 }
+
+/** The keyword box's words on most lists. */
+const BOARD_KEYWORD = { label: '이 게시판에서 검색', placeholder: '제목, 내용으로 검색' };
 
 const CONTROL = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2';
 
@@ -209,10 +115,11 @@ function filledIn(form: HTMLFormElement | null): URLSearchParams {
 /** The filters, sort and keyword as one GET form. With JavaScript a changed control applies at
  * once, also when changed before the app has loaded (APP_CHANGE); without it the 검색 button
  * does. Submitting starts again at page 1. */
-function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<string, string>; faq: boolean }) {
+function ListFilters({ config, form }: { config: WebKind['list']; form: Record<string, string> }) {
   const submit = useSubmit();
   const apply = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => submit(filledIn(event.currentTarget.form));
   const chosen = config.filters.filter((f) => form[f.name]).length + (form.sort ? 1 : 0);
+  const keyword = config.keyword ?? BOARD_KEYWORD;
   return (
     <Form
       method="get"
@@ -271,9 +178,8 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
                   <input
                     id={`filter-${f.name}`}
                     name={f.name}
-                    type="number"
-                    min={0}
-                    inputMode="numeric"
+                    type={f.kind}
+                    {...(f.kind === 'number' ? { min: 0, inputMode: 'numeric' } : {})}
                     defaultValue={form[f.name]}
                     className={`${CONTROL} text-base`}
                   />
@@ -297,14 +203,14 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
       </details>
       <div className="mt-2 flex gap-2">
         <label htmlFor="list-keyword" className="sr-only">
-          {faq ? '질문 검색' : '이 게시판에서 검색'}
+          {keyword.label}
         </label>
         <input
           id="list-keyword"
           name="keyword"
           type="search"
           defaultValue={form.keyword}
-          placeholder={faq ? '궁금한 내용을 입력하세요' : '제목, 내용으로 검색'}
+          placeholder={keyword.placeholder}
           className={`${CONTROL} min-w-0 flex-1 text-base`}
         />
         <button type="submit" className="min-h-11 shrink-0 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
@@ -317,8 +223,7 @@ function ListFilters({ config, form, faq }: { config: ListConfig; form: Record<s
 
 export default function SectionList({ loaderData: d }: Route.ComponentProps) {
   const { title, section, key, form, list, timeZone } = d;
-  const config = LISTS[key];
-  const faq = key === 'customer';
+  const kind = kindOf(key);
   // The list of the section's items: the section's own page, or 고객센터's FAQ under it.
   const own = sectionByKey(key) as Section;
   const listed = listOf(own);
@@ -351,7 +256,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
         </Link>
       }
     >
-      <ListFilters key={JSON.stringify(form)} config={config} form={form} faq={faq} />
+      <ListFilters key={JSON.stringify(form)} config={kind.list} form={form} />
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
         총 <strong className="text-slate-900">{list.total.toLocaleString('en-US')}</strong>건
         {filtered ? (
@@ -364,16 +269,15 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
         <EmptyState title={filtered ? `조건에 맞는 ${words.subject} 없습니다` : `아직 등록된 ${words.subject} 없습니다`}>
           {filtered ? '다른 조건이나 검색어로 찾아 보세요.' : listed.empty}
         </EmptyState>
-      ) : key === 'jobs' ? (
-        <JobsList items={items as unknown as JobsItem[]} base={base} timeZone={timeZone} today={d.today} />
-      ) : key === 'business' ? (
-        <BusinessList items={items as unknown as BusinessItem[]} base={base} clock={d.clock} />
-      ) : key === 'market' ? (
-        <MarketList items={items as unknown as MarketItem[]} base={base} timeZone={timeZone} />
-      ) : anchor ? (
-        <ExpandableList items={items as unknown as BoardItem[]} timeZone={timeZone} showMeta={key === 'organizations'} anchor={anchor} />
       ) : (
-        <BoardList items={items as unknown as BoardItem[]} base={base} timeZone={timeZone} />
+        <kind.list.Cards
+          items={items as unknown as KindItem[]}
+          base={base}
+          timeZone={timeZone}
+          today={d.today}
+          clock={d.clock}
+          anchor={anchor}
+        />
       )}
       <Pagination page={list.page} size={list.size} total={list.total} href={pageHref} />
     </SectionFrame>

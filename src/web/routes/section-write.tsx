@@ -1,11 +1,12 @@
 import { data, redirect, useLocation } from 'react-router';
 import { isAdminLevel } from '#shared/enums.ts';
-import { itemWords, listOf, mayWrite, type Section, sectionByKey } from '#shared/sections.ts';
+import { itemWords, listOf, mayWrite, sectionOfPath } from '#shared/sections.ts';
 import { createContent, getContent, updateContent } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { WriteForm } from '../features/editor/write-form.tsx';
-import { formValues, SAVE_SCHEMAS, saveBody, valuesFromForm, writeTargetOf } from '../features/editor/write-target.ts';
+import { formValues, saveBody, valuesFromForm, writeTargetOf } from '../features/editor/write-target.ts';
+import { kindOf } from '../kinds/index.ts';
 import { problemsOf } from '../lib/field-problems.tsx';
 import { refusedForm } from '../lib/form-action.server.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
@@ -21,9 +22,9 @@ async function writePage(request: Request, context: Route.LoaderArgs['context'])
   const { deps, caller } = context.get(pageContext);
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, '');
-  const target = writeTargetOf(pathname);
-  if (!target) throw data(`Page not found: ${pathname}`, { status: 404 });
-  const section = sectionByKey(target.section) as Section;
+  const section = sectionOfPath(pathname);
+  if (!section) throw data(`Page not found: ${pathname}`, { status: 404 });
+  const target = writeTargetOf(section, kindOf(section.key).write);
   if (!mayWrite(section, actor.level)) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
 
   const idText = url.searchParams.get('id') ?? '0';
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { deps, caller, target, editId } = await writePage(request, context);
   const values = valuesFromForm(target, await request.formData());
   const body = saveBody(target, editId, values);
-  const checked = SAVE_SCHEMAS[target.resource].safeParse(body);
+  const checked = target.schema.safeParse(body);
   if (!checked.success) return data({ values, problems: problemsOf(checked.error.issues) }, { status: 400 });
   let id = editId;
   try {
@@ -79,7 +80,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 
 export default function SectionWrite({ loaderData, actionData }: Route.ComponentProps) {
   const { label, words, editId, values } = loaderData;
-  const target = writeTargetOf(useLocation().pathname);
+  const section = sectionOfPath(useLocation().pathname);
+  const target = section && writeTargetOf(section, kindOf(section.key).write);
   const title = editId ? words.edit : words.write;
   return (
     <SectionFrame title={`${label} ${title}`} crumbs={[{ label, to: target?.listPath }, { label: title }]}>

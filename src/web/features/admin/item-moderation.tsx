@@ -1,11 +1,18 @@
 import { useNavigate, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import { JobsStatus, MarketStatus, TopCategory } from '#shared/enums.ts';
 import type { ModerationAction } from '#shared/schemas/admin.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { buttonClass, runCalls } from './admin-ui.tsx';
-import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
+import {
+  isOn,
+  type KindModeration,
+  MODERATION_DONE,
+  type ModeratedFields,
+  type ModerationFlag,
+  moderate,
+  setFlag,
+} from './moderation-actions.ts';
 
 // An item's own page, for admins (level >= 3): the moderators' switches of the admin list for
 // this one post, job or listing. Admins also edit and delete here, so the page shows them this
@@ -15,45 +22,39 @@ import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, 
 export interface ModeratedItem {
   id: number;
   hidden: number;
-  topcategory: number;
-  marketstatus: number;
-  status: number;
-  type: number;
-  main: number;
 }
 
-/** How the box names the item, alone and as an object (을/를). */
-const NOUN = {
-  board: ['글', '글을'],
-  jobs: ['공고', '공고를'],
-  business: ['업소', '업소를'],
-} as const;
+/** Most items are 글. */
+const POST_NOUN = ['글', '글을'] as const;
 
-/** What `close` does for this item, if anything: market posts and jobs only. */
-function closing(resource: SectionTable, item: ModeratedItem) {
-  if (resource === 'jobs') return { ...CLOSING.jobs, closed: item.status === JobsStatus.sold };
-  if (resource === 'board' && item.topcategory === TopCategory.market) {
-    return { ...CLOSING.market, closed: item.marketstatus === MarketStatus.complete };
-  }
-  return undefined;
-}
-
-export function ItemModeration({ resource, item, listPath }: { resource: SectionTable; item: ModeratedItem; listPath: string }) {
+/** `kind`: the item's own moderation (web/kinds): its name, `close` and flags. */
+export function ItemModeration({
+  resource,
+  item,
+  kind,
+  listPath,
+}: {
+  resource: SectionTable;
+  item: ModeratedItem;
+  kind: KindModeration;
+  listPath: string;
+}) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const [noun, object] = NOUN[resource];
-  const close = closing(resource, item);
-  const flags = resource === 'business' ? BUSINESS_FLAGS : [];
+  const [noun, object] = kind.noun ?? POST_NOUN;
+  const fields = item as unknown as ModeratedFields;
+  const close = kind.close && { ...kind.close, closed: kind.close.closed(fields) };
+  const flags = kind.flags ?? [];
   const states = [
     item.hidden ? '숨김' : '',
     close?.closed ? close.state : '',
-    ...flags.filter((f) => item[f.field] === f.on).map((f) => f.label),
+    ...flags.filter((f) => isOn(fields, f)).map((f) => f.label),
   ].filter(Boolean);
 
   const act = (action: ModerationAction) =>
     runCalls([() => moderate({ target: resource, ids: [item.id], action })], MODERATION_DONE[action], revalidate);
-  const setFlag = (flag: BusinessFlag) =>
-    runCalls([() => setBusinessFlag(item.id, flag, item[flag.field] !== flag.on)], '변경했습니다', revalidate);
+  const switchFlag = (flag: ModerationFlag) =>
+    runCalls([() => setFlag(resource, item.id, flag, !isOn(fields, flag))], '변경했습니다', revalidate);
   const remove = () =>
     askConfirm({
       title: `이 ${object} 삭제할까요?`,
@@ -103,8 +104,8 @@ export function ItemModeration({ resource, item, listPath }: { resource: Section
           </button>
         ) : null}
         {flags.map((flag) => (
-          <button key={flag.field} type="button" className={buttonClass.plain} onClick={() => setFlag(flag)}>
-            {item[flag.field] === flag.on ? flag.unset : flag.set}
+          <button key={flag.field} type="button" className={buttonClass.plain} onClick={() => switchFlag(flag)}>
+            {isOn(fields, flag) ? flag.unset : flag.set}
           </button>
         ))}
         <button type="button" className={`${buttonClass.danger} sm:ml-auto`} onClick={remove}>

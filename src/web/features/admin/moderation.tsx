@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Form, useLocation, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ModerationAction, ModerationTarget } from '#shared/schemas/admin.ts';
 import { SECTION_LISTS } from '#shared/sections.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { buttonClass, checkCell, DateRangeInputs, identityCell, Pager, runCalls, SelectableTable, toggleId } from './admin-ui.tsx';
-import { BUSINESS_FLAGS, type BusinessFlag, CLOSING, MODERATION_DONE, moderate, setBusinessFlag } from './moderation-actions.ts';
+import { isOn, type KindModeration, MODERATION_DONE, type ModerationFlag, moderate, setFlag } from './moderation-actions.ts';
 
 // The moderators' list for one section (or the site's newest comments): hide, show, close and
 // delete many items at once. Every action is one all-or-nothing call (POST /api/admin/moderate).
 
 export interface ModerationItem {
+  [field: string]: unknown;
   id: number;
   title: string;
   name: string;
@@ -48,20 +48,16 @@ export const MODERATION_SECTIONS: { key: string; label: string }[] = [
   { key: 'comment', label: '댓글' },
 ];
 
-const JOBS_STATUS: Record<number, string> = { 1: '모집중', 2: '마감' };
-
-function stateOf(data: ModerationData, item: ModerationItem): string {
-  if (data.key === 'market') return MarketStatusLabel[item.marketstatus ?? 1] ?? '';
-  if (data.key === 'jobs') return JOBS_STATUS[item.status ?? 1] ?? '';
-  if (data.key === 'business') {
-    return BUSINESS_FLAGS.filter((f) => item[f.field] === f.on)
-      .map((f) => f.label)
-      .join(' · ');
-  }
-  return '';
+function stateOf(kind: KindModeration, item: ModerationItem): string {
+  if (kind.state) return kind.state(item);
+  return (kind.flags ?? [])
+    .filter((f) => isOn(item, f))
+    .map((f) => f.label)
+    .join(' · ');
 }
 
-export function ModerationPanel({ data, timeZone }: { data: ModerationData; timeZone: string }) {
+/** `kind`: the section's own moderation (web/kinds), none for comments. */
+export function ModerationPanel({ data, kind = {}, timeZone }: { data: ModerationData; kind?: KindModeration; timeZone: string }) {
   const { revalidate } = useRevalidator();
   const { search } = useLocation();
   const [selected, setSelected] = useState<number[]>([]);
@@ -79,8 +75,8 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
       content: '삭제한 항목은 되돌릴 수 없습니다.',
       onSuccess: () => act('delete'),
     });
-  const setBusiness = (item: ModerationItem, flag: BusinessFlag, on: boolean) =>
-    runCalls([() => setBusinessFlag(item.id, flag, on)], '변경했습니다', revalidate);
+  const switchFlag = (item: ModerationItem, flag: ModerationFlag, on: boolean) =>
+    runCalls([() => setFlag(data.target, item.id, flag, on)], '변경했습니다', revalidate);
 
   const none = selected.length === 0;
   return (
@@ -145,9 +141,9 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
             다시 보이기
           </button>
         ) : null}
-        {data.key === 'market' || data.key === 'jobs' ? (
+        {kind.close ? (
           <button type="button" disabled={none} className={buttonClass.plain} onClick={() => act('close')}>
-            {CLOSING[data.key].action}
+            {kind.close.action}
           </button>
         ) : null}
         <button type="button" disabled={none} className={buttonClass.danger} onClick={confirmDelete}>
@@ -197,17 +193,17 @@ export function ModerationPanel({ data, timeZone }: { data: ModerationData; time
                 <td className="px-3 py-2 whitespace-nowrap">{item.name}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.date, timeZone)}</td>
                 <td className="px-3 py-2">
-                  <span className="whitespace-nowrap">{stateOf(data, item)}</span>
-                  {data.target === 'business' ? (
+                  <span className="whitespace-nowrap">{stateOf(kind, item)}</span>
+                  {kind.flags ? (
                     <span className="mt-1 flex flex-wrap gap-1">
-                      {BUSINESS_FLAGS.map((flag) => (
+                      {kind.flags.map((flag) => (
                         <button
                           key={flag.field}
                           type="button"
                           className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                          onClick={() => setBusiness(item, flag, item[flag.field] !== flag.on)}
+                          onClick={() => switchFlag(item, flag, !isOn(item, flag))}
                         >
-                          {item[flag.field] === flag.on ? flag.unset : flag.set}
+                          {isOn(item, flag) ? flag.unset : flag.set}
                         </button>
                       ))}
                     </span>

@@ -1,28 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { EMPLOYMENT_TYPES, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
-import { closedDaysOf, WEEKDAY_NAMES } from '#shared/business-hours.ts';
-import { JobsTypeLabel, MarketStatusLabel } from '#shared/enums.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { type Problems, problemsOf, useFieldProblems } from '../../lib/field-problems.tsx';
-import { type FormState, PriceField, SelectField, TextField } from './form-fields.tsx';
+import type { FormState } from './form-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
-import { RichEditor } from './rich-editor.tsx';
-import { isSeeking, SAVE_SCHEMAS, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
+import type { FormField } from './write-fields.tsx';
+import { isShown, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
 import { koreanDetail } from '#shared/messages.ts';
-import { TITLE_MAX } from '#shared/limits.ts';
 
-// The write and edit form of board posts, jobs and business listings. Checked with the server's
-// own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
+// The write and edit form of every kind: its declared fields in order (web/kinds), then the photos
+// where the kind takes them. Checked with the server's own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
 // Without JavaScript the same form posts to the page, whose action saves it through the same
 // service (routes/section-write.tsx) and answers what it refused with `sent`.
 
 const LEAVE_TITLE = '작성 중인 내용이 저장되지 않았습니다. 페이지를 떠날까요?';
-
-const pairs = (labels: Record<number, string>) => Object.entries(labels).map(([v, l]) => [Number(v), l] as const);
 
 /** What the page's action answers for a form it refused: the values as sent, and why. */
 export interface SentForm {
@@ -30,7 +24,17 @@ export interface SentForm {
   problems: Problems;
 }
 
-export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; id: number; initial: WriteValues; sent?: SentForm }) {
+export function WriteForm({
+  target,
+  id,
+  initial,
+  sent,
+}: {
+  target: WriteTarget<FormField>;
+  id: number;
+  initial: WriteValues;
+  sent?: SentForm;
+}) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(sent?.values ?? initial);
@@ -68,7 +72,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
 
   const submit = async () => {
     const body = saveBody(target, id, values);
-    const checked = SAVE_SCHEMAS[target.resource].safeParse(body);
+    const checked = target.schema.safeParse(body);
     if (!checked.success) return fail(problemsOf(checked.error.issues));
     const path = `/${target.resource}`;
     const answer = await withLoading(id ? api.put<{ id?: number }>(path, body) : api.post<{ id?: number }>(path, body));
@@ -83,9 +87,7 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
     navigate(target.detailPath(id || (answer.id ?? 0)));
   };
 
-  const categories = SECTION_CATEGORIES[target.section];
   const has = (name: string) => name in values;
-  const seeking = isSeeking(target, values);
   return (
     <form
       ref={formRef}
@@ -98,45 +100,11 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
         void submit();
       }}
     >
-      {target.resource === 'jobs' ? <SelectField form={form} name="type" label="구분" options={pairs(JobsTypeLabel)} empty={null} /> : null}
-      <SelectField form={form} name="category" label="분류" options={categories} />
-      {target.resource === 'business' ? (
-        <TextField form={form} name="subcategory" label="세부 분류" placeholder="예: 한식, 소아과" />
-      ) : null}
-      <TextField form={form} name="title" label={target.resource === 'business' ? '업소명' : '제목'} wide maxLength={TITLE_MAX} />
-      {has('location') ? <SelectField form={form} name="location" label="지역" options={LOCATIONS} /> : null}
-      {has('price') ? (
-        <>
-          <PriceField form={form} />
-          {/* A new listing is in trade (거래중, the default): 거래완료 is chosen when editing it. */}
-          {id ? <SelectField form={form} name="marketstatus" label="거래 상태" options={pairs(MarketStatusLabel)} empty={null} /> : null}
-        </>
-      ) : null}
-      {target.resource === 'jobs' ? (
-        <>
-          {/* A 구직 post is a person looking for work: no company, deadline or hiring manager. */}
-          {seeking ? null : <TextField form={form} name="companyname" label="회사명" />}
-          <SelectField form={form} name="employmenttype" label={seeking ? '희망 고용 형태' : '고용 형태'} options={EMPLOYMENT_TYPES} />
-          {seeking ? null : (
-            <>
-              <TextField form={form} name="limitdate" label="마감일 (비우면 상시 모집)" type="date" />
-              <TextField form={form} name="manager" label="담당자" />
-            </>
-          )}
-        </>
-      ) : null}
-      {has('tel') ? <TextField form={form} name="tel" label="전화번호" type="tel" inputMode="tel" /> : null}
-      {has('email') ? <TextField form={form} name="email" label="이메일" type="email" inputMode="email" /> : null}
-      {target.resource === 'business' ? <TextField form={form} name="address" label="주소" wide /> : null}
-      {has('url') ? <TextField form={form} name="url" label="홈페이지" type="url" inputMode="url" placeholder="https://" /> : null}
-      {target.resource === 'business' ? <BusinessHours form={form} /> : null}
-      <RichEditor form={form} name="content" label="내용" />
-      {has('etitle') ? (
-        <>
-          <TextField form={form} name="etitle" label="영문 제목 (English title, 선택)" wide maxLength={TITLE_MAX} />
-          <RichEditor form={form} name="econtent" label="영문 내용 (English content, 선택)" />
-        </>
-      ) : null}
+      {target.fields.map((field) =>
+        field.Control && isShown(field, values, id > 0) ? (
+          <field.Control key={field.name} form={form} editing={id > 0} section={target.section} />
+        ) : null,
+      )}
       {has('images') ? (
         <ImagePicker
           images={values.images as string[]}
@@ -161,62 +129,5 @@ export function WriteForm({ target, id, initial, sent }: { target: WriteTarget; 
         </Link>
       </div>
     </form>
-  );
-}
-
-/** Weekday, weekend and break hours and the closed days (PRODUCT.md: they drive the 영업중 badge). */
-function BusinessHours({ form }: { form: FormState }) {
-  const rows = [
-    ['평일', 'starttime', 'endtime'],
-    ['주말', 'weekendstarttime', 'weekendendtime'],
-    ['브레이크', 'breakstarttime', 'breakendtime'],
-  ] as const;
-  return (
-    // A time input needs about 170 px for 오후 12:45 and its clock: one a line on a phone, a pair
-    // a line from 26rem, the three pairs side by side only where each has that room (issue #32).
-    <fieldset className="grid gap-3 sm:col-span-2 lg:grid-cols-3">
-      <legend className="mb-2 font-semibold text-slate-800">
-        영업 시간 <span className="font-normal text-slate-500">(주말을 비우면 평일과 같습니다)</span>
-      </legend>
-      {rows.map(([label, start, end]) => (
-        <div key={start} className="grid gap-2 min-[26rem]:grid-cols-2">
-          <TextField form={form} name={start} label={`${label} 시작`} type="time" />
-          <TextField form={form} name={end} label={`${label} 종료`} type="time" />
-        </div>
-      ))}
-      <ClosedDays form={form} />
-    </fieldset>
-  );
-}
-
-/** 휴무일: a box per weekday, kept as ISO weekdays "6,7" (shared/business-hours.ts). */
-function ClosedDays({ form }: { form: FormState }) {
-  const days = closedDaysOf(String(form.values.closeddays ?? ''));
-  const toggle = (day: number, on: boolean) => {
-    const next = on ? [...days, day] : days.filter((d) => d !== day);
-    form.set('closeddays', next.sort().join(','));
-  };
-  return (
-    <fieldset className="lg:col-span-3">
-      <legend className="font-semibold text-slate-800">휴무일</legend>
-      <div className="mt-1 flex flex-wrap gap-2">
-        {WEEKDAY_NAMES.map((name, i) => (
-          <label
-            key={name}
-            className="flex min-h-12 min-w-12 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700"
-          >
-            <input
-              type="checkbox"
-              name="closeddays"
-              value={i + 1}
-              checked={days.includes(i + 1)}
-              onChange={(e) => toggle(i + 1, e.target.checked)}
-              className="size-5"
-            />
-            {name}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

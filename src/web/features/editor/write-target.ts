@@ -1,18 +1,44 @@
+import type { ZodType } from 'zod';
 import type { CategorySection } from '#shared/categories.ts';
-import { BoardFree, JobsType, MarketStatus } from '#shared/enums.ts';
 import { htmlSourceField, linesToHtml } from '../../lib/paragraphs.ts';
-import { BoardSaveSchema, BusinessSaveSchema, JobsSaveSchema, type SectionTable } from '#shared/schemas/content.ts';
-import { itemPagesOf, listOf, sectionOfPath } from '#shared/sections.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
+import { itemPagesOf, listOf, type Section } from '#shared/sections.ts';
 
 // What a write page edits: which resource, which section's choices, and which fields its form
-// has. A save sends only these fields (PUT merges them over the stored item), so fields the form
-// does not show (admin-only `type`/`main`, a reply's `parent` ...) are never overwritten.
+// has (the kind's declaration, web/kinds). A save sends only these fields (PUT merges them over
+// the stored item), so fields the form does not show (admin-only `type`/`main`, a reply's
+// `parent` ...) are never overwritten.
 
 export type WriteResource = SectionTable;
 export type WriteValue = string | number | string[];
 export type WriteValues = Record<string, WriteValue>;
 
-export interface WriteTarget {
+/** One value of a kind's write form (its control: write-fields.tsx's FormField). */
+export interface WriteField {
+  /** The API's field. */
+  name: string;
+  /** A new item's value (SPEC §3's defaults). */
+  initial: WriteValue;
+  /** Whether the form has it for these values: a 구직 post has no company. One it has not is
+   * neither shown nor sent as typed: a save sends its new item's value (a deadline left from
+   * switching would expire the post). */
+  shown?: (values: WriteValues, editing: boolean) => boolean;
+  /** Whether what it holds is sent, else its new item's value: 무료나눔 has no price, whatever
+   * the (disabled) box still holds. */
+  sent?: (values: WriteValues) => boolean;
+  /** Its value as a browser without JavaScript posts it, where that is not the text of the
+   * control of its name (numbers come back as numbers, lists from every control of the name). */
+  read?: (form: FormData, name: string) => WriteValue;
+}
+
+/** A kind's write form: the server's own save schema (so the client shows the same Korean
+ * messages before sending) and its fields, in the form's order. */
+export interface WriteKind<Field extends WriteField = WriteField> {
+  schema: ZodType;
+  fields: readonly Field[];
+}
+
+export interface WriteTarget<Field extends WriteField = WriteField> extends WriteKind<Field> {
   resource: WriteResource;
   /** Whose categories the form offers. */
   section: CategorySection;
@@ -24,15 +50,14 @@ export interface WriteTarget {
   detailPath: (id: number) => string;
 }
 
-/** The target of a write path (`/market/write`, `/customer/write` ...): the section's storage and
- * list (sections.ts). Only the sections the route table gives a write page reach here. */
-export function writeTargetOf(pathname: string): WriteTarget | undefined {
-  const section = sectionOfPath(pathname);
-  if (!section) return undefined;
+/** The target of a section's write page: the section's storage and list (sections.ts), and its
+ * kind's form. */
+export function writeTargetOf<Field extends WriteField>(section: Section, write: WriteKind<Field>): WriteTarget<Field> {
   const { table, topcategory } = section.storage;
   const list = listOf(section);
   const pages = itemPagesOf(section);
   return {
+    ...write,
     resource: table,
     section: section.key,
     topcategory: table === 'board' ? topcategory : 0,
@@ -41,45 +66,13 @@ export function writeTargetOf(pathname: string): WriteTarget | undefined {
   };
 }
 
-/** The form's fields with a new item's values (SPEC §3's defaults). Location belongs to the
- * sections whose lists filter by it; market adds price and trade state, news an English version. */
-export function formDefaults(target: Pick<WriteTarget, 'resource' | 'section'>): WriteValues {
-  if (target.resource === 'jobs') {
-    return {
-      type: JobsType.recruit,
-      title: '',
-      companyname: '',
-      category: '',
-      location: '',
-      employmenttype: '',
-      limitdate: '',
-      tel: '',
-      email: '',
-      url: '',
-      manager: '',
-      content: '',
-    };
-  }
-  if (target.resource === 'business') {
-    const hours = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime'];
-    const fields = ['category', 'subcategory', 'title', 'tel', 'address', 'url', 'location', ...hours, 'closeddays', 'content'];
-    return { ...Object.fromEntries(fields.map((f) => [f, ''])), images: [] };
-  }
-  const s = target.section;
-  return {
-    title: '',
-    category: '',
-    ...(s === 'life' || s === 'market' ? { location: '' } : {}),
-    ...(s === 'market' ? { price: 0, free: BoardFree.paid, marketstatus: MarketStatus.intrade } : {}),
-    ...(s === 'news' ? { etitle: '', econtent: '' } : {}),
-    content: '',
-    images: [],
-    image: '',
-  };
+/** The form's fields with a new item's values. */
+export function formDefaults(target: Pick<WriteTarget, 'fields'>): WriteValues {
+  return Object.fromEntries(target.fields.map((f) => [f.name, f.initial]));
 }
 
 /** A stored item's values for the form's fields (anything missing takes the default). */
-export function formValues(target: Pick<WriteTarget, 'resource' | 'section'>, item?: Record<string, unknown>): WriteValues {
+export function formValues(target: Pick<WriteTarget, 'fields'>, item?: Record<string, unknown>): WriteValues {
   const defaults = formDefaults(target);
   if (!item) return defaults;
   const values = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, (item[k] ?? d) as WriteValue]));
@@ -89,26 +82,18 @@ export function formValues(target: Pick<WriteTarget, 'resource' | 'section'>, it
   return values;
 }
 
-/** The server's own schema, so the client shows the same Korean messages before sending. */
-export const SAVE_SCHEMAS = { board: BoardSaveSchema, jobs: JobsSaveSchema, business: BusinessSaveSchema } as const;
+/** Whether the form has this field for these values (WriteField.shown). */
+export const isShown = (field: WriteField, values: WriteValues, editing: boolean) => field.shown?.(values, editing) ?? true;
 
-/** Jobs fields that belong to a 구인 post only: a 구직 (job seeking) post has no company and no
- * deadline, so they are neither shown nor sent (a deadline left from switching would expire it). */
-export const RECRUIT_ONLY_FIELDS = ['companyname', 'limitdate', 'manager'] as const;
-
-export const isSeeking = (target: Pick<WriteTarget, 'resource'>, values: WriteValues) =>
-  target.resource === 'jobs' && Number(values.type) === JobsType.seeking;
-
-/** What a save sends (the API's body, and the page action's too): the form's fields, the id,
- * the board section and the thumbnail (the first photo). */
+/** What a save sends (the API's body, and the page action's too): the form's fields (those it
+ * does not have or send, at a new item's value), the id, the board section and the thumbnail
+ * (the first photo). */
 export function saveBody(target: WriteTarget, id: number, values: WriteValues): Record<string, WriteValue> {
   const images = values.images as string[] | undefined;
-  const seeking = isSeeking(target, values);
+  const unsent = target.fields.filter((f) => !isShown(f, values, id > 0) || !(f.sent?.(values) ?? true));
   return {
     ...values,
-    ...(seeking ? Object.fromEntries(RECRUIT_ONLY_FIELDS.map((f) => [f, ''])) : {}),
-    // 무료나눔 has no price: whatever the (disabled) box still holds is not sent.
-    ...(values.free === BoardFree.free ? { price: 0 } : {}),
+    ...Object.fromEntries(unsent.map((f) => [f.name, f.initial])),
     id,
     ...(target.topcategory ? { topcategory: target.topcategory } : {}),
     ...(images ? { image: images[0] ?? '' } : {}),
@@ -124,25 +109,25 @@ export function priceValue(typed: string): WriteValue {
   return /^-?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : typed;
 }
 
-/** The form's fields as a browser without JavaScript posts them: numbers back to numbers, the
- * photos already on the item from their hidden fields, the price as priceValue() reads it, the
- * 무료나눔 box as 2 when ticked, the ticked closed days as "6,7", and the plain text box of the
- * content as paragraphs, or as the HTML it holds when the box was given a formatted post's HTML. */
-export function valuesFromForm(target: Pick<WriteTarget, 'resource' | 'section'>, form: FormData): WriteValues {
-  const defaults = formDefaults(target);
+/** The form's fields as a browser without JavaScript posts them: each as its field reads it (the
+ * price, 무료나눔, the closed days, the content's text box), numbers back to numbers and the
+ * photos already on the item from their hidden fields. */
+export function valuesFromForm(target: Pick<WriteTarget, 'fields'>, form: FormData): WriteValues {
   const text = (name: string) => (form.get(name) ?? '').toString();
   return Object.fromEntries(
-    Object.entries(defaults).map(([name, d]) => {
+    target.fields.map(({ name, initial: d, read }) => {
+      if (read) return [name, read(form, name)];
       if (Array.isArray(d)) return [name, form.getAll(name).map(String).filter(Boolean)];
-      if (name === 'free') return [name, text(name) === String(BoardFree.free) ? BoardFree.free : BoardFree.paid];
-      if (name === 'price') return [name, priceValue(text(name))];
       if (typeof d === 'number') return [name, Number(text(name)) || d];
-      if (name === 'content' || name === 'econtent') {
-        // A form sends its text box's line breaks as CRLF; stored HTML keeps LF.
-        return [name, form.has(htmlSourceField(name)) ? text(name).replace(/\r\n?/g, '\n') : linesToHtml(text(name))];
-      }
-      if (name === 'closeddays') return [name, form.getAll(name).join(',')];
       return [name, text(name)];
     }),
   );
+}
+
+/** A rich text field's value as posted without JavaScript: the plain text box's lines as
+ * paragraphs, or the HTML it holds when the box was given a formatted post's HTML. */
+export function readRichText(form: FormData, name: string): WriteValue {
+  const text = (form.get(name) ?? '').toString();
+  // A form sends its text box's line breaks as CRLF; stored HTML keeps LF.
+  return form.has(htmlSourceField(name)) ? text.replace(/\r\n?/g, '\n') : linesToHtml(text);
 }

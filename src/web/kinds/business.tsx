@@ -1,0 +1,66 @@
+import { BusinessMain, BusinessType } from '#shared/enums.ts';
+import { BusinessSaveSchema } from '#shared/schemas/content.ts';
+import type { ModerationFlag } from '../features/admin/moderation-actions.ts';
+import { RichText } from '../components/ui/rich-text.tsx';
+import { BusinessFacts } from '../features/business/business-detail.tsx';
+import { BusinessList } from '../features/business/business-list.tsx';
+import {
+  categoryField,
+  contentField,
+  homepageField,
+  imagesField,
+  locationField,
+  telField,
+  textField,
+  titleField,
+} from '../features/editor/write-fields.tsx';
+import { hoursFields } from './business-hours-field.tsx';
+import { type BodyProps, type CardsProps, category, location, type WebKind } from './kind.ts';
+
+// 업소록: business listings with their hours (영업중 by the site's clock), premium first.
+
+const HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
+
+/** PRODUCT.md: a business listing's premium (type) and main exposure (main) are set by admins
+ * only, as the admin fields of PUT /api/business. */
+const FLAGS: ModerationFlag[] = [
+  { field: 'type', on: BusinessType.premium, off: BusinessType.normal, label: '프리미엄', set: '프리미엄 지정', unset: '프리미엄 해제' },
+  { field: 'main', on: BusinessMain.main, off: BusinessMain.normal, label: '메인 노출', set: '메인 노출', unset: '메인 노출 해제' },
+];
+
+function BusinessBody({ item, clock }: BodyProps) {
+  return (
+    <>
+      <BusinessFacts business={item} clock={clock!} />
+      <RichText html={item.content} className="mt-4" />
+    </>
+  );
+}
+
+export const business: WebKind = {
+  list: {
+    filters: [category('business'), location, { name: 'open', label: '지금 영업중', kind: 'check' }],
+    // Premium first: the API's default business order is by type, descending.
+    fields: ['image', 'type', 'subcategory', 'address', 'tel', ...HOURS],
+    Cards: ({ items, base, clock }: CardsProps) => <BusinessList items={items} base={base} clock={clock!} />,
+  },
+  clock: true,
+  Body: BusinessBody,
+  write: {
+    schema: BusinessSaveSchema,
+    fields: [
+      categoryField,
+      textField('subcategory', '세부 분류', { placeholder: '예: 한식, 소아과' }),
+      titleField('업소명'),
+      locationField,
+      telField,
+      textField('address', '주소', { wide: true }),
+      homepageField,
+      ...hoursFields,
+      contentField,
+      imagesField,
+    ],
+  },
+  moderation: { noun: ['업소', '업소를'], flags: FLAGS },
+  home: { title: '추천 업소', query: { sort: '-main' }, columns: ['id', 'title', 'date', 'image', 'location'], photos: true },
+};

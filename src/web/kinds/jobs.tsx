@@ -1,0 +1,83 @@
+import { EMPLOYMENT_TYPES } from '#shared/categories.ts';
+import { JobsStatus, JobsType, JobsTypeLabel } from '#shared/enums.ts';
+import { JobsSaveSchema } from '#shared/schemas/content.ts';
+import { RichText } from '../components/ui/rich-text.tsx';
+import {
+  categoryField,
+  codeField,
+  contentField,
+  emailField,
+  homepageField,
+  locationField,
+  telField,
+  textField,
+  titleField,
+  wordField,
+} from '../features/editor/write-fields.tsx';
+import type { WriteValues } from '../features/editor/write-target.ts';
+import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
+import { JobsList } from '../features/jobs/jobs-list.tsx';
+import { type BodyProps, type CardsProps, category, labels, location, select, type WebKind } from './kind.ts';
+
+// 구인구직: 구인 (hiring) and 구직 (seeking) posts; a 구인 post has a company and a deadline. Jobs
+// close and are bumped (끌어올리기).
+
+/** A 구직 post is a person looking for work: no company, deadline or hiring manager. */
+const seeking = (values: WriteValues) => Number(values.type) === JobsType.seeking;
+const recruiting = (values: WriteValues) => !seeking(values);
+
+const JOBS_STATUS: Record<number, string> = { [JobsStatus.selling]: '모집중', [JobsStatus.sold]: '마감' };
+
+function JobsBody({ item, today, timeZone }: BodyProps) {
+  return (
+    <>
+      <JobsFacts job={item} today={today} timeZone={timeZone} />
+      <RichText html={item.content} className="mt-4" />
+    </>
+  );
+}
+
+export const jobs: WebKind = {
+  list: {
+    filters: [
+      select('type', '구분', [
+        ['1', '구인'],
+        ['2', '구직'],
+      ]),
+      category('jobs'),
+      location,
+      select('employmenttype', '고용형태', labels(EMPLOYMENT_TYPES)),
+      { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
+    ],
+    // Listing order: the last bumped first (끌어올리기).
+    order: 'fresh',
+    fields: ['type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed'],
+    Cards: ({ items, base, timeZone, today }: CardsProps) => <JobsList items={items} base={base} timeZone={timeZone} today={today} />,
+  },
+  Body: JobsBody,
+  write: {
+    schema: JobsSaveSchema,
+    fields: [
+      codeField('type', '구분', JobsTypeLabel, JobsType.recruit),
+      categoryField,
+      titleField(),
+      locationField,
+      textField('companyname', '회사명', {}, recruiting),
+      wordField('employmenttype', (values) => (seeking(values) ? '희망 고용 형태' : '고용 형태'), EMPLOYMENT_TYPES),
+      textField('limitdate', '마감일 (비우면 상시 모집)', { type: 'date' }, recruiting),
+      textField('manager', '담당자', {}, recruiting),
+      telField,
+      emailField,
+      homepageField,
+      contentField,
+    ],
+  },
+  home: { title: '구인구직', query: { sort: 'fresh' }, columns: ['id', 'title', 'date', 'location'] },
+  listing: {},
+  // `close` makes a posting 마감 (SPEC §3 status 2).
+  moderation: {
+    noun: ['공고', '공고를'],
+    close: { action: '마감 처리', state: '마감', closed: (item) => item.status === JobsStatus.sold },
+    state: (item) => JOBS_STATUS[Number(item.status ?? JobsStatus.selling)] ?? '',
+  },
+};
