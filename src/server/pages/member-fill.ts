@@ -1,5 +1,5 @@
 import type { Actor, Deps } from '#server/context.ts';
-import type { StoredPage } from '#server/cache/page-cache.ts';
+import type { StoredPage } from './page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfMember } from '#server/cache/member-reads.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';

@@ -10,7 +10,7 @@ import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
-import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
+import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
@@ -19,7 +19,7 @@ import { drawPage } from './draw-page.ts';
 import { servedBuild } from './build-dir.ts';
 import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
-import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
+import { type Asker, type HoleKind, mayAnswer, serves, type PageEffects, type StoredPage, storedUntil } from './page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
 import type { Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
@@ -47,10 +47,6 @@ export function productionBuild(root: string): BuildLoader {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-
-/** How long a page's previous copy may answer while one request renders it anew after a write
- * (whoever just wrote never gets a previous copy, http/recent-writer.ts, so sees the write at once). */
-const STALE_MS = 2000;
 
 /** Personal URLs remembered before the list starts over (each costs one extra render). */
 const MAX_PERSONAL_URLS = 10_000;
@@ -161,20 +157,11 @@ export function pageRoutes(
       const mine = await filling;
       return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects: stored.effects, fill: mine?.fill });
     };
-    /** Whether a stored copy may answer this request: any for a visitor, a shared one for a member. */
-    const serves = (stored: StoredPage) => !actor || stored.holes !== undefined;
-
     let forCache = cached !== undefined;
     if (cached) {
       const found = cached.cache.lookup(url, cached.stamp);
-      if (found?.fresh && serves(found.value)) return serveStored(found.value);
-      // Whoever just wrote never gets a copy out of date: it may lack their write. Another member
-      // may, if it was made within the cookie's window, so after any write of theirs.
-      const justWrote = wroteJustNow(c.req.header('cookie'));
-      const mayGetPrevious = (f: { value: StoredPage; ageMs: number }) =>
-        !justWrote && serves(f.value) && (!actor || f.ageMs < WROTE_WINDOW_MS);
-      // Only numbers moved since it was drawn (likes, comment counts), a moment ago.
-      if (found && lateOnlyByNumbers(found) && mayGetPrevious(found)) return serveStored(found.value);
+      const asker: Asker = { member: actor !== undefined, justWrote: wroteJustNow(c.req.header('cookie')) };
+      if (found && mayAnswer(found, asker)) return serveStored(found.value);
       // A current copy that is not shared (a visitor's /login): drawn for the member alone.
       if (found?.fresh) {
         notePersonal(url);
@@ -185,11 +172,14 @@ export function pageRoutes(
       // answered (unless another write came meanwhile, for whoever just wrote).
       const renewing = found?.fresh ? undefined : renewals.get(url);
       if (renewing) {
-        if (found && found.staleMs <= STALE_MS && mayGetPrevious(found)) return serveStored(found.value);
+        const meanwhile = { ...asker, renewing: true };
+        if (found && mayAnswer(found, meanwhile)) return serveStored(found.value);
         const renewed = await renewing;
-        if (renewed && mayGetPrevious({ value: renewed, ageMs: 0 })) return serveStored(renewed);
+        // The copy the render just made: made after the request came, stale by nothing since.
+        const made = renewed && { value: renewed, fresh: false, countsOnly: false, staleMs: 0, ageMs: 0 };
+        if (made && mayAnswer(made, meanwhile)) return serveStored(made.value);
         const now = renewed && cached.cache.lookup(url, cached.cache.stamp());
-        if (now?.fresh && serves(now.value)) return serveStored(now.value);
+        if (now?.fresh && mayAnswer(now, asker)) return serveStored(now.value);
       }
     }
 
@@ -233,7 +223,7 @@ export function pageRoutes(
             drawnStored ?? storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
           cached.cache.set(url, cached.stamp, stored, effects.shows, storedUntil(effects, cached.stamp.at));
           settle?.(stored);
-          if (serves(stored)) {
+          if (serves(stored, { member: actor !== undefined })) {
             const mine = actor ? await memberFill(actor, stored, entry, c.get('ip')) : undefined;
             return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects, fill: mine?.fill });
           }

@@ -1,6 +1,6 @@
 import { headerPairs } from './page-headers.ts';
 import { patchablePage } from './compress.ts';
-import type { HoleKind, PageEffects, StoredPage } from '#server/cache/page-cache.ts';
+import type { HoleKind, PageEffects, StoredPage } from './page-cache.ts';
 import type { PageEntry } from './pages.ts';
 
 // A page as the page cache keeps it: made where the page was drawn, on the server's thread or in a

@@ -11,7 +11,7 @@ import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
-import { clockChange } from '#server/cache/page-cache.ts';
+import { clockChange } from '#server/pages/page-cache.ts';
 import { listKeys } from '#server/cache/shows.ts';
 import { MarketPrice } from '../features/market/market-list.tsx';
 import { formatDate } from '#shared/format.ts';

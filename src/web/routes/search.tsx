@@ -1,6 +1,6 @@
 import { Link } from '../components/ui/link.tsx';
 import { SEARCH_SECTIONS, SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
-import { clockChange } from '#server/cache/page-cache.ts';
+import { clockChange } from '#server/pages/page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { searchPageKeys } from '#server/modules/search/search-keys.ts';
 import { Pagination } from '../components/ui/pagination.tsx';

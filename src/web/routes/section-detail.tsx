@@ -17,7 +17,7 @@ import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
 import { countsKey, itemKey, rowsKey, threadKey } from '#server/cache/shows.ts';
-import { sectionClockChange } from '#server/cache/page-cache.ts';
+import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';

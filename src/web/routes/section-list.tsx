@@ -12,7 +12,7 @@ import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { listKeys } from '#server/cache/shows.ts';
-import { sectionClockChange } from '#server/cache/page-cache.ts';
+import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
 import { type BusinessItem, BusinessList } from '../features/business/business-list.tsx';

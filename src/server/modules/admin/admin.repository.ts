@@ -1,27 +1,10 @@
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { AnyQuery } from '#server/db/list-query.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import type { AuditTable, Dialect, Executor } from '#server/db/database.ts';
+import type { Dialect, Executor } from '#server/db/database.ts';
 import { countsBy } from '#server/db/counters.ts';
 
-// The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
-
-export async function insertAudit(db: Executor, row: Insertable<AuditTable>): Promise<void> {
-  await db.insertInto('audit').values(row).execute();
-}
-
-/** One item's audit rows, newest first, with the acting admin's nickname (empty once deleted). */
-export function listAuditRows(db: Executor, target: string, item: number, limit: number) {
-  return db
-    .selectFrom('audit')
-    .leftJoin('users', 'users.id', 'audit.actor')
-    .select(['audit.id', 'audit.actor', 'users.nickname as actorname', 'audit.action', 'audit.before', 'audit.after', 'audit.date'])
-    .where('audit.target', '=', target)
-    .where('audit.item', '=', item)
-    .orderBy('audit.id', 'desc')
-    .limit(limit)
-    .execute();
-}
+// The admin module's SQL: the dashboard's counts and the moderators' switches.
 
 export async function countUsersSince(db: Executor, since: string): Promise<number> {
   const r = await db
@@ -86,31 +69,6 @@ export async function setModerated(db: Executor, table: ModeratedTable, ids: num
     .set(values as never)
     .where('id', 'in', ids)
     .execute();
-}
-
-export function findLiveComments(db: Executor, ids: number[]) {
-  return db.selectFrom('comment').select(['id', 'board', 'content']).where('id', 'in', ids).where('deleted', '=', 0).execute();
-}
-
-/** The moderators' delete of comments: each becomes the "삭제된 댓글입니다" placeholder, so the
- * thread keeps its shape, and its post's comment count drops by one. */
-export async function markCommentsDeleted(db: Executor, comments: { id: number; board: number }[]): Promise<void> {
-  await db
-    .updateTable('comment')
-    .set({ deleted: 1, content: '' })
-    .where(
-      'id',
-      'in',
-      comments.map((c) => c.id),
-    )
-    .execute();
-  for (const c of comments) {
-    await db
-      .updateTable('board')
-      .set({ comment: sql`${sql.ref('comment')} - 1` })
-      .where('id', '=', c.board)
-      .execute();
-  }
 }
 
 /** The newest live comments across the site, for the moderation list; with `start` and `end`

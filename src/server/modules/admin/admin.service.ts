@@ -14,18 +14,17 @@ import { todayIn, zonedDayRange, zonedMidnight } from '#shared/format.ts';
 import { moveCounts } from '#server/db/counters.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
+import { removeComments } from '#server/modules/comment/comment.service.ts';
 import {
   countContent,
   countUsersSince,
   countWaitingInquiries,
-  findLiveComments,
   findModerated,
   findRows,
   listRecentComments,
-  markCommentsDeleted,
   setModerated,
 } from './admin.repository.ts';
-import { listAudit, recordAudit } from './audit.service.ts';
+import { listAudit, recordAudit } from '#server/modules/audit/audit.service.ts';
 
 // The admin area's own calls (issue: admin area): the dashboard, the audit log, moderation of
 // posts, jobs, listings and comments, and the users' CSV export. Every call is for levels >= 3.
@@ -80,15 +79,8 @@ export async function moderate(deps: Deps, caller: Caller, input: z.output<typeo
   const refuse = () => new AppError(400, ErrorKey.invalid, { field: 'action', detail: `${action} does not apply to ${target}` });
 
   if ((target === 'comment' && action !== 'delete') || (target === 'business' && action === 'close')) throw refuse();
-  if (target === 'comment') {
-    await deps.db.transaction().execute(async (trx) => {
-      const rows = await findLiveComments(trx, ids);
-      if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
-      await markCommentsDeleted(trx, rows);
-      for (const r of rows) await recordAudit(trx, { actor: actor.id, target, item: r.id, action, before: { content: r.content } });
-    });
-    return { ids };
-  }
+  // A comment goes as its author's delete takes it, audited as moderation (comment.service.ts).
+  if (target === 'comment') return removeComments(deps, caller, ids);
 
   if (action === 'delete') {
     // The resource's own batch delete takes comments, likes, views and the search entry with the

@@ -16,6 +16,8 @@ export const businessResource: ContentResource<'business'> = {
   richText: ['content'],
   countViews: true,
   search: 'business',
+  // 영업중 on its list and page.
+  clock: 'minute',
   list: {
     table: 'business',
     filters: ['type', 'main', 'user'],

@@ -79,4 +79,8 @@ export interface ContentResource<T extends ContentName> {
   countViews?: boolean;
   /** Kept in the search index under this target; the list's keyword then uses the index. */
   search?: SearchTarget;
+  /** The finest clock its list and item pages show, for how long a stored page holds
+   * (pages/page-cache.ts): business hours' 영업중 turns with the minute; by default dates and
+   * D-days, which turn at midnight. */
+  clock?: 'minute';
 }

@@ -19,10 +19,10 @@ import type { Executor } from '#server/db/database.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
-import { removeComment } from '#server/modules/comment/comment.service.ts';
+import { removeComments } from '#server/modules/comment/comment.service.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { findAccount } from '#server/modules/user/user.service.ts';
@@ -198,12 +198,13 @@ export async function deleteReported(deps: Deps, caller: Caller, { target, item 
   const row = await findItem(deps.db, target, item);
   if (!row) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   const reports = await countReportsOf(deps.db, target, item);
-  if (target === 'comment') await removeComment(deps, caller, item);
-  else await removeContent(deps, target, caller, [item]);
   const title = nameOf(target, row);
+  // The removal records the decision as its one audit row.
+  const decision = { action: 'report-delete', before: { title, reports } };
+  if (target === 'comment') await removeComments(deps, caller, [item], decision);
+  else await removeContent(deps, target, caller, [item], decision);
   const notices = await deps.db.transaction().execute(async (trx) => {
     await deleteReportsOf(trx, target, [item]);
-    await recordAudit(trx, { actor: actor.id, target, item, action: 'report-delete', before: { title, reports } });
     // Where to ask about it: the item is gone.
     const event = { actor: actor.id, target, item, title, link: '/customer/inquiry' };
     return notify(trx, event, [{ user: row.user, kind: 'removed' }]);
