@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AnyQuery } from '#server/db/list-query.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import type { Dialect, Executor } from '#server/db/database.ts';
@@ -21,10 +20,10 @@ export interface HiddenCount {
   n: number;
 }
 
-/** Rows per (topcategory, hidden), from the lists' counters (closed listings included); jobs and
- * business have no topcategory and answer 0. */
-export async function countContent(db: Executor, table: SectionTable): Promise<HiddenCount[]> {
-  const groups = await countsBy(db, table, table === 'board' ? ['topcategory'] : []);
+/** Rows per (topcategory, hidden), from the lists' counters (closed listings included); with
+ * `bySection` false (a table that is one section) topcategory answers 0. */
+export async function countContent(db: Executor, table: SectionTable, bySection: boolean): Promise<HiddenCount[]> {
+  const groups = await countsBy(db, table, bySection ? ['topcategory'] : []);
   return groups.map(({ values, n }) => ({ topcategory: Number(values.topcategory ?? 0), hidden: Number(values.hidden), n }));
 }
 
@@ -39,21 +38,14 @@ export async function countWaitingInquiries(db: Executor): Promise<number> {
 
 export type ModeratedTable = SectionTable;
 
-/** The fields moderation reads; business has no status, and only board posts a topcategory
- * and a market status. */
-export function findModerated(db: Executor, table: ModeratedTable, ids: number[]) {
-  const zero = sql.lit(0);
+/** What moderation reads of each item: its visibility and the `columns` an action changes or
+ * checks (a close's column, a post's section). */
+export function findModerated(db: Executor, table: ModeratedTable, ids: number[], columns: readonly string[]) {
   return db
     .selectFrom(table)
-    .select([
-      'id',
-      'hidden',
-      table === 'business' ? zero.as('status') : sql.ref<number>('status').as('status'),
-      table === 'board' ? sql.ref<number>('topcategory').as('topcategory') : zero.as('topcategory'),
-      table === 'board' ? sql.ref<number>('marketstatus').as('marketstatus') : zero.as('marketstatus'),
-    ])
+    .select(['id', 'hidden', ...columns] as never[])
     .where('id', 'in', ids)
-    .execute() as Promise<{ id: number; hidden: number; status: number; topcategory: number; marketstatus: number }[]>;
+    .execute() as Promise<(Record<string, unknown> & { id: number; hidden: number })[]>;
 }
 
 /** Whole rows, for the lists' counts; locked until the change commits when

@@ -79,6 +79,13 @@ export interface ContentResource<T extends ContentName> {
   countViews?: boolean;
   /** Kept in the search index under this target; the list's keyword then uses the index. */
   search?: SearchTarget;
+  /** What a stored item is found by, with `search` (search.service.ts, and keyword alerts): its
+   * title and its body as plain text. */
+  searchText?(row: Record<string, unknown>): { title: string; body: string };
+  /** How a moderator's 마감 closes an item (POST /api/admin/moderate, action close): the column
+   * and its closed value, and the sections it applies to where the table holds several (only
+   * the market's posts close). Items without one do not close. */
+  close?: { column: string; value: number; sections?: readonly number[] };
   /** The finest clock its list and item pages show, for how long a stored page holds
    * (pages/page-cache.ts): business hours' 영업중 turns with the minute; by default dates and
    * D-days, which turn at midnight. */
