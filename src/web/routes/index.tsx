@@ -12,7 +12,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
 import { clockChange } from '#server/pages/page-cache.ts';
-import { listKeys } from '#server/cache/shows.ts';
+import { listPageShows } from '#server/modules/content/content.shows.ts';
 import { MarketPrice } from '../features/market/market-list.tsx';
 import { formatDate } from '#shared/format.ts';
 import { thumbnailOf } from '#shared/uploads.ts';
@@ -53,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The boxes draw no totals: their rows are not counted.
     const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, ROW_COLUMNS[name])).map((i) => row(i as Item));
     shows.push(
-      ...listKeys(
+      ...listPageShows(
         name,
         items.map((i) => i.id),
         { sort: query.sort, topcategory: typeof query.topcategory === 'number' ? query.topcategory : undefined },

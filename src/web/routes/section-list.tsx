@@ -11,7 +11,7 @@ import { listContent, parseContentQuery } from '#server/modules/content/content.
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { listKeys } from '#server/cache/shows.ts';
+import { listPageShows } from '#server/modules/content/content.shows.ts';
 import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { BoardList, ExpandableList } from '../features/board/board-list.tsx';
 import type { BoardItem } from '../features/board/board-types.ts';
@@ -163,7 +163,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw err;
   }
   // A stored copy stays valid through likes and comments on items it does not show.
-  effects.shows = listKeys(
+  effects.shows = listPageShows(
     table,
     list.items.map((i) => i.id),
     { sort: query.sort, topcategory },

@@ -6,7 +6,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { countsKey, orderKey, threadKey } from '#server/cache/shows.ts';
+import { commentCountChanges, commentTextChanges } from '#server/modules/content/content.shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
@@ -49,14 +49,11 @@ function visibleToCaller<P extends { hidden: number; user: number }>(caller: Cal
   return post;
 }
 
-/** A comment changes its post's thread and comment count, and lists ordered by comments. */
-const countKeys = (board: number) => [threadKey(board), countsKey('board', board), orderKey('board', 'comment')];
-
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
   const post = await requireVisiblePost(deps, caller, input.board);
   await spendWriteAllowance(deps, actor, 'comment');
-  const { id, notices } = await writesShowOnly(countKeys(input.board), () =>
+  const { id, notices } = await writesShowOnly(commentCountChanges(input.board), () =>
     deps.db.transaction().execute(async (trx) => {
       let parentAuthor = 0;
       if (input.parent) {
@@ -98,7 +95,7 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
 export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
   const comment = requireChangeable('edit', caller.actor, await findCommentById(deps.db, input.id));
   const actor = requireActor(caller.actor);
-  await writesShowOnly([threadKey(comment.board)], () =>
+  await writesShowOnly(commentTextChanges(comment.board), () =>
     deps.db.transaction().execute(async (trx) => {
       await updateCommentContent(trx, input.id, input.content);
       // An admin editing someone else's comment is moderation, recorded like a delete.
@@ -120,7 +117,7 @@ export async function removeComments(deps: Deps, caller: Caller, ids: number[], 
   const unique = [...new Set(ids)];
   const found = await Promise.all(unique.map(async (id) => requireChangeable('delete', caller.actor, await findCommentById(deps.db, id))));
   const actor = requireActor(caller.actor);
-  await writesShowOnly([...new Set(found.map((c) => c.board))].flatMap(countKeys), () =>
+  await writesShowOnly([...new Set(found.map((c) => c.board))].flatMap(commentCountChanges), () =>
     deps.db.transaction().execute(async (trx) => {
       for (const id of unique) {
         const comment = requireChangeable('delete', actor, await findCommentById(trx, id));

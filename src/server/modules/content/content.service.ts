@@ -13,7 +13,7 @@ import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, 
 import { type CountQuery, moveCounts } from '#server/db/counters.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
-import { rowsKey } from '#server/cache/shows.ts';
+import { newRowsChanges } from './content.shows.ts';
 import { shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
@@ -118,12 +118,12 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
 
 /** What new items change for the stored pages: the lists of their table and sections (their rows
  * and totals), the page of the item each follows, and the search pages whose query they may match;
- * not the pages of other items (cache/shows.ts). */
+ * not the pages of other items (content.shows.ts). */
 function newRowKeys(def: ContentResource<ContentName>, rows: readonly object[]): string[] {
   const sections = rows.map((row) => (row as { topcategory?: unknown }).topcategory).filter((s) => typeof s === 'number');
   const { search } = def;
   const found = search ? rows.flatMap((row) => itemSearchKeys(search, row as Record<string, unknown>)) : [];
-  return [...new Set([rowsKey(def.table), ...sections.map((section) => rowsKey(def.table, section)), ...found])];
+  return [...new Set([...newRowsChanges(def.table, sections), ...found])];
 }
 
 /** POST /api/<name>: one new item. */

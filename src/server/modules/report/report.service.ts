@@ -14,7 +14,7 @@ import { boardSectionOf, listOf } from '#shared/sections.ts';
 import { commentPath, itemPath } from '#shared/site.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { itemKey, threadKey } from '#server/cache/shows.ts';
+import { reportChanges } from '#server/modules/content/content.shows.ts';
 import type { Executor } from '#server/db/database.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
@@ -67,12 +67,6 @@ function pageOf(target: ReportTarget, item: ReportedItem): string {
   return `/${target}/${item.id}`;
 }
 
-/** What shows the item, for the page cache: a comment is in its post's thread, which only the
- * post's page shows (not the lists that show the post). */
-function shownOn(target: ReportTarget, item: ReportedItem): string {
-  return target === 'comment' ? threadKey(item.board) : itemKey(target, item.id);
-}
-
 /** An item as people name it: a comment by the start of its text. */
 function nameOf(target: ReportTarget, item: ReportedItem): string {
   return target === 'comment' ? excerpt(htmlToText(item.title), 60) : item.title;
@@ -93,7 +87,7 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   if (item.user === actor.id) throw new AppError(400, ErrorKey.invalid, { field: 'item', detail: ReportMessages.own });
   await spendWriteAllowance(deps, actor, 'report');
   // The report itself changes only what the item's page shows this member (신고함).
-  const count = await writesShowOnly([shownOn(input.target, item)], () =>
+  const count = await writesShowOnly(reportChanges(input.target, item), () =>
     deps.db.transaction().execute(async (trx) => {
       const added = await insertReport(trx, {
         target: input.target,
