@@ -8,7 +8,7 @@ import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { type Fill, fillOf } from './compress.ts';
-import type { PageEntry } from './pages.ts';
+import type { PageEntry } from './page-entry.ts';
 
 // A member gets a shared stored copy with their own parts: pages.ts's answers and the page
 // cache's direct answers (stored-hit.ts) fill it in here, with the same reads.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { isbot } from 'isbot';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isSameOrigin, sessionCookieToken } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
@@ -19,8 +19,9 @@ import { drawPage } from './draw-page.ts';
 import { servedBuild } from './build-dir.ts';
 import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
-import { type Asker, type HoleKind, mayAnswer, serves, type PageEffects, type StoredPage, storedUntil } from './page-cache.ts';
+import { type Asker, mayAnswer, serves, type PageEffects, type StoredPage, storedUntil } from './page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
+import type { BuildLoader, PageEntry } from './page-entry.ts';
 import type { Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
 
@@ -35,9 +36,6 @@ import type { Actor } from '#server/context.ts';
 // kept the same way: a member gets the shared copy untouched, with themselves (their like state
 // for its items) in the ME_HEADER header, which the browser reads beside it (web/lib/me.ts).
 
-/** Loads the server build: the built files in production, Vite's module graph in development. */
-export type BuildLoader = () => Promise<ServerBuild>;
-
 export function productionBuild(root: string): BuildLoader {
   let build: Promise<ServerBuild> | undefined;
   return () => {
@@ -50,14 +48,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** Personal URLs remembered before the list starts over (each costs one extra render). */
 const MAX_PERSONAL_URLS = 10_000;
-
-/** What pages.ts uses of the build's entry (web/entry.server.tsx). */
-export interface PageEntry {
-  pageContext: Parameters<RouterContextProvider['set']>[0];
-  /** Where a shared page's per-member content goes: between `open` and `close`. */
-  HOLES: { kind: HoleKind; open: string; close: string }[];
-  personalContents(me: Me, parts: NonNullable<PageEffects['parts']>): Record<Exclude<HoleKind, 'part'>, string> & { parts: string[] };
-}
 
 /** What a crawler reads instead of an error page. */
 const BARE_STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };

@@ -8,7 +8,7 @@ import { cookieToken, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Actor } from '#server/context.ts';
 import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
-import type { BuildLoader, PageEntry } from './pages.ts';
+import type { BuildLoader, PageEntry } from './page-entry.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
 import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-log.ts';
 import { visitorOf } from '#server/http/visitor.ts';

@@ -5,7 +5,6 @@ import type { Database, Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import type { SearchTarget } from '#server/modules/search/search.service.ts';
 
 // The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
 // declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts); the
@@ -77,8 +76,8 @@ export interface ContentResource<T extends ContentName> {
   onDelete?(db: Executor, ids: number[]): Promise<void>;
   /** Counts a view on get (+1 per visitor per 24 h). */
   countViews?: boolean;
-  /** Kept in the search index under this target; the list's keyword then uses the index. */
-  search?: SearchTarget;
+  /** Kept in the search index under this target (search.service.ts `SearchTarget`); the list's keyword then uses the index. */
+  search?: SectionTable;
   /** What a stored item is found by, with `search` (search.service.ts, and keyword alerts): its
    * title and its body as plain text. */
   searchText?(row: Record<string, unknown>): { title: string; body: string };
