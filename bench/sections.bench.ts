@@ -12,7 +12,7 @@ import { api, ROOT, rssMb, type Server, withServer } from './lib/server.ts';
 // anonymous visitor, server-rendered pages. Targets: list page 1 and / >= 2,500 req/s; deep pages
 // and details >= 1,000 req/s; /search >= 500 req/s with p95 <= 50 ms; p99 <= 50 ms except search;
 // a first visit to /community <= 100 KB gzip in <= 10 requests. Anonymous pages come from the
-// page cache while no write changes them (src/server/cache/page-cache.ts), so each page is also
+// page cache while no write changes them (src/server/pages/page-cache.ts), so each page is also
 // rendered afresh a number of times (a query parameter the page ignores makes each one new) and
 // that render time reported: what the first visitor after a write waits.
 

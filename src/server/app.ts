@@ -33,7 +33,7 @@ import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
-import { pageCache } from './cache/page-cache.ts';
+import { pageCache } from './pages/page-cache.ts';
 import { storedHits } from './pages/stored-hit.ts';
 import { memberFiller } from './pages/member-fill.ts';
 

@@ -8,8 +8,8 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import type { Metrics } from '#server/lib/metrics.ts';
 import type { Limits } from '#server/lib/rate-limit.ts';
-import type { ViewQueue } from '#server/modules/view/view.service.ts';
-import type { MailQueue } from '#server/modules/mail/mail.service.ts';
+import type { ViewQueue } from '#server/modules/view/view-queue.ts';
+import type { MailQueue } from '#server/modules/mail/mail-queue.ts';
 
 // What services are given. Nothing here knows HTTP: the API's routes and the page loaders both
 // build a Caller and call the same services with typed arguments.

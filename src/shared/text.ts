@@ -38,3 +38,8 @@ export function excerpt(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
 }
+
+/** A stored row's text column as a string (none: empty). */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createContext, type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import type { PageInput } from '#server/pages/draw-page.ts';
-import type { PageEffects } from '#server/cache/page-cache.ts';
+import type { PageEffects } from '#server/pages/page-cache.ts';
 import { type Fault, faultLog, isFault } from '#server/lib/faults.ts';
 import { PartRecorder } from './components/personal/personal.tsx';
 

@@ -136,7 +136,7 @@ describe('POST /api/admin/moderate', () => {
     expect((await t.call('GET', `/api/jobs/${job}`)).body.item.status).toBe(2);
   });
 
-  test('delete removes listings and posts; a deleted comment leaves its placeholder and the count drops', async () => {
+  test('delete removes listings and posts; a deleted comment with replies leaves its placeholder and the count drops', async () => {
     const admin = await t.member({ level: 3 });
     const m = await t.member();
     const biz = await create('/api/business', m.token, { title: '서울 식당', category: '식당' });
@@ -147,13 +147,18 @@ describe('POST /api/admin/moderate', () => {
 
     const board = await create('/api/board', m.token, post());
     const comment = await create('/api/comment', m.token, { board, parent: 0, content: '광고 댓글' });
+    const reply = await create('/api/comment', m.token, { board, parent: comment, content: '광고 답글' });
     const recent = await t.call('GET', '/api/admin/comments', { token: admin.token });
-    expect(recent.body.items[0]).toMatchObject({ id: comment, board, content: '광고 댓글' });
+    expect(recent.body.items[1]).toMatchObject({ id: comment, board, content: '광고 댓글' });
     expect((await moderate(admin.token, { target: 'comment', ids: [comment], action: 'delete' })).status).toBe(200);
-    expect((await t.call('GET', `/api/board/${board}`)).body.item.comment).toBe(0);
+    expect((await t.call('GET', `/api/board/${board}`)).body.item.comment).toBe(1);
     const thread = await t.call('GET', `/api/comment?board=${board}`);
     expect(thread.body.items[0]).toMatchObject({ id: comment, deleted: 1, content: '' });
     expect((await moderate(admin.token, { target: 'comment', ids: [comment], action: 'delete' })).status).toBe(404);
+    // The same rule as the author's delete: the last reply takes the placeholder along.
+    expect((await moderate(admin.token, { target: 'comment', ids: [reply], action: 'delete' })).status).toBe(200);
+    expect((await t.call('GET', `/api/comment?board=${board}`)).body.items).toEqual([]);
+    expect((await t.call('GET', `/api/board/${board}`)).body.item.comment).toBe(0);
 
     const audit = await t.call('GET', `/api/admin/audit?target=comment&item=${comment}`, { token: admin.token });
     expect(audit.body.items[0]).toMatchObject({ actor: admin.id, action: 'delete', before: { content: '광고 댓글' } });

@@ -241,6 +241,8 @@ describe('/api/admin/report: restore or delete', () => {
     expect(res.status).toBe(200);
     expect((await t.call('GET', `/api/board/${post}`, { token: author.token })).status).toBe(404);
     const audit = await t.call('GET', `/api/admin/audit?target=board&item=${post}`, { token: admin.token });
+    // One removal, one row: the decision (not also the plain delete's).
+    expect(audit.body.items).toHaveLength(1);
     expect(audit.body.items[0]).toMatchObject({ action: 'report-delete', before: { title: '삭제될 사기 글', reports: 2 } });
     const told = (await t.call('GET', '/api/notification', { token: author.token })).body;
     expect(told.items[0]).toMatchObject({ kind: 'removed', title: '삭제될 사기 글', link: '/customer/inquiry', read: false });
@@ -263,6 +265,8 @@ describe('/api/admin/report: restore or delete', () => {
     expect((await t.call('GET', `/api/comment?board=${post}`)).body.items).toEqual([]);
     expect((await t.call('GET', `/api/board/${post}`)).body.item.comment).toBe(0);
     expect((await t.call('GET', '/api/notification', { token: commenter.token })).body.items[0]).toMatchObject({ kind: 'removed' });
+    const audit = await t.call('GET', `/api/admin/audit?target=comment&item=${c.body.id}`, { token: admin.token });
+    expect(audit.body.items).toMatchObject([{ action: 'report-delete', before: { title: '광고 댓글', reports: 1 } }]);
   });
 });
 

@@ -84,7 +84,7 @@ describe('pages drawn in the render thread', () => {
   });
 
   test('a write on the server is on the next page the thread draws, lists and counts included', async () => {
-    // A keyword's total is counted and kept in the thread (list-cache.ts) until a write of its table.
+    // A keyword's total is counted and kept in the thread (db/table-reads.ts) until a write of its table.
     const url = `/community?keyword=${encodeURIComponent('스레드')}`;
     await post('스레드 먼저 쓴 글');
     const first = await (await visit(url)).text();

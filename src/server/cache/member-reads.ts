@@ -1,13 +1,13 @@
 import type { WriteTracker } from '#server/db/write-tracker.ts';
-import { LIST_CACHE_TTL_MS } from '#server/cache/list-cache.ts';
+import { LIST_CACHE_TTL_MS } from '#server/db/table-reads.ts';
 
 // What a member's requests read over and over: who their token stands for, their unread count,
 // their likes among a page's items, their whole fill-in of a shared page (pages/member-fill.ts).
 // Each is kept until that member's rows of one of the tables it comes from are written, or the
 // table is written for everyone (db/write-tracker.ts `writesOfMembers`), on this app server or
 // another (db/shared-writes.ts): a member reading page after page costs no query until something
-// of theirs changes, however much others write. An entry also expires like list-cache.ts's, which
-// bounds a missed announcement. Kept apart from list-cache.ts so that many members do not push
+// of theirs changes, however much others write. An entry also expires like db/table-reads.ts's, which
+// bounds a missed announcement. Kept apart from table-reads.ts so that many members do not push
 // out the lists' totals.
 
 interface Entry<T> {

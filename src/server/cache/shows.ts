@@ -1,3 +1,5 @@
+import { partKey } from '#server/db/write-tracker.ts';
+
 // The names of what a page shows and what a write changes (db/write-tracker.ts `writesShowOnly`,
 // PageEffects.shows): one item, the order of a list sorted by a counter, or the rows of a table's
 // lists. The writes that name them and the pages that list them use these, so the two always agree.
@@ -59,20 +61,16 @@ const SEARCH_BUCKETS = 4096;
 
 /** The stored search pages of a search section (the index's, search.service.ts) whose query holds
  * `term`, a token as the index has it (shared/search-text.ts): a new item holding the term may
- * enter their results (modules/search/search-keys.ts decides which term a query names). */
+ * enter their results (modules/search/search-keys.ts decides which term a query names). One part
+ * of the section's key (write-tracker.ts `partKey`), which search pages name too. */
 export function searchTermKey(section: number, term: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
-  return `${searchSectionKey(section)}~${((hash >>> 0) % SEARCH_BUCKETS).toString(36)}`;
+  return partKey(searchSectionKey(section), ((hash >>> 0) % SEARCH_BUCKETS).toString(36));
 }
 
 /** Every stored search page of a search section, whatever its query: what a write names instead of
- * its term keys when they are too many to pass on (`coarser`). */
+ * its term keys when they are too many to pass on (write-tracker.ts `wholeKeys`). */
 export function searchSectionKey(section: number): string {
   return `search/${section}`;
-}
-
-/** The same keys, fewer: each search term key becomes its section's (search pages name both). */
-export function coarser(keys: readonly string[]): string[] {
-  return [...new Set(keys.map((key) => (key.startsWith('search/') ? key.replace(/~.*$/, '') : key)))];
 }

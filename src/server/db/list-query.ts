@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#shared/api.ts';
 import type { Database, Db, Executor } from '#server/db/database.ts';
 import type { WriteTracker } from '#server/db/write-tracker.ts';
-import { cachedByTable } from '#server/cache/list-cache.ts';
+import { cachedByTable } from '#server/db/table-reads.ts';
 import { type CountQuery, readCount } from '#server/db/counters.ts';
 import { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, INT_MAX, inQuery, integer, paging } from '#shared/schemas/fields.ts';
 import { zonedDayRange } from '#shared/format.ts';

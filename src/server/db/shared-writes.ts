@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { coarser } from '../cache/shows.ts';
 import type { Logger } from '../lib/logger.ts';
-import { type MemberRows, type WriteTracker, Writes, type Written } from './write-tracker.ts';
+import { type MemberRows, type WriteTracker, wholeKeys, Writes, type Written } from './write-tracker.ts';
 
 // Several app servers on one PostgreSQL (PRODUCT.md's run contract): each keeps caches of pages,
 // lists and session users that its own writes end (write-tracker.ts). Other servers' writes reach
@@ -72,7 +71,7 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
         payload = JSON.stringify({ from: self, ...sent } satisfies Announcement);
       }
       if (payload.length > MAX_PAYLOAD && sent.touched) {
-        payload = JSON.stringify({ from: self, ...sent, touched: coarser(sent.touched) } satisfies Announcement);
+        payload = JSON.stringify({ from: self, ...sent, touched: wholeKeys(sent.touched) } satisfies Announcement);
       }
       if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: self, tables: write.tables, seen: true } satisfies Announcement);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => {

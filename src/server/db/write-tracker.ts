@@ -20,7 +20,7 @@ import type {
 
 const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 
-// The epoch is for whole pages (cache/page-cache.ts): any write a visitor could see on some page
+// The epoch is for whole pages (pages/page-cache.ts): any write a visitor could see on some page
 // moves it, likes and comments included. Only view counting does not: its visit log and the
 // `count` column it raises would otherwise end every cached page on every first visit; and the
 // tables no page shows (sessions: every login would end every stored page; codes, mail, the
@@ -80,6 +80,21 @@ const memberScopes = new AsyncLocalStorage<MemberRows>();
  * is renewed as after any write. A write that does not say so ends every stored page. */
 export function writesShowOnly<T>(keys: string[], work: () => Promise<T>): Promise<T> {
   return scopes.run(keys, work);
+}
+
+/** A key may be one part of a wider one (`search/3~k1`, one bucket of a search section's pages):
+ * a page that shows any of the parts names the wider key too, so a write may name the wider key
+ * instead of its parts when they are too many to pass on (shared-writes.ts). */
+const PART = '~';
+
+/** The key of one part of `whole`. */
+export function partKey(whole: string, part: string): string {
+  return `${whole}${PART}${part}`;
+}
+
+/** The same keys, fewer: each part becomes its whole. */
+export function wholeKeys(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => (key.includes(PART) ? key.slice(0, key.indexOf(PART)) : key)))];
 }
 
 /** Runs `work` as writes of these members' own rows only, by table (a like of member 5 is

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import type { BuildLoader } from './pages.ts';
+import type { BuildLoader } from './page-entry.ts';
 
 // Development only (`npm run dev`): Vite serves modules and hot updates on our own port (no
 // second port to collide with another dev server); everything else goes to our Hono app, which

@@ -1,8 +1,8 @@
 import { type createRequestHandler, RouterContextProvider } from 'react-router';
 import type { Actor, Caller, Deps } from '#server/context.ts';
-import type { PageEffects } from '#server/cache/page-cache.ts';
+import type { PageEffects } from './page-cache.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
-import type { PageEntry } from './pages.ts';
+import type { PageEntry } from './page-entry.ts';
 
 /** What a page's loaders are given (web/entry.server.tsx's PageContext) but the effects they note. */
 export interface PageInput {

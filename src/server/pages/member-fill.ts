@@ -1,5 +1,5 @@
 import type { Actor, Deps } from '#server/context.ts';
-import type { StoredPage } from '#server/cache/page-cache.ts';
+import type { StoredPage } from './page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
 import { readsOfMember } from '#server/cache/member-reads.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';
@@ -8,7 +8,7 @@ import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { type Fill, fillOf } from './compress.ts';
-import type { PageEntry } from './pages.ts';
+import type { PageEntry } from './page-entry.ts';
 
 // A member gets a shared stored copy with their own parts: pages.ts's answers and the page
 // cache's direct answers (stored-hit.ts) fill it in here, with the same reads.

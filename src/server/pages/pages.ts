@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { isbot } from 'isbot';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isSameOrigin, sessionCookieToken } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
@@ -10,7 +10,7 @@ import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { countView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { visitorOf } from '#server/http/visitor.ts';
-import { WROTE_WINDOW_MS, wroteJustNow } from '#server/http/recent-writer.ts';
+import { wroteJustNow } from '#server/http/recent-writer.ts';
 import { acceptedEncoding, answerPatchable, compressStream, type Fill, type PatchablePage } from './compress.ts';
 import { contentSecurityPolicy, pageHeaders, pageNonce } from './page-headers.ts';
 import { renderTurns } from './render-turns.ts';
@@ -19,8 +19,9 @@ import { drawPage } from './draw-page.ts';
 import { servedBuild } from './build-dir.ts';
 import type { RenderThreads } from './render-thread.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
-import { type HoleKind, lateOnlyByNumbers, type PageEffects, type StoredPage, storedUntil } from '#server/cache/page-cache.ts';
+import { type Asker, mayAnswer, serves, type PageEffects, type StoredPage, storedUntil } from './page-cache.ts';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
+import type { BuildLoader, PageEntry } from './page-entry.ts';
 import type { Me } from '#shared/api.ts';
 import type { Actor } from '#server/context.ts';
 
@@ -35,9 +36,6 @@ import type { Actor } from '#server/context.ts';
 // kept the same way: a member gets the shared copy untouched, with themselves (their like state
 // for its items) in the ME_HEADER header, which the browser reads beside it (web/lib/me.ts).
 
-/** Loads the server build: the built files in production, Vite's module graph in development. */
-export type BuildLoader = () => Promise<ServerBuild>;
-
 export function productionBuild(root: string): BuildLoader {
   let build: Promise<ServerBuild> | undefined;
   return () => {
@@ -48,20 +46,8 @@ export function productionBuild(root: string): BuildLoader {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/** How long a page's previous copy may answer while one request renders it anew after a write
- * (whoever just wrote never gets a previous copy, http/recent-writer.ts, so sees the write at once). */
-const STALE_MS = 2000;
-
 /** Personal URLs remembered before the list starts over (each costs one extra render). */
 const MAX_PERSONAL_URLS = 10_000;
-
-/** What pages.ts uses of the build's entry (web/entry.server.tsx). */
-export interface PageEntry {
-  pageContext: Parameters<RouterContextProvider['set']>[0];
-  /** Where a shared page's per-member content goes: between `open` and `close`. */
-  HOLES: { kind: HoleKind; open: string; close: string }[];
-  personalContents(me: Me, parts: NonNullable<PageEffects['parts']>): Record<Exclude<HoleKind, 'part'>, string> & { parts: string[] };
-}
 
 /** What a crawler reads instead of an error page. */
 const BARE_STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
@@ -161,20 +147,11 @@ export function pageRoutes(
       const mine = await filling;
       return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects: stored.effects, fill: mine?.fill });
     };
-    /** Whether a stored copy may answer this request: any for a visitor, a shared one for a member. */
-    const serves = (stored: StoredPage) => !actor || stored.holes !== undefined;
-
     let forCache = cached !== undefined;
     if (cached) {
       const found = cached.cache.lookup(url, cached.stamp);
-      if (found?.fresh && serves(found.value)) return serveStored(found.value);
-      // Whoever just wrote never gets a copy out of date: it may lack their write. Another member
-      // may, if it was made within the cookie's window, so after any write of theirs.
-      const justWrote = wroteJustNow(c.req.header('cookie'));
-      const mayGetPrevious = (f: { value: StoredPage; ageMs: number }) =>
-        !justWrote && serves(f.value) && (!actor || f.ageMs < WROTE_WINDOW_MS);
-      // Only numbers moved since it was drawn (likes, comment counts), a moment ago.
-      if (found && lateOnlyByNumbers(found) && mayGetPrevious(found)) return serveStored(found.value);
+      const asker: Asker = { member: actor !== undefined, justWrote: wroteJustNow(c.req.header('cookie')) };
+      if (found && mayAnswer(found, asker)) return serveStored(found.value);
       // A current copy that is not shared (a visitor's /login): drawn for the member alone.
       if (found?.fresh) {
         notePersonal(url);
@@ -185,11 +162,14 @@ export function pageRoutes(
       // answered (unless another write came meanwhile, for whoever just wrote).
       const renewing = found?.fresh ? undefined : renewals.get(url);
       if (renewing) {
-        if (found && found.staleMs <= STALE_MS && mayGetPrevious(found)) return serveStored(found.value);
+        const meanwhile = { ...asker, renewing: true };
+        if (found && mayAnswer(found, meanwhile)) return serveStored(found.value);
         const renewed = await renewing;
-        if (renewed && mayGetPrevious({ value: renewed, ageMs: 0 })) return serveStored(renewed);
+        // The copy the render just made: made after the request came, stale by nothing since.
+        const made = renewed && { value: renewed, fresh: false, countsOnly: false, staleMs: 0, ageMs: 0 };
+        if (made && mayAnswer(made, meanwhile)) return serveStored(made.value);
         const now = renewed && cached.cache.lookup(url, cached.cache.stamp());
-        if (now?.fresh && serves(now.value)) return serveStored(now.value);
+        if (now?.fresh && mayAnswer(now, asker)) return serveStored(now.value);
       }
     }
 
@@ -233,7 +213,7 @@ export function pageRoutes(
             drawnStored ?? storedPage(Buffer.from(await response.arrayBuffer()), nonce, response.headers, effects, entry, data);
           cached.cache.set(url, cached.stamp, stored, effects.shows, storedUntil(effects, cached.stamp.at));
           settle?.(stored);
-          if (serves(stored)) {
+          if (serves(stored, { member: actor !== undefined })) {
             const mine = actor ? await memberFill(actor, stored, entry, c.get('ip')) : undefined;
             return finish(c, answerOf(stored, mine?.me), { nonce, actor, visitor, effects, fill: mine?.fill });
           }

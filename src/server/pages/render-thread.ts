@@ -2,11 +2,12 @@ import { Worker } from 'node:worker_threads';
 import type { Deps } from '#server/context.ts';
 import type { WriteTracker, Written } from '#server/db/write-tracker.ts';
 import type { Env } from '#server/env.ts';
-import type { PageEffects, StoredPage } from '#server/cache/page-cache.ts';
+import type { PageEffects, StoredPage } from './page-cache.ts';
 import { receivedPage } from './compress.ts';
 import { headerPairs } from './page-headers.ts';
 import { servedBuild } from './build-dir.ts';
-import { queueVisits, type Visit, type Visitor } from '#server/modules/view/view.service.ts';
+import { queueVisits, type Visitor } from '#server/modules/view/view.service.ts';
+import type { Visit } from '#server/modules/view/view-queue.ts';
 
 // A server does its work on one thread, and a page the cache has not seen costs a few
 // milliseconds of it (React's render, the loaders' reads, the stored gzip). Pages drawn for the

@@ -16,7 +16,7 @@ import { BUSY_TIMEOUT_MS, sqliteDialect } from '#server/db/sqlite/dialect.ts';
 import { WriteTracker } from '#server/db/write-tracker.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { takeQueued } from '#server/modules/view/view.service.ts';
-import type { PageEntry } from './pages.ts';
+import type { PageEntry } from './page-entry.ts';
 import { renderTurns } from './render-turns.ts';
 import { keepable, storedPage } from './stored-page.ts';
 import { drawPage } from './draw-page.ts';

@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AnswerCache } from '#server/cache/answer-cache.ts';
-import { lateOnlyByNumbers, type StoredPage } from '#server/cache/page-cache.ts';
+import { mayAnswer, type StoredPage } from './page-cache.ts';
 import type { Deps } from '#server/context.ts';
 import { cookieToken, TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { Actor } from '#server/context.ts';
 import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { type MemberFill, meHeader } from './member-fill.ts';
-import type { BuildLoader, PageEntry } from './pages.ts';
+import type { BuildLoader, PageEntry } from './page-entry.ts';
 import type { LoadGate } from '#server/http/load-shedding.ts';
 import { clientAddress, noteAnswered, requestIdOf } from '#server/http/request-log.ts';
 import { visitorOf } from '#server/http/visitor.ts';
@@ -142,12 +142,12 @@ export function storedHits({
     const https = (req.socket as TLSSocket).encrypted === true;
     const cookie = req.headers.cookie;
     const url = `${https ? 'https' : 'http'}://${host}${target}`;
-    /** The stored copy that may answer now: current, or late only by numbers for someone who did
-     * not just write them. */
-    const current = (): StoredPage | undefined => {
+    /** The stored copy that may answer now (page-cache.ts `mayAnswer`), if it is a page: another
+     * status goes the app's way. */
+    const current = (member: boolean): StoredPage | undefined => {
       const found = cache.lookup(url, cache.stamp());
       if (found?.value.status !== 200) return undefined;
-      return found.fresh || (lateOnlyByNumbers(found) && !wroteJustNow(cookie)) ? found.value : undefined;
+      return mayAnswer(found, { member, justWrote: wroteJustNow(cookie) }) ? found.value : undefined;
     };
     // Worked out once this way answers: a request the app takes gets its own id and address there.
     const clientIp = () => clientAddress(req.headers['x-forwarded-for'] as string | undefined, () => req.socket.remoteAddress, trustProxy);
@@ -185,7 +185,7 @@ export function storedHits({
     };
 
     if (!cookie?.includes(TOKEN_COOKIE)) {
-      const stored = current();
+      const stored = current(false);
       if (!stored) return false;
       const view = stored.effects.view;
       const ip = clientIp();
@@ -217,8 +217,8 @@ export function storedHits({
       .track(async () => {
         const ip = clientIp();
         const actor = await resolveActorAt(deps, token, ip);
-        const stored = actor && current();
-        if (!actor || !stored?.holes) {
+        const stored = actor && current(true);
+        if (!actor || !stored) {
           app(req, res);
           return;
         }

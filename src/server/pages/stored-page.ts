@@ -1,7 +1,7 @@
 import { headerPairs } from './page-headers.ts';
 import { patchablePage } from './compress.ts';
-import type { HoleKind, PageEffects, StoredPage } from '#server/cache/page-cache.ts';
-import type { PageEntry } from './pages.ts';
+import type { HoleKind, PageEffects, StoredPage } from './page-cache.ts';
+import type { PageEntry } from './page-entry.ts';
 
 // A page as the page cache keeps it: made where the page was drawn, on the server's thread or in a
 // render thread (render-worker.ts), whose copy crosses to the server's as data.

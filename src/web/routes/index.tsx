@@ -11,8 +11,8 @@ import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
-import { clockChange } from '#server/cache/page-cache.ts';
-import { listKeys } from '#server/cache/shows.ts';
+import { clockChange } from '#server/pages/page-cache.ts';
+import { listPageShows } from '#server/modules/content/content.shows.ts';
 import { KINDS_IN_ORDER } from '../kinds/index.ts';
 import type { HomeRow } from '../kinds/kind.ts';
 import { formatDate } from '#shared/format.ts';
@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The boxes draw no totals: their rows are not counted.
     const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, columns)).map((i) => row(i as Item));
     shows.push(
-      ...listKeys(
+      ...listPageShows(
         name,
         items.map((i) => i.id),
         { sort: query.sort, topcategory: typeof query.topcategory === 'number' ? query.topcategory : undefined },

@@ -1,7 +1,7 @@
 import { Link } from '../components/ui/link.tsx';
 import { SEARCH_SECTIONS, SearchQuerySchema, search } from '#server/modules/search/search.service.ts';
-import { clockChange } from '#server/cache/page-cache.ts';
-import { itemKey } from '#server/cache/shows.ts';
+import { clockChange } from '#server/pages/page-cache.ts';
+import { searchResultShows } from '#server/modules/content/content.shows.ts';
 import { searchPageKeys } from '#server/modules/search/search-keys.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -37,7 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // leave a stored copy valid.
   effects.shows = (result?.groups ?? []).flatMap((group) => {
     const s = SEARCH_SECTIONS.find((s) => s.key === group.key) as (typeof SEARCH_SECTIONS)[number];
-    return [...searchPageKeys(q, s), ...group.items.map((i) => itemKey(s.target, i.item))];
+    return [
+      ...searchPageKeys(q, s),
+      ...searchResultShows(
+        s.target,
+        group.items.map((i) => i.item),
+      ),
+    ];
   });
   // Results show dates, not the time of day.
   effects.until = clockChange('date', deps.env.SITE_TIMEZONE);

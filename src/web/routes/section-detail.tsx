@@ -16,8 +16,8 @@ import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
-import { countsKey, itemKey, rowsKey, threadKey } from '#server/cache/shows.ts';
-import { sectionClockChange } from '#server/cache/page-cache.ts';
+import { itemPageShows, newestItemShows } from '#server/modules/content/content.shows.ts';
+import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
@@ -103,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
   // It shows this item, its numbers and its comments, and no other item's.
-  effects.shows = [itemKey(resource, id), countsKey(resource, id), ...(resource === 'board' ? [threadKey(id)] : [])];
+  effects.shows = itemPageShows(resource, id);
   const opened = openedForms(url);
   // The same page for every member, with their like state filled in; a comment's box opened by
   // the address (?reply=, ?edit=) is the member's own.
@@ -119,7 +119,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reportedItems(deps, caller, resource, [id]).then((ids) => ids.includes(id)),
   ]);
   // The newest item's page gains a 다음 글 with the next new item of its table.
-  if (!nav.next) effects.shows.push(rowsKey(resource, topcategory));
+  if (!nav.next) effects.shows.push(...newestItemShows(resource, topcategory));
   const allComments = (comments?.items ?? []).flatMap((c) => [c, ...(c.replies ?? [])]);
   const commentIds = allComments.map((c) => c.id);
   // A comment held after reports reads differently for its author and admins: such a page is drawn

@@ -10,8 +10,8 @@ import { listContent, parseContentQuery } from '#server/modules/content/content.
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
-import { listKeys } from '#server/cache/shows.ts';
-import { sectionClockChange } from '#server/cache/page-cache.ts';
+import { listPageShows } from '#server/modules/content/content.shows.ts';
+import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { KindItem, WebKind } from '../kinds/kind.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw err;
   }
   // A stored copy stays valid through likes and comments on items it does not show.
-  effects.shows = listKeys(
+  effects.shows = listPageShows(
     table,
     list.items.map((i) => i.id),
     { sort: query.sort, topcategory },

@@ -1,27 +1,9 @@
-import { type Insertable, sql } from 'kysely';
 import type { AnyQuery } from '#server/db/list-query.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import type { AuditTable, Dialect, Executor } from '#server/db/database.ts';
+import type { Dialect, Executor } from '#server/db/database.ts';
 import { countsBy } from '#server/db/counters.ts';
 
-// The admin module's SQL: the audit log, the dashboard's counts and the moderators' switches.
-
-export async function insertAudit(db: Executor, row: Insertable<AuditTable>): Promise<void> {
-  await db.insertInto('audit').values(row).execute();
-}
-
-/** One item's audit rows, newest first, with the acting admin's nickname (empty once deleted). */
-export function listAuditRows(db: Executor, target: string, item: number, limit: number) {
-  return db
-    .selectFrom('audit')
-    .leftJoin('users', 'users.id', 'audit.actor')
-    .select(['audit.id', 'audit.actor', 'users.nickname as actorname', 'audit.action', 'audit.before', 'audit.after', 'audit.date'])
-    .where('audit.target', '=', target)
-    .where('audit.item', '=', item)
-    .orderBy('audit.id', 'desc')
-    .limit(limit)
-    .execute();
-}
+// The admin module's SQL: the dashboard's counts and the moderators' switches.
 
 export async function countUsersSince(db: Executor, since: string): Promise<number> {
   const r = await db
@@ -38,10 +20,10 @@ export interface HiddenCount {
   n: number;
 }
 
-/** Rows per (topcategory, hidden), from the lists' counters (closed listings included); jobs and
- * business have no topcategory and answer 0. */
-export async function countContent(db: Executor, table: SectionTable): Promise<HiddenCount[]> {
-  const groups = await countsBy(db, table, table === 'board' ? ['topcategory'] : []);
+/** Rows per (topcategory, hidden), from the lists' counters (closed listings included); with
+ * `bySection` false (a table that is one section) topcategory answers 0. */
+export async function countContent(db: Executor, table: SectionTable, bySection: boolean): Promise<HiddenCount[]> {
+  const groups = await countsBy(db, table, bySection ? ['topcategory'] : []);
   return groups.map(({ values, n }) => ({ topcategory: Number(values.topcategory ?? 0), hidden: Number(values.hidden), n }));
 }
 
@@ -56,21 +38,14 @@ export async function countWaitingInquiries(db: Executor): Promise<number> {
 
 export type ModeratedTable = SectionTable;
 
-/** The fields moderation reads; business has no status, and only board posts a topcategory
- * and a market status. */
-export function findModerated(db: Executor, table: ModeratedTable, ids: number[]) {
-  const zero = sql.lit(0);
+/** What moderation reads of each item: its visibility and the `columns` an action changes or
+ * checks (a close's column, a post's section). */
+export function findModerated(db: Executor, table: ModeratedTable, ids: number[], columns: readonly string[]) {
   return db
     .selectFrom(table)
-    .select([
-      'id',
-      'hidden',
-      table === 'business' ? zero.as('status') : sql.ref<number>('status').as('status'),
-      table === 'board' ? sql.ref<number>('topcategory').as('topcategory') : zero.as('topcategory'),
-      table === 'board' ? sql.ref<number>('marketstatus').as('marketstatus') : zero.as('marketstatus'),
-    ])
+    .select(['id', 'hidden', ...columns] as never[])
     .where('id', 'in', ids)
-    .execute() as Promise<{ id: number; hidden: number; status: number; topcategory: number; marketstatus: number }[]>;
+    .execute() as Promise<(Record<string, unknown> & { id: number; hidden: number })[]>;
 }
 
 /** Whole rows, for the lists' counts; locked until the change commits when
@@ -86,31 +61,6 @@ export async function setModerated(db: Executor, table: ModeratedTable, ids: num
     .set(values as never)
     .where('id', 'in', ids)
     .execute();
-}
-
-export function findLiveComments(db: Executor, ids: number[]) {
-  return db.selectFrom('comment').select(['id', 'board', 'content']).where('id', 'in', ids).where('deleted', '=', 0).execute();
-}
-
-/** The moderators' delete of comments: each becomes the "삭제된 댓글입니다" placeholder, so the
- * thread keeps its shape, and its post's comment count drops by one. */
-export async function markCommentsDeleted(db: Executor, comments: { id: number; board: number }[]): Promise<void> {
-  await db
-    .updateTable('comment')
-    .set({ deleted: 1, content: '' })
-    .where(
-      'id',
-      'in',
-      comments.map((c) => c.id),
-    )
-    .execute();
-  for (const c of comments) {
-    await db
-      .updateTable('board')
-      .set({ comment: sql`${sql.ref('comment')} - 1` })
-      .where('id', '=', c.board)
-      .execute();
-  }
 }
 
 /** The newest live comments across the site, for the moderation list; with `start` and `end`

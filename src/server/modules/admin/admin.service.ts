@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { JobsStatus, MarketStatus, TopCategory, UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
+import { UserLevelLabel, UserStatusLabel, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { Visibility } from '#shared/reports.ts';
 import type { z } from 'zod';
@@ -14,28 +14,34 @@ import { todayIn, zonedDayRange, zonedMidnight } from '#shared/format.ts';
 import { moveCounts } from '#server/db/counters.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
+import { removeComments } from '#server/modules/comment/comment.service.ts';
+import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
 import {
   countContent,
   countUsersSince,
   countWaitingInquiries,
-  findLiveComments,
   findModerated,
   findRows,
+  type HiddenCount,
   listRecentComments,
-  markCommentsDeleted,
   setModerated,
 } from './admin.repository.ts';
-import { listAudit, recordAudit } from './audit.service.ts';
+import { listAudit, recordAudit } from '#server/modules/audit/audit.service.ts';
 
 // The admin area's own calls (issue: admin area): the dashboard, the audit log, moderation of
 // posts, jobs, listings and comments, and the users' CSV export. Every call is for levels >= 3.
 
 const DAY_MS = 86_400_000;
 
-/** Where each section's items are stored (sections.ts); the counts carry topcategory 0 for the
- * tables that are one section each. */
+/** The tables the sections are stored in; one that holds several tells them apart by
+ * topcategory (sections.ts). */
+const TABLES = [...new Set(SITE_SECTIONS.map((s) => s.storage.table))];
+const BY_SECTION = new Set(TABLES.filter((table) => SITE_SECTIONS.filter((s) => s.storage.table === table).length > 1));
+
+/** Where each section's items are stored; the counts carry topcategory 0 for the tables that are
+ * one section each. */
 const SECTION_STORAGE: Record<string, { table: SectionTable; topcategory: number }> = Object.fromEntries(
-  SITE_SECTIONS.map(({ key, storage: { table, topcategory } }) => [key, { table, topcategory: table === 'board' ? topcategory : 0 }]),
+  SITE_SECTIONS.map(({ key, storage: { table, topcategory } }) => [key, { table, topcategory: BY_SECTION.has(table) ? topcategory : 0 }]),
 );
 
 /** GET /api/admin/dashboard: sign-ups today and this week (Monday first, in the site's time
@@ -45,18 +51,16 @@ export async function getDashboard(deps: Deps, caller: Caller) {
   const tz = deps.env.SITE_TIMEZONE;
   const today = todayIn(tz);
   const monday = new Date(Date.parse(today) - (siteClock(tz).weekday - 1) * DAY_MS).toISOString().slice(0, 10);
-  const [signupsToday, signupsWeek, board, jobs, business, waiting] = await Promise.all([
+  const [signupsToday, signupsWeek, waiting, ...perTable] = await Promise.all([
     countUsersSince(deps.db, zonedMidnight(today, tz)),
     countUsersSince(deps.db, zonedMidnight(monday, tz)),
-    countContent(deps.db, 'board'),
-    countContent(deps.db, 'jobs'),
-    countContent(deps.db, 'business'),
     countWaitingInquiries(deps.db),
+    ...TABLES.map((table) => countContent(deps.db, table, BY_SECTION.has(table))),
   ]);
-  const counts = { board, jobs, business };
+  const counts = new Map(TABLES.map((table, i) => [table, perTable[i] as HiddenCount[]]));
   const sections = SITE_SECTIONS.map((s) => {
     const where = SECTION_STORAGE[s.key] as { table: SectionTable; topcategory: number };
-    const rows = counts[where.table].filter((r) => r.topcategory === where.topcategory);
+    const rows = (counts.get(where.table) ?? []).filter((r) => r.topcategory === where.topcategory);
     const sum = (hidden: boolean) => rows.filter((r) => (r.hidden !== 0) === hidden).reduce((n, r) => n + r.n, 0);
     // Hidden: by a moderator, or held for review after reports.
     return { key: s.key, label: s.label, shown: sum(false), hidden: sum(true) };
@@ -71,24 +75,19 @@ export async function getAudit(deps: Deps, caller: Caller, { target, item }: z.o
 }
 
 /** POST /api/admin/moderate: one action over many items, all or nothing: every id must exist and
- * allow the action (close: market posts and jobs only; comments: delete only), else nothing
- * changes. */
+ * allow the action (close: what its resource declares closable, the market's posts and jobs;
+ * comments: delete only), else nothing changes. */
 export async function moderate(deps: Deps, caller: Caller, input: z.output<typeof ModerateSchema>): Promise<{ ids: number[] }> {
   const actor = requireAdmin(caller.actor);
   const ids = [...new Set(input.ids)];
   const { target, action } = input;
   const refuse = () => new AppError(400, ErrorKey.invalid, { field: 'action', detail: `${action} does not apply to ${target}` });
 
-  if ((target === 'comment' && action !== 'delete') || (target === 'business' && action === 'close')) throw refuse();
-  if (target === 'comment') {
-    await deps.db.transaction().execute(async (trx) => {
-      const rows = await findLiveComments(trx, ids);
-      if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
-      await markCommentsDeleted(trx, rows);
-      for (const r of rows) await recordAudit(trx, { actor: actor.id, target, item: r.id, action, before: { content: r.content } });
-    });
-    return { ids };
-  }
+  if (target === 'comment' && action !== 'delete') throw refuse();
+  // A comment goes as its author's delete takes it, audited as moderation (comment.service.ts).
+  if (target === 'comment') return removeComments(deps, caller, ids);
+  const closing = CONTENT_RESOURCES[target].close;
+  if (action === 'close' && !closing) throw refuse();
 
   if (action === 'delete') {
     // The resource's own batch delete takes comments, likes, views and the search entry with the
@@ -98,15 +97,17 @@ export async function moderate(deps: Deps, caller: Caller, input: z.output<typeo
   }
 
   await deps.db.transaction().execute(async (trx) => {
-    const rows = await findModerated(trx, target, ids);
+    const close = action === 'close' ? closing : undefined;
+    const rows = await findModerated(trx, target, ids, close ? [close.column, ...(close.sections ? ['topcategory'] : [])] : []);
     if (rows.length !== ids.length) throw new AppError(404, ErrorKey.notFound);
     let values: Record<string, number>;
-    let field: 'hidden' | 'status' | 'marketstatus';
-    if (action === 'close') {
-      if (target === 'board' && rows.some((r) => r.topcategory !== TopCategory.market)) throw refuse();
-      // A market post closes as 거래완료; a job as 마감 (status 2). The lists' counts move with them.
-      field = target === 'board' ? 'marketstatus' : 'status';
-      values = { [field]: target === 'board' ? MarketStatus.complete : JobsStatus.sold };
+    let field: string;
+    if (close) {
+      const { column, value, sections } = close;
+      if (sections && rows.some((r) => !sections.includes(r.topcategory as number))) throw refuse();
+      // A market post closes as 거래완료; a job as 마감. The lists' counts move with them.
+      field = column;
+      values = { [column]: value };
       const before = await findRows(trx, target, ids, deps.dialect);
       await setModerated(trx, target, ids, values);
       await moveCounts(trx, target, before, await findRows(trx, target, ids));

@@ -13,7 +13,7 @@ import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { indexedText } from '#server/modules/search/search.service.ts';
-import { findUserEmail } from '#server/modules/user/user.service.ts';
+import { findUserEmail } from '#server/modules/user/member-contact.service.ts';
 import { alertKey, type ItemText, itemText, keywordMatches } from './alert-match.ts';
 import { digestMail, keywordMail } from './alert.mail.ts';
 import { requireRoomForAlert, soonerMail } from './alert.policy.ts';

@@ -1,6 +1,6 @@
 import type { Executor } from '#server/db/database.ts';
 import { type WriteTracker, writesOfMembers } from '#server/db/write-tracker.ts';
-import { cachedByTable } from '#server/cache/list-cache.ts';
+import { cachedByTable } from '#server/db/table-reads.ts';
 
 // Each write names the member whose sessions it changes (write-tracker.ts `writesOfMembers`): who a
 // token stands for is kept per member (auth.service.ts resolveActor), and one member's login or

@@ -1,6 +1,7 @@
-import { BoardLanguage } from '#shared/enums.ts';
+import { BoardLanguage, MarketStatus, TopCategory } from '#shared/enums.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
+import { htmlToText, textOf } from '#shared/text.ts';
 import { boardSectionOf } from '#shared/sections.ts';
 import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts';
 import { inQuery, money } from '#shared/schemas/fields.ts';
@@ -21,6 +22,12 @@ export const boardResource: ContentResource<'board'> = {
   requiredRichText: ['content'],
   countViews: true,
   search: 'board',
+  // 거래완료.
+  close: { column: 'marketstatus', value: MarketStatus.complete, sections: [TopCategory.market] },
+  searchText: (row) => ({
+    title: [textOf(row.title), textOf(row.etitle)].filter(Boolean).join(' '),
+    body: [htmlToText(textOf(row.content)), htmlToText(textOf(row.econtent))].filter(Boolean).join(' '),
+  }),
   async onDelete(db, ids) {
     await forgetComments(db, ids);
   },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { BUSINESS_ADMIN_FIELDS, BUSINESS_SERVER_FIELDS, BusinessSaveSchema } from '#shared/schemas/content.ts';
 import { siteClock } from '#shared/business-hours.ts';
+import { htmlToText, textOf } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
 
@@ -16,6 +17,13 @@ export const businessResource: ContentResource<'business'> = {
   richText: ['content'],
   countViews: true,
   search: 'business',
+  // Found by what it is and where, as well as by its name.
+  searchText: (row) => ({
+    title: textOf(row.title),
+    body: [textOf(row.category), textOf(row.subcategory), textOf(row.address), htmlToText(textOf(row.content))].join(' '),
+  }),
+  // 영업중 on its list and page.
+  clock: 'minute',
   list: {
     table: 'business',
     filters: ['type', 'main', 'user'],

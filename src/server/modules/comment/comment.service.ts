@@ -6,14 +6,15 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { countsKey, orderKey, threadKey } from '#server/cache/shows.ts';
+import { commentCountChanges, commentTextChanges } from '#server/modules/content/content.shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
 import { isShownRow } from '#server/db/visibility.ts';
-import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { auditRemoval, type RemovalDecision, recordAudit } from '#server/modules/audit/audit.service.ts';
+import { requireChangeable } from './comment.policy.ts';
 import type { Executor } from '#server/db/database.ts';
-import { authorName } from '#server/modules/user/user.service.ts';
+import { authorName } from '#server/modules/user/member-contact.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { commentPath } from '#shared/site.ts';
 import {
@@ -30,7 +31,7 @@ import {
 } from './comment.repository.ts';
 
 // PRODUCT.md, comments: members comment on any board post, one level of replies; the author or
-// an admin deletes; a deleted comment that still has replies stays as "삭제된 댓글입니다".
+// an admin edits and deletes (comment.policy.ts); a deleted comment that still has replies stays as "삭제된 댓글입니다".
 // The post's comment count is the number of live comments, kept in the same transaction.
 
 async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
@@ -48,14 +49,11 @@ function visibleToCaller<P extends { hidden: number; user: number }>(caller: Cal
   return post;
 }
 
-/** A comment changes its post's thread and comment count, and lists ordered by comments. */
-const countKeys = (board: number) => [threadKey(board), countsKey('board', board), orderKey('board', 'comment')];
-
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
   const post = await requireVisiblePost(deps, caller, input.board);
   await spendWriteAllowance(deps, actor, 'comment');
-  const { id, notices } = await writesShowOnly(countKeys(input.board), () =>
+  const { id, notices } = await writesShowOnly(commentCountChanges(input.board), () =>
     deps.db.transaction().execute(async (trx) => {
       let parentAuthor = 0;
       if (input.parent) {
@@ -94,17 +92,10 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
   return { id };
 }
 
-function requireOwnOrAdmin(caller: Caller, comment: CommentRow | undefined): CommentRow {
-  const actor = requireActor(caller.actor);
-  if (!comment || comment.deleted === 1) throw new AppError(404, ErrorKey.notFound);
-  if (comment.user !== actor.id && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
-  return comment;
-}
-
 export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
-  const comment = requireOwnOrAdmin(caller, await findCommentById(deps.db, input.id));
+  const comment = requireChangeable('edit', caller.actor, await findCommentById(deps.db, input.id));
   const actor = requireActor(caller.actor);
-  await writesShowOnly([threadKey(comment.board)], () =>
+  await writesShowOnly(commentTextChanges(comment.board), () =>
     deps.db.transaction().execute(async (trx) => {
       await updateCommentContent(trx, input.id, input.content);
       // An admin editing someone else's comment is moderation, recorded like a delete.
@@ -117,30 +108,41 @@ export async function editComment(deps: Deps, caller: Caller, input: z.output<ty
   return { id: input.id };
 }
 
-export async function removeComment(deps: Deps, caller: Caller, id: number): Promise<{ id: number }> {
-  const found = requireOwnOrAdmin(caller, await findCommentById(deps.db, id));
-  await writesShowOnly(countKeys(found.board), () =>
+/** The one removal of comments (one by its author or an admin, the admin screens' batch, a
+ * report's delete): all of them
+ * or none. One with live replies stays as the "삭제된 댓글입니다" placeholder; the last reply of a
+ * placeholder takes it along. `decision`: what the removal carries out, audited instead of the
+ * plain delete (audit.service.ts). */
+export async function removeComments(deps: Deps, caller: Caller, ids: number[], decision?: RemovalDecision): Promise<{ ids: number[] }> {
+  const unique = [...new Set(ids)];
+  const found = await Promise.all(unique.map(async (id) => requireChangeable('delete', caller.actor, await findCommentById(deps.db, id))));
+  const actor = requireActor(caller.actor);
+  await writesShowOnly([...new Set(found.map((c) => c.board))].flatMap(commentCountChanges), () =>
     deps.db.transaction().execute(async (trx) => {
-      const comment = requireOwnOrAdmin(caller, await findCommentById(trx, id));
-      // An admin removing someone else's comment is moderation, recorded like the admin screens'.
-      const actor = requireActor(caller.actor);
-      if (comment.user !== actor.id) {
-        await recordAudit(trx, { actor: actor.id, target: 'comment', item: id, action: 'delete', before: { content: comment.content } });
-      }
-      if ((await countLiveReplies(trx, id)) > 0) {
-        await markCommentDeleted(trx, id);
-      } else {
-        const gone = [id];
-        // The last reply of an already deleted comment takes the placeholder with it.
-        if (comment.parent) {
-          const parent = await findCommentById(trx, comment.parent);
-          if (parent?.deleted === 1 && (await countLiveReplies(trx, parent.id)) === 1) gone.push(parent.id);
+      for (const id of unique) {
+        const comment = requireChangeable('delete', actor, await findCommentById(trx, id));
+        await auditRemoval(trx, actor.id, 'comment', comment, { content: comment.content }, decision);
+        if ((await countLiveReplies(trx, id)) > 0) {
+          await markCommentDeleted(trx, id);
+        } else {
+          const gone = [id];
+          // The last reply of an already deleted comment takes the placeholder with it.
+          if (comment.parent) {
+            const parent = await findCommentById(trx, comment.parent);
+            if (parent?.deleted === 1 && (await countLiveReplies(trx, parent.id)) === 1) gone.push(parent.id);
+          }
+          await deleteComments(trx, gone);
         }
-        await deleteComments(trx, gone);
+        await addBoardComments(trx, comment.board, -1);
       }
-      await addBoardComments(trx, comment.board, -1);
     }),
   );
+  return { ids: unique };
+}
+
+/** One comment's removal (DELETE /api/comment, a page's 삭제). */
+export async function removeComment(deps: Deps, caller: Caller, id: number): Promise<{ id: number }> {
+  await removeComments(deps, caller, [id]);
   return { id };
 }
 

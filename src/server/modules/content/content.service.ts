@@ -13,18 +13,18 @@ import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, 
 import { type CountQuery, moveCounts } from '#server/db/counters.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
-import { rowsKey } from '#server/cache/shows.ts';
+import { newRowsChanges } from './content.shows.ts';
 import { shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
-import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { auditRemoval, type RemovalDecision, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { forgetNoticesToOthers } from '#server/modules/notification/notification.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
 import { itemSearchKeys } from '#server/modules/search/search-keys.ts';
 import { listAttachments } from '#server/modules/upload/upload.service.ts';
-import { authorName } from '#server/modules/user/user.service.ts';
+import { authorName } from '#server/modules/user/member-contact.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
@@ -118,12 +118,12 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
 
 /** What new items change for the stored pages: the lists of their table and sections (their rows
  * and totals), the page of the item each follows, and the search pages whose query they may match;
- * not the pages of other items (cache/shows.ts). */
+ * not the pages of other items (content.shows.ts). */
 function newRowKeys(def: ContentResource<ContentName>, rows: readonly object[]): string[] {
   const sections = rows.map((row) => (row as { topcategory?: unknown }).topcategory).filter((s) => typeof s === 'number');
   const { search } = def;
   const found = search ? rows.flatMap((row) => itemSearchKeys(search, row as Record<string, unknown>)) : [];
-  return [...new Set([rowsKey(def.table), ...sections.map((section) => rowsKey(def.table, section)), ...found])];
+  return [...new Set([...newRowsChanges(def.table, sections), ...found])];
 }
 
 /** POST /api/<name>: one new item. */
@@ -209,8 +209,15 @@ async function auditEdit(db: Executor, actor: Actor, table: ContentName, before:
   await recordAudit(db, { actor: actor.id, target: table, item: before.id, action: 'edit', before: pick(before), after: pick(values) });
 }
 
-/** DELETE /api/<name> and /batch: all the items or none, with what hangs off them. */
-export async function removeContent(deps: Deps, name: ContentName, caller: Caller, ids: number[]): Promise<{ ids: number[] }> {
+/** DELETE /api/<name> and /batch: all the items or none, with what hangs off them. `decision`:
+ * what the removal carries out (a report's delete), audited instead of the plain delete. */
+export async function removeContent(
+  deps: Deps,
+  name: ContentName,
+  caller: Caller,
+  ids: number[],
+  decision?: RemovalDecision,
+): Promise<{ ids: number[] }> {
   const def = resourceOf(name);
   const actor = requireActor(caller.actor);
   const unique = [...new Set(ids)];
@@ -222,10 +229,7 @@ export async function removeContent(deps: Deps, name: ContentName, caller: Calle
       def.requireDelete?.(actor, r);
     }
     // An admin deleting someone else's item: audited, whichever path asked (API, page, moderation).
-    for (const r of rows) {
-      if (r.user !== actor.id)
-        await recordAudit(trx, { actor: actor.id, target: def.table, item: r.id, action: 'delete', before: { title: r.title } });
-    }
+    for (const r of rows) await auditRemoval(trx, actor.id, def.table, r, { title: r.title }, decision);
     await def.onDelete?.(trx, unique);
     // Rows that hang off any counted item go with it: its likes, visits and search entry.
     if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(trx, def.table as LikeTarget, unique);

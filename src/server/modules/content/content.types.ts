@@ -5,7 +5,6 @@ import type { Database, Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
-import type { SearchTarget } from '#server/modules/search/search.service.ts';
 
 // The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
 // declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts); the
@@ -77,6 +76,17 @@ export interface ContentResource<T extends ContentName> {
   onDelete?(db: Executor, ids: number[]): Promise<void>;
   /** Counts a view on get (+1 per visitor per 24 h). */
   countViews?: boolean;
-  /** Kept in the search index under this target; the list's keyword then uses the index. */
-  search?: SearchTarget;
+  /** Kept in the search index under this target (search.service.ts `SearchTarget`); the list's keyword then uses the index. */
+  search?: SectionTable;
+  /** What a stored item is found by, with `search` (search.service.ts, and keyword alerts): its
+   * title and its body as plain text. */
+  searchText?(row: Record<string, unknown>): { title: string; body: string };
+  /** How a moderator's 마감 closes an item (POST /api/admin/moderate, action close): the column
+   * and its closed value, and the sections it applies to where the table holds several (only
+   * the market's posts close). Items without one do not close. */
+  close?: { column: string; value: number; sections?: readonly number[] };
+  /** The finest clock its list and item pages show, for how long a stored page holds
+   * (pages/page-cache.ts): business hours' 영업중 turns with the minute; by default dates and
+   * D-days, which turn at midnight. */
+  clock?: 'minute';
 }

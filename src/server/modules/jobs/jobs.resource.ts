@@ -1,4 +1,6 @@
 import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
+import { JobsStatus } from '#shared/enums.ts';
+import { htmlToText, textOf } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
@@ -14,6 +16,13 @@ export const jobsResource: ContentResource<'jobs'> = {
   richText: ['content'],
   countViews: true,
   search: 'jobs',
+  // 마감.
+  close: { column: 'status', value: JobsStatus.sold },
+  // The company is part of what a posting is called.
+  searchText: (row) => ({
+    title: [textOf(row.title), textOf(row.companyname)].filter(Boolean).join(' · '),
+    body: [htmlToText(textOf(row.content)), textOf(row.category), textOf(row.location)].join(' '),
+  }),
   list: {
     table: 'jobs',
     filters: ['type', 'status', 'user'],

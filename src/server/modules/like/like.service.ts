@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/content.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { countsKey, orderKey } from '#server/cache/shows.ts';
+import { likeChanges } from '#server/modules/content/content.shows.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { maySee } from '#server/modules/report/visibility.policy.ts';
@@ -37,15 +37,12 @@ async function requireVisibleItem(deps: Deps, caller: Caller, target: (typeof Li
   if (!row || !maySee(caller.actor, { hidden: row.hidden, user: row.user })) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
 }
 
-/** A like changes its item's count, and lists ordered by likes (the index's popular posts). */
-const likeKeys = (target: LikeTarget, item: number) => [countsKey(target, item), orderKey(target, 'like')];
-
 /** POST /api/like: likes the item, or takes the like back if it was there. */
 export async function toggleLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: boolean; like: number }> {
   const actor = requireActor(caller.actor);
   await requireVisibleItem(deps, caller, target, item);
   await spendWriteAllowance(deps, actor, 'like');
-  return writesShowOnly(likeKeys(target, item), () =>
+  return writesShowOnly(likeChanges(target, item), () =>
     deps.db.transaction().execute(async (trx) => {
       if (await deleteLike(trx, target, item, actor.id)) return { liked: false, like: await addItemLikes(trx, target, item, -1) };
       const added = await insertLike(trx, target, item, actor.id, nowIso());
@@ -59,7 +56,7 @@ export async function toggleLike(deps: Deps, caller: Caller, { target, item }: L
 export async function removeLike(deps: Deps, caller: Caller, { target, item }: LikeInput): Promise<{ liked: false; like: number }> {
   const actor = requireActor(caller.actor);
   await spendWriteAllowance(deps, actor, 'like');
-  return writesShowOnly(likeKeys(target, item), () =>
+  return writesShowOnly(likeChanges(target, item), () =>
     deps.db.transaction().execute(async (trx) => {
       const removed = await deleteLike(trx, target, item, actor.id);
       const like = removed ? await addItemLikes(trx, target, item, -1) : Number((await findItem(trx, target, item))?.like ?? 0);

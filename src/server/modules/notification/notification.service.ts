@@ -11,7 +11,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { mailLink } from '#server/modules/mail/site-address.ts';
-import { authorName, findUserEmail } from '#server/modules/user/user.service.ts';
+import { authorName, findUserEmail } from '#server/modules/user/member-contact.service.ts';
 import { noticeMail } from './notification.mail.ts';
 import { type Recipient, recipientsOf } from './notification.policy.ts';
 import {

@@ -14,15 +14,15 @@ import { boardSectionOf, listOf } from '#shared/sections.ts';
 import { commentPath, itemPath } from '#shared/site.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import type { Caller, Deps } from '#server/context.ts';
-import { itemKey, threadKey } from '#server/cache/shows.ts';
+import { reportChanges } from '#server/modules/content/content.shows.ts';
 import type { Executor } from '#server/db/database.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
-import { removeComment } from '#server/modules/comment/comment.service.ts';
+import { removeComments } from '#server/modules/comment/comment.service.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { findAccount } from '#server/modules/user/user.service.ts';
@@ -67,12 +67,6 @@ function pageOf(target: ReportTarget, item: ReportedItem): string {
   return `/${target}/${item.id}`;
 }
 
-/** What shows the item, for the page cache: a comment is in its post's thread, which only the
- * post's page shows (not the lists that show the post). */
-function shownOn(target: ReportTarget, item: ReportedItem): string {
-  return target === 'comment' ? threadKey(item.board) : itemKey(target, item.id);
-}
-
 /** An item as people name it: a comment by the start of its text. */
 function nameOf(target: ReportTarget, item: ReportedItem): string {
   return target === 'comment' ? excerpt(htmlToText(item.title), 60) : item.title;
@@ -93,7 +87,7 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   if (item.user === actor.id) throw new AppError(400, ErrorKey.invalid, { field: 'item', detail: ReportMessages.own });
   await spendWriteAllowance(deps, actor, 'report');
   // The report itself changes only what the item's page shows this member (신고함).
-  const count = await writesShowOnly([shownOn(input.target, item)], () =>
+  const count = await writesShowOnly(reportChanges(input.target, item), () =>
     deps.db.transaction().execute(async (trx) => {
       const added = await insertReport(trx, {
         target: input.target,
@@ -198,12 +192,13 @@ export async function deleteReported(deps: Deps, caller: Caller, { target, item 
   const row = await findItem(deps.db, target, item);
   if (!row) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   const reports = await countReportsOf(deps.db, target, item);
-  if (target === 'comment') await removeComment(deps, caller, item);
-  else await removeContent(deps, target, caller, [item]);
   const title = nameOf(target, row);
+  // The removal records the decision as its one audit row.
+  const decision = { action: 'report-delete', before: { title, reports } };
+  if (target === 'comment') await removeComments(deps, caller, [item], decision);
+  else await removeContent(deps, target, caller, [item], decision);
   const notices = await deps.db.transaction().execute(async (trx) => {
     await deleteReportsOf(trx, target, [item]);
-    await recordAudit(trx, { actor: actor.id, target, item, action: 'report-delete', before: { title, reports } });
     // Where to ask about it: the item is gone.
     const event = { actor: actor.id, target, item, title, link: '/customer/inquiry' };
     return notify(trx, event, [{ user: row.user, kind: 'removed' }]);

@@ -2,11 +2,10 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { z } from 'zod';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
-import { TopCategory } from '#shared/enums.ts';
 import { chosungOf, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
-import { BOARD_SECTIONS as BOARD_SECTION_LIST, SECTION_LISTS } from '#shared/sections.ts';
+import { SECTION_LISTS, SECTIONS } from '#shared/sections.ts';
 import { itemPath } from '#shared/site.ts';
-import { htmlToText } from '#shared/text.ts';
+import { textOf } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
 import { isShownRow, shown } from '#server/db/visibility.ts';
 import type { Deps } from '#server/context.ts';
@@ -33,6 +32,7 @@ import {
   upsertSearchDoc,
 } from './search.repository.ts';
 import { closedAmong } from '#server/modules/freshness/freshness.list.ts';
+import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
 import { asIndexed } from './typed-words.ts';
 import { paging } from '#shared/schemas/fields.ts';
 
@@ -54,36 +54,34 @@ export const COUNT_CAP = 1000;
 export const OVERVIEW_COUNT_CAP = 100;
 
 type Row = Record<string, unknown>;
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The text an item is found by: its title and its body (alerts match the same text). */
+/** The codes (topcategory) of the sections stored in `table`, in the header's order. */
+function sectionsOfTable(table: SectionTable): number[] {
+  return SECTIONS.filter((s) => s.storage.table === table).map((s) => s.storage.topcategory);
+}
+
+/** The index section of each table that is one section (jobs, business); a board post files
+ * under its own section (its topcategory). */
+const SECTION_OF_TABLE = new Map(
+  [...new Set(SECTIONS.map((s) => s.storage.table))].flatMap((table) => {
+    const codes = sectionsOfTable(table);
+    return codes.length === 1 ? [[table, codes[0] as number] as const] : [];
+  }),
+);
+
+/** The text an item is found by, as its resource declares it (alerts match the same text). */
 export function indexedText(target: SearchTarget, row: Row): { title: string; body: string; section: number } {
   // Stored rich text was sanitized on save: stripping its tags is enough here, and cheap.
-  if (target === 'board') {
-    return {
-      title: [text(row.title), text(row.etitle)].filter(Boolean).join(' '),
-      body: [htmlToText(text(row.content)), htmlToText(text(row.econtent))].filter(Boolean).join(' ').slice(0, BODY_MAX),
-      section: Number(row.topcategory),
-    };
-  }
-  if (target === 'jobs') {
-    return {
-      title: [text(row.title), text(row.companyname)].filter(Boolean).join(' · '),
-      body: [htmlToText(text(row.content)), text(row.category), text(row.location)].join(' ').slice(0, BODY_MAX),
-      section: TopCategory.jobs,
-    };
-  }
-  return {
-    title: text(row.title),
-    body: [text(row.category), text(row.subcategory), text(row.address), htmlToText(text(row.content))].join(' ').slice(0, BODY_MAX),
-    section: TopCategory.business,
-  };
+  const declared = CONTENT_RESOURCES[target].searchText;
+  if (!declared) throw new Error(`${target} is indexed but declares no searchText`);
+  const { title, body } = declared(row);
+  return { title, body: body.slice(0, BODY_MAX), section: SECTION_OF_TABLE.get(target) ?? Number(row.topcategory) };
 }
 
 /** What an item is found by. */
 function docOf(target: SearchTarget, row: Row): SearchDoc {
   const { title, body, section } = indexedText(target, row);
-  return { target, item: Number(row.id), section, date: text(row.date), title, body, chosung: chosungOf(title) };
+  return { target, item: Number(row.id), section, date: textOf(row.date), title, body, chosung: chosungOf(title) };
 }
 
 /** Keeps an item's entry in step with the item, inside the caller's transaction. */
@@ -96,12 +94,11 @@ export function unindexItems(db: Executor, dialect: Dialect, target: SearchTarge
   return deleteSearchDocs(db, dialect, target, ids);
 }
 
-/** The index sections of a target's items (a board list without a section spans all of them). */
-const BOARD_SECTIONS = BOARD_SECTION_LIST.map((s) => s.storage.topcategory);
+/** The index sections of a target's items: a table of several sections (the board) narrowed
+ * to one, or all of them (a board list without a section spans all of them). */
 function sectionsOf(target: SearchTarget, section?: number): number[] {
-  if (target === 'jobs') return [TopCategory.jobs];
-  if (target === 'business') return [TopCategory.business];
-  return section !== undefined ? [section] : BOARD_SECTIONS;
+  const all = sectionsOfTable(target);
+  return section !== undefined && all.length > 1 ? [section] : all;
 }
 
 /** A section list's keyword condition on its own table's ids. */

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { type WriteTracker, writesOfMembers } from '#server/db/write-tracker.ts';
-import { cachedByTable } from '#server/cache/list-cache.ts';
+import { cachedByTable } from '#server/db/table-reads.ts';
 import type { ListSpec } from '#server/db/list-query.ts';
 
 /** The columns a client ever sees: never passwd, never the folded nickname. */

@@ -12,7 +12,7 @@ import { EMPTY_DATE, nowIso } from '#server/lib/clock.ts';
 import { hashPassword, verifyPassword } from '#server/lib/password.ts';
 import { countRows, type ListParams, listParamsSchema, listRows, sumRows } from '#server/db/list-query.ts';
 import { consumeConfirmedEmail } from '#server/modules/verification/verification.service.ts';
-import { recordAudit } from '#server/modules/admin/audit.service.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { forgetMembersNotifications } from '#server/modules/notification/notification.service.ts';
 import { forgetMembersAlerts } from '#server/modules/alert/alert.service.ts';
 import {
@@ -381,18 +381,6 @@ export async function getUser(deps: Deps, caller: Caller, id: number): Promise<{
   // A member asking for someone else learns nothing, not even whether the id exists.
   if (!canReadUser(caller.actor, id)) throw new AppError(403, ErrorKey.forbidden);
   return { item: toPublicUser(await getUserRow(deps.db, id)) };
-}
-
-/** The name shown on what a user writes: their nickname at the time of writing. */
-export async function authorName(db: Executor, id: number): Promise<string> {
-  const row = await findUserById(db, id);
-  return row?.nickname ?? '';
-}
-
-/** Where to write to a user about their content (inquiry answers). */
-export async function findUserEmail(db: Executor, id: number): Promise<string | undefined> {
-  const row = await findUserById(db, id);
-  return row && row.use === UserUse.use ? row.email || row.loginid : undefined;
 }
 
 /** The signed-in user as pages show them (server rendering), or undefined. */

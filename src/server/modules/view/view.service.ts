@@ -3,6 +3,7 @@ import type { SectionTable } from '#shared/schemas/content.ts';
 import { type BackgroundJob, type BackgroundTarget, runInBackground } from '#server/db/background.ts';
 import type { Db, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
+import type { Visit, ViewQueue } from './view-queue.ts';
 
 // PRODUCT.md: +1 view per visitor per item per 24 hours. One row per (target, item, visitor)
 // remembers the last counted visit. Visits are queued and written together a moment later, a few
@@ -18,29 +19,6 @@ const FLUSH_AT = 1000;
  * evenly random ids); fewer, larger ones keep the server connection's page cache longer (each
  * commit of the other connection empties it). Measurements in docs/decisions/0012-get-by-id-at-1m.md. */
 const FLUSH_CHUNK = 250;
-
-export interface Visit {
-  target: string;
-  item: number;
-  visitor: string;
-  date: string;
-  /** Noted as seen, not counted: a new cookie given with a visit counted by the address. */
-  silent?: true;
-}
-
-/** The server's queue of first visits, held in its dependencies (boot.ts). */
-export interface ViewQueue {
-  visits: Map<string, Visit>;
-  perItem: Map<string, number>;
-  timer?: ReturnType<typeof setTimeout>;
-  flushing: Promise<void>;
-  /** A flush waiting for the one under way; it will take every visit queued until it starts. */
-  waiting?: Promise<void>;
-}
-
-export function createViewQueue(): ViewQueue {
-  return { visits: new Map(), perItem: new Map(), flushing: Promise.resolve() };
-}
 
 /** What counting views needs of the server's dependencies: the queue, and where it is written. */
 export interface ViewCounting extends BackgroundTarget {

@@ -11,6 +11,7 @@ import { Messages } from '#shared/messages.ts';
 import { api } from '../../lib/session.ts';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { UserLevel } from '#shared/enums.ts';
+import { ADMINS_MAY, type CommentChange, mayChangeComment } from '#shared/comment-policy.ts';
 import { ConfirmForm } from './confirm-form.tsx';
 import { type ReportOutcome, ReportControl, ReviewBadge } from './report-control.tsx';
 import { belowAdmin, forMembers, forOwner, forVisitors, notOwner, useMe } from '../../lib/me.ts';
@@ -40,8 +41,12 @@ const DELETE_TITLE = '댓글을 삭제할까요?';
 const smallAction = 'inline-flex min-h-11 min-w-11 items-center justify-center px-1 underline underline-offset-2';
 const linkButton = `${smallAction} text-brand-700`;
 
-/** PRODUCT.md comments: members write, one level of replies, the author edits, the author or an
- * admin deletes (with the confirm dialog). Every form posts to the page, whose action does the
+/** 수정 and 삭제 are in the shared page for everyone; #me-style shows each to those the comment
+ * rule lets make the change (shared/comment-policy.ts), the server's own answer. */
+const shownToChangers = (change: CommentChange, c: CommentItem) => forOwner(c.user, ADMINS_MAY[change]);
+
+/** PRODUCT.md comments: members write, one level of replies, the author or an admin edits and
+ * deletes (with the confirm dialog). Every form posts to the page, whose action does the
  * same without JavaScript; with the app it calls the API instead, and the page's loader runs
  * again, so the list and the post's comment count come from the server. 답글 and 수정 open
  * their box through the address without the app (a GET of ids, never of typed text). */
@@ -144,7 +149,7 @@ export function Comments({
               <strong>{c.name}</strong> <span className="text-slate-600">{formatDate(c.date, timeZone)}</span>
               {c.hidden ? <ReviewBadge /> : null}
             </p>
-            {mine && editing === c.id ? (
+            {mayChangeComment('edit', me, c) && editing === c.id ? (
               <CommentForm
                 label="댓글 수정"
                 submit="저장"
@@ -164,11 +169,11 @@ export function Comments({
               {/* The page is shared: each control is in it for everyone and #me-style shows it to
                   those it serves (lib/me.ts). */}
               {!reply ? opener('reply', '답글', c, () => setReplyTo(replyTo === c.id ? 0 : c.id), forMembers, replyTo === c.id) : null}
-              {editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id), forOwner(c.user)) : null}
+              {editing !== c.id ? opener('edit', '수정', c, () => setEditing(c.id), shownToChangers('edit', c)) : null}
               <form
                 method="post"
                 action={`${path}#comment-${c.id}`}
-                {...forOwner(c.user, true)}
+                {...shownToChangers('delete', c)}
                 onSubmit={(event) => {
                   event.preventDefault();
                   remove(c.id);

@@ -12,7 +12,9 @@ import { nextMidnight } from '#shared/format.ts';
 import type { ViewTarget } from '#server/modules/view/view.service.ts';
 import type { LikeTarget, SectionTable } from '#shared/schemas/content.ts';
 import type { ReportTarget } from '#shared/reports.ts';
-import type { PatchablePage } from '#server/pages/compress.ts';
+import type { PatchablePage } from './compress.ts';
+import { WROTE_WINDOW_MS } from '#server/http/recent-writer.ts';
+import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {
@@ -59,10 +61,35 @@ export type HoleKind = 'me' | 'style' | 'part';
  * is drawn about once a second, not once per like. */
 const COUNTS_LAG_MS = 1000;
 
-/** A copy out of date only by its numbers and young enough to answer anyway (pages.ts, and the
- * direct answers of stored-hit.ts). */
-export function lateOnlyByNumbers(found: Found<StoredPage>): boolean {
-  return !found.fresh && found.countsOnly && found.ageMs < COUNTS_LAG_MS;
+/** How long a page's previous copy may answer while one request renders it anew after a write
+ * (pages.ts: one render per page per change). */
+const STALE_MS = 2000;
+
+/** Who asks for a stored page. */
+export interface Asker {
+  /** A member is answered only from a shared copy (their parts filled in), and an out-of-date
+   * copy only if it was made after any write of theirs (http/recent-writer.ts's window). */
+  member: boolean;
+  /** Whoever just wrote never gets a copy out of date: it may lack their write. */
+  justWrote: boolean;
+  /** Another request is drawing the page anew (pages.ts): its previous copy may answer a moment. */
+  renewing?: boolean;
+}
+
+/** Whether a copy, however current, serves this asker: any a visitor, a shared one a member. */
+export function serves(stored: StoredPage, asker: Pick<Asker, 'member'>): boolean {
+  return !asker.member || stored.holes !== undefined;
+}
+
+/** Whether a stored copy may answer now: the one rule of both answer paths (stored-hit.ts before
+ * the app, pages.ts in it). A current copy; else, for someone who did not just write, one out of
+ * date only by its numbers (likes, comment counts) a moment ago, or a moment stale while its
+ * renewal is drawn. */
+export function mayAnswer(found: Found<StoredPage>, asker: Asker): boolean {
+  if (!serves(found.value, asker)) return false;
+  if (found.fresh) return true;
+  if (asker.justWrote || (asker.member && found.ageMs >= WROTE_WINDOW_MS)) return false;
+  return (found.countsOnly && found.ageMs < COUNTS_LAG_MS) || (asker.renewing === true && found.staleMs <= STALE_MS);
 }
 
 /** When the clock next changes a page that shows the date (dates, D-days, "today"'s schedule, the
@@ -71,11 +98,12 @@ export function clockChange(shows: 'date' | 'minute', timeZone: string, now = ne
   return shows === 'minute' ? minuteEnd(now.getTime()) : nextMidnight(timeZone, now);
 }
 
-/** clockChange of a section's list and item pages: a business's show whether it is open now
- * (영업중), the other sections' dates and D-days (and a listing's 끌어올리기 box, which turns
- * within the minute a page's view counts may lag anyway: storedUntil). */
+/** clockChange of a section's list and item pages, by the clock its resource declares: a
+ * business's show whether it is open now (영업중), the other sections' dates and D-days (and a
+ * listing's 끌어올리기 box, which turns within the minute a page's view counts may lag anyway:
+ * storedUntil). */
 export function sectionClockChange(table: SectionTable, timeZone: string, now = new Date()): number {
-  return clockChange(table === 'business' ? 'minute' : 'date', timeZone, now);
+  return clockChange(CONTENT_RESOURCES[table].clock ?? 'date', timeZone, now);
 }
 
 /** How old a stored page's view counts may be: views are not writes the cache follows

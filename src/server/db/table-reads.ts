@@ -3,7 +3,9 @@ import type { WriteTracker } from '#server/db/write-tracker.ts';
 // Answers that cost a scan of every matching row (a list's total, the anchors of deep pages) and
 // reads every request repeats (a session's user) are kept until a write touches their table, on
 // this app server or another (db/shared-writes.ts). An entry also expires after a while, which
-// bounds what a missed announcement could cost.
+// bounds what a missed announcement could cost. It lives beside the write tracker whose table
+// versions it reads, so that the list queries (list-query.ts) and repositories use it from below
+// the page caches of cache/ and pages/.
 
 export const LIST_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 2000;
