@@ -5,7 +5,7 @@ import type { Route } from './+types/index.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { listContentItems } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
-import { TopCategory } from '#shared/enums.ts';
+import { JobsType, TopCategory } from '#shared/enums.ts';
 import { SITE_SECTIONS } from '#shared/site.ts';
 import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -14,36 +14,64 @@ import { SearchForm } from '../components/ui/search-form.tsx';
 import { clockChange } from '#server/cache/page-cache.ts';
 import { listKeys } from '#server/cache/shows.ts';
 import { MarketPrice } from '../features/market/market-list.tsx';
-import { formatDate } from '#shared/format.ts';
+import { formatDate, todayIn } from '#shared/format.ts';
+import { bumpText } from '#shared/freshness.ts';
+import { type BusinessHours, siteClock } from '#shared/business-hours.ts';
+import { OpenBadge } from '../features/business/business-list.tsx';
+import { DeadlineBadge, JobsTypeBadge } from '../features/jobs/jobs-list.tsx';
 import { thumbnailOf } from '#shared/uploads.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
 // section (PRODUCT.md: news, market, jobs, premium businesses, popular community, schedule).
 
-interface Item {
+/** A panel's row: the columns its table's box reads (ROW_COLUMNS), and nothing more, as the
+ * page's data is sent to the browser too. */
+interface Item extends Partial<BusinessHours> {
   id: number;
   title: string;
-  date?: string;
+  date: string;
   image?: string;
   price?: number;
   free?: number;
   startdate?: string;
   location?: string;
+  category?: string;
+  /** Jobs: 구인 / 구직, the deadline and whether it is over (the /jobs list's badges). */
+  type?: number;
+  limitdate?: string;
+  status?: number;
+  closed?: number;
+  /** Market and jobs: the last 끌어올리기. */
+  bumpdate?: string;
 }
 
-/** What a panel's row shows, and nothing more: the page's data is sent to the browser too. */
-function row({ id, title, date, image, price, free, startdate, location }: Item): Item {
-  return { id, title, date, image, price, free, startdate, location };
-}
+const BUSINESS_HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
 
-/** The columns of `row` each table has: the boxes read only those (not every post's text). */
+/** The columns each table's box reads (not every post's text), and so what a row carries. */
 const ROW_COLUMNS: Record<ContentName, readonly string[]> = {
-  board: ['id', 'title', 'date', 'image', 'price', 'free', 'location'],
-  jobs: ['id', 'title', 'date', 'location'],
-  business: ['id', 'title', 'date', 'image', 'location'],
+  board: ['id', 'title', 'date', 'image', 'price', 'free', 'location', 'bumpdate'],
+  jobs: ['id', 'title', 'date', 'location', 'type', 'limitdate', 'status', 'closed', 'bumpdate'],
+  business: ['id', 'title', 'date', 'image', 'location', 'category', ...BUSINESS_HOURS],
   mainschedule: ['id', 'title', 'date', 'startdate', 'location'],
   inquiry: ['id', 'title', 'date'],
 };
+
+/** A business row's hours, as OpenBadge reads them. */
+function hoursOf(i: Item): BusinessHours {
+  return {
+    starttime: i.starttime ?? '',
+    endtime: i.endtime ?? '',
+    weekendstarttime: i.weekendstarttime ?? '',
+    weekendendtime: i.weekendendtime ?? '',
+    breakstarttime: i.breakstarttime ?? '',
+    breakendtime: i.breakendtime ?? '',
+    closeddays: i.closeddays ?? '',
+  };
+}
+
+function row(item: Record<string, unknown>, columns: readonly string[]): Item {
+  return Object.fromEntries(columns.filter((c) => item[c] !== undefined).map((c) => [c, item[c]])) as unknown as Item;
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
@@ -51,7 +79,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shows: string[] = [];
   const list = async (name: ContentName, query: ContentQuery): Promise<Item[]> => {
     // The boxes draw no totals: their rows are not counted.
-    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, ROW_COLUMNS[name])).map((i) => row(i as Item));
+    const columns = ROW_COLUMNS[name];
+    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, columns)).map((i) => row(i, columns));
     shows.push(
       ...listKeys(
         name,
@@ -73,9 +102,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   effects.shows = shows;
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;
-  // The schedule's box starts at today's date.
-  effects.until = clockChange('date', deps.env.SITE_TIMEZONE);
-  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, news, market, jobs, business, community, schedule };
+  // The businesses' 영업중 / 영업종료 turn with the minute (the schedule's box, the jobs' D-days
+  // and 끌올 오늘 with the date).
+  const timeZone = deps.env.SITE_TIMEZONE;
+  effects.until = clockChange('minute', timeZone);
+  const [today, clock] = [todayIn(timeZone), siteClock(timeZone)];
+  return { siteName: deps.env.SITE_NAME, timeZone, today, clock, news, market, jobs, business, community, schedule };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -87,22 +119,25 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     : [];
 }
 
-/** A section's latest: each row a title with its date (and the market's price), and the photo's
- * thumbnail where the section has photos. */
+/** A section's latest: each row a title and a line under it (by default its date), and the
+ * photo's thumbnail where the section has photos. `badges` go before the title, `line` is the
+ * section's own facts (the market's price and 끌올, a business's 영업중 and category). */
 function Panel({
   title,
   to,
   items,
   timeZone,
   photos = false,
-  prices = false,
+  badges,
+  line,
 }: {
   title: string;
   to: string;
   items: Item[];
   timeZone: string;
   photos?: boolean;
-  prices?: boolean;
+  badges?: (item: Item) => React.ReactNode;
+  line?: (item: Item) => React.ReactNode;
 }) {
   return (
     <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
@@ -134,10 +169,12 @@ function Panel({
                   )
                 ) : null}
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+                  <span className="flex items-center gap-1.5">
+                    {badges?.(i)}
+                    <span className="min-w-0 flex-1 truncate group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+                  </span>
                   <span className="flex flex-wrap items-baseline gap-x-3 text-sm text-slate-500">
-                    {prices ? <MarketPrice item={{ price: i.price ?? 0, free: i.free ?? 0 }} className="text-slate-900" /> : null}
-                    <span className="whitespace-nowrap">{formatDate(i.date, timeZone)}</span>
+                    {line ? line(i) : <span className="whitespace-nowrap">{formatDate(i.date, timeZone)}</span>}
                   </span>
                 </span>
               </Link>
@@ -174,9 +211,51 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
         </section>
         <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           <Panel title="뉴스" to="/news" items={d.news} timeZone={d.timeZone} />
-          <Panel title="벼룩시장" to="/market" items={d.market} timeZone={d.timeZone} photos prices />
-          <Panel title="구인구직" to="/jobs" items={d.jobs} timeZone={d.timeZone} />
-          <Panel title="추천 업소" to="/business" items={d.business} timeZone={d.timeZone} photos />
+          <Panel
+            title="벼룩시장"
+            to="/market"
+            items={d.market}
+            timeZone={d.timeZone}
+            photos
+            line={(i) => (
+              <>
+                <MarketPrice item={{ price: i.price ?? 0, free: i.free ?? 0 }} className="text-slate-900" />
+                <span className="whitespace-nowrap">{bumpText(i, d.timeZone, d.today) || formatDate(i.date, d.timeZone)}</span>
+              </>
+            )}
+          />
+          {/* As the /jobs list shows a posting: 구인 or 구직 before the title, its D-day after. */}
+          <Panel
+            title="구인구직"
+            to="/jobs"
+            items={d.jobs}
+            timeZone={d.timeZone}
+            badges={(i) => <JobsTypeBadge type={i.type ?? JobsType.recruit} />}
+            line={(i) => (
+              <>
+                <DeadlineBadge
+                  job={{ limitdate: i.limitdate ?? '', status: i.status ?? 1, type: i.type ?? JobsType.recruit, closed: i.closed ?? 0 }}
+                  today={d.today}
+                />
+                <span className="whitespace-nowrap">{bumpText(i, d.timeZone, d.today) || formatDate(i.date, d.timeZone)}</span>
+                {i.location ? <span className="whitespace-nowrap">{i.location}</span> : null}
+              </>
+            )}
+          />
+          {/* What a visitor choosing a place wants: what it is, and whether it is open now. */}
+          <Panel
+            title="추천 업소"
+            to="/business"
+            items={d.business}
+            timeZone={d.timeZone}
+            photos
+            line={(i) => (
+              <>
+                {i.category ? <span className="whitespace-nowrap">{i.category}</span> : null}
+                <OpenBadge hours={hoursOf(i)} clock={d.clock} />
+              </>
+            )}
+          />
           <Panel title="인기 커뮤니티" to="/community" items={d.community} timeZone={d.timeZone} />
           <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
             <h2 className="text-lg font-bold">다가오는 일정</h2>

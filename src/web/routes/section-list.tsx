@@ -113,9 +113,9 @@ const LISTS: Record<SectionKey, ListConfig> = {
 const LISTED = ['id', 'title', 'category', 'name', 'date', 'location', 'count', 'like'];
 const BUSINESS_HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
 function listedColumns(key: SectionKey, inPlace: boolean): string[] {
-  if (key === 'jobs') return [...LISTED, 'type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed'];
+  if (key === 'jobs') return [...LISTED, 'type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed', 'bumpdate'];
   if (key === 'business') return [...LISTED, 'image', 'type', 'subcategory', 'address', 'tel', ...BUSINESS_HOURS];
-  if (key === 'market') return [...LISTED, 'image', 'marketstatus', 'comment', 'price', 'free', 'closed'];
+  if (key === 'market') return [...LISTED, 'image', 'marketstatus', 'comment', 'price', 'free', 'closed', 'bumpdate'];
   return inPlace ? [...LISTED, 'content'] : [...LISTED, 'english', 'comment'];
 }
 
@@ -369,7 +369,7 @@ export default function SectionList({ loaderData: d }: Route.ComponentProps) {
       ) : key === 'business' ? (
         <BusinessList items={items as unknown as BusinessItem[]} base={base} clock={d.clock} />
       ) : key === 'market' ? (
-        <MarketList items={items as unknown as MarketItem[]} base={base} timeZone={timeZone} />
+        <MarketList items={items as unknown as MarketItem[]} base={base} timeZone={timeZone} today={d.today} />
       ) : anchor ? (
         <ExpandableList items={items as unknown as BoardItem[]} timeZone={timeZone} showMeta={key === 'organizations'} anchor={anchor} />
       ) : (
