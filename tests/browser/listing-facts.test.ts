@@ -210,7 +210,7 @@ describe('a phone number is a padded target', () => {
       const box = el.getBoundingClientRect();
       const range = document.createRange();
       range.selectNodeContents(el);
-      const lines = [...range.getClientRects()];
+      const lines = Array.from(range.getClientRects());
       const top = Math.min(...lines.map((r) => r.top));
       const bottom = Math.max(...lines.map((r) => r.bottom));
       return { top: top - box.top, bottom: box.bottom - bottom, height: box.height };

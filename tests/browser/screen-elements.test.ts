@@ -285,7 +285,9 @@ describe('the sign-up and reset tabs (issue #32)', () => {
     for (const tab of ['회원가입', '비밀번호 찾기']) {
       await dialog.getByRole('tab', { name: tab }).click();
       const words = await dialog.evaluate((el) =>
-        [...el.querySelectorAll('label, button, p')].map((node) => (node.textContent ?? '').trim()).filter(Boolean),
+        Array.from(el.querySelectorAll('label, button, p'))
+          .map((node) => (node.textContent ?? '').trim())
+          .filter(Boolean),
       );
       expect(
         words.filter((w) => w.includes('인증번호')),
