@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type BusinessHours, closedDaysText, hoursOn, openState, siteClock } from './business-hours.ts';
+import { type BusinessHours, closedDaysText, hoursOn, nextOpening, nextOpeningText, openState, siteClock } from './business-hours.ts';
 
 const none = { weekendstarttime: '', weekendendtime: '', breakstarttime: '', breakendtime: '' };
 const restaurant: BusinessHours = { ...none, starttime: '11:00', endtime: '21:30', breakstarttime: '15:00', breakendtime: '17:00' };
@@ -52,5 +52,53 @@ describe('siteClock', () => {
     // 2026-11-23 is a Monday; 03:30 UTC is Sunday 19:30 in Los Angeles.
     expect(siteClock('America/Los_Angeles', new Date('2026-11-23T03:30:00Z'))).toEqual({ weekday: 7, time: '19:30' });
     expect(siteClock('Asia/Seoul', new Date('2026-11-23T03:30:00Z'))).toEqual({ weekday: 1, time: '12:30' });
+  });
+});
+
+describe('nextOpening: when a closed business opens again (issue #32)', () => {
+  const TUE = 2;
+  const FRI = 5;
+  test('before the day’s opening: today, at its start', () => {
+    expect(nextOpening(restaurant, { weekday: MON, time: '09:30' })).toEqual({ days: 0, weekday: MON, time: '11:00' });
+    expect(nextOpeningText(restaurant, { weekday: MON, time: '09:30' })).toBe('11:00 오픈');
+  });
+  test('after closing: tomorrow', () => {
+    expect(nextOpening(restaurant, { weekday: MON, time: '22:00' })).toEqual({ days: 1, weekday: TUE, time: '11:00' });
+    expect(nextOpeningText(restaurant, { weekday: MON, time: '22:00' })).toBe('내일 11:00 오픈');
+  });
+  test('open now: none', () => {
+    expect(nextOpening(restaurant, { weekday: MON, time: '12:00' })).toBeUndefined();
+    expect(nextOpeningText(restaurant, { weekday: MON, time: '12:00' })).toBe('');
+  });
+  test('on the break: its end, today', () => {
+    expect(nextOpeningText(restaurant, { weekday: MON, time: '15:30' })).toBe('17:00 오픈');
+  });
+  test('closed days are skipped and named by their weekday', () => {
+    // Closed Saturday and Sunday: after Friday's closing it opens Monday.
+    const weekdaysOnly = { ...restaurant, closeddays: '6,7' };
+    expect(nextOpening(weekdaysOnly, { weekday: FRI, time: '23:00' })).toEqual({ days: 3, weekday: MON, time: '11:00' });
+    expect(nextOpeningText(weekdaysOnly, { weekday: FRI, time: '23:00' })).toBe('월 11:00 오픈');
+    // On a closed day, even before the usual opening time.
+    expect(nextOpeningText(weekdaysOnly, { weekday: SAT, time: '08:00' })).toBe('월 11:00 오픈');
+    // The day after a closed day is 내일.
+    expect(nextOpeningText(weekdaysOnly, { weekday: SUN, time: '12:00' })).toBe('내일 11:00 오픈');
+  });
+  test('weekend hours open the weekend days at their own time', () => {
+    expect(nextOpeningText(bar, { weekday: FRI, time: '03:00' })).toBe('18:00 오픈');
+    expect(nextOpeningText(bar, { weekday: SAT, time: '04:00' })).toBe('17:00 오픈');
+    expect(nextOpeningText(bar, { weekday: SUN, time: '03:30' })).toBe('17:00 오픈');
+    expect(nextOpening({ ...bar, closeddays: '7' }, { weekday: SAT, time: '04:00' })).toEqual({ days: 0, weekday: SAT, time: '17:00' });
+  });
+  test('open one day a week: that day next week once today’s hours are over', () => {
+    const mondays = { ...restaurant, closeddays: '2,3,4,5,6,7' };
+    expect(nextOpeningText(mondays, { weekday: MON, time: '22:00' })).toBe('다음 주 월 11:00 오픈');
+    expect(nextOpeningText(mondays, { weekday: TUE, time: '10:00' })).toBe('월 11:00 오픈');
+  });
+  test('no hours, or every day closed: none', () => {
+    expect(nextOpening({ ...none, starttime: '', endtime: '' }, { weekday: MON, time: '12:00' })).toBeUndefined();
+    expect(nextOpening({ ...restaurant, closeddays: '1,2,3,4,5,6,7' }, { weekday: MON, time: '12:00' })).toBeUndefined();
+  });
+  test('HH:MM:SS hours are shown as HH:MM', () => {
+    expect(nextOpeningText({ ...restaurant, starttime: '11:00:00' }, { weekday: MON, time: '09:00' })).toBe('11:00 오픈');
   });
 });

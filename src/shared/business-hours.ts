@@ -91,3 +91,35 @@ export function openState(b: BusinessHours, clock: SiteClock): OpenState | undef
   const onBreak = b.breakstarttime !== '' && b.breakendtime !== '' && t >= b.breakstarttime && t < b.breakendtime;
   return onBreak ? 'break' : 'open';
 }
+
+/** When a business that is closed (or on its break) now opens again: the day counted from today
+ * (0 today, 1 tomorrow ...), its ISO weekday and the time. Closed days are skipped and each day
+ * uses its own hours (weekend hours on Saturday and Sunday); undefined when no day of the coming
+ * week has hours. A business open now has no next opening. */
+export function nextOpening(b: BusinessHours, clock: SiteClock): { days: number; weekday: number; time: string } | undefined {
+  const state = openState(b, clock);
+  if (state === 'open') return undefined;
+  if (state === 'break') return { days: 0, weekday: clock.weekday, time: b.breakendtime.slice(0, 5) };
+  const closed = closedDaysOf(b.closeddays);
+  for (let days = 0; days <= 7; days++) {
+    const weekday = ((clock.weekday - 1 + days) % 7) + 1;
+    if (closed.includes(weekday)) continue;
+    const { start, end } = hoursOn(b, weekday);
+    if (!start || !end) continue;
+    // Today only when its opening is still ahead (past it, the business closed for the day).
+    if (days === 0 && clock.time >= start) continue;
+    return { days, weekday, time: start.slice(0, 5) };
+  }
+  return undefined;
+}
+
+/** The next opening as a person reads it beside 영업종료 or 브레이크타임: 17:00 오픈 (today),
+ * 내일 11:00 오픈, 월 11:00 오픈 (within the week), 다음 주 월 11:00 오픈 (today's weekday, a week
+ * on); '' when there is none. */
+export function nextOpeningText(b: BusinessHours, clock: SiteClock): string {
+  const next = nextOpening(b, clock);
+  if (!next) return '';
+  const name = WEEKDAY_NAMES[next.weekday - 1];
+  const day = next.days === 0 ? '' : next.days === 1 ? '내일 ' : next.days === 7 ? `다음 주 ${name} ` : `${name} `;
+  return `${day}${next.time} 오픈`;
+}

@@ -1,4 +1,4 @@
-import { isEmptyDate, zonedDayRange } from './format.ts';
+import { formatDate, formatDateTime, isEmptyDate, todayIn, zonedDayRange } from './format.ts';
 import { TopCategory } from './enums.ts';
 
 // Listings that stay fresh (PRODUCT.md, beyond the spec): when a market listing or a job closes,
@@ -56,4 +56,34 @@ export function nextBumpAt(bumpdate: string): string {
  * (its author moves the deadline instead). */
 export function renewable(table: ListingTable, row: ListingFacts, timeZone: string, now: Date): boolean {
   return freshnessOf(table, row, now.toISOString(), timeZone, now).closed === 0;
+}
+
+/** When a listing was last bumped (끌어올리기), or undefined if it never was: a new listing's
+ * bump is its creation, and the first real one comes a day later at the earliest. */
+export function bumpedAt(row: { date: string; bumpdate?: string }): string | undefined {
+  if (!row.bumpdate) return undefined;
+  const bumped = Date.parse(row.bumpdate);
+  const created = Date.parse(row.date);
+  return bumped - created >= 60_000 ? row.bumpdate : undefined;
+}
+
+/** A bumped listing's line on a list, in place of its first date (the list is in bump order):
+ * 끌올 오늘 14:30, 끌올 어제 09:05, then 끌올 2026-12-01. Days are calendar days in `timeZone`
+ * counted from `today` (the page's loader's todayIn), so the server's page and the hydrated one
+ * say the same. '' for a listing never bumped. */
+export function bumpText(row: { date: string; bumpdate?: string }, timeZone: string, today: string): string {
+  const at = bumpedAt(row);
+  if (!at) return '';
+  const day = todayIn(timeZone, new Date(at));
+  const time = formatDateTime(at, timeZone).slice(11);
+  if (day === today) return `끌올 오늘 ${time}`;
+  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  if (day === yesterday) return `끌올 어제 ${time}`;
+  return `끌올 ${formatDate(at, timeZone)}`;
+}
+
+/** The same on the listing's own page, beside its first date: 끌올 2026-12-05 14:30. */
+export function bumpDateTimeText(row: { date: string; bumpdate?: string }, timeZone: string): string {
+  const at = bumpedAt(row);
+  return at ? `끌올 ${formatDateTime(at, timeZone)}` : '';
 }

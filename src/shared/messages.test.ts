@@ -8,7 +8,7 @@ test('SPEC §8: each situation maps the API keys to its Korean text', () => {
   expect(failureMessage('checkCode', { message: 'wrong code' })).toBe('인증코드가 정확하지 않습니다');
   // A code past its 10 minutes or its 5 tries is not called wrong: the right number would be.
   expect(failureMessage('checkCode', { message: 'code expired' })).toBe(
-    '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요',
+    '인증코드가 만료되었거나 입력 횟수를 넘었습니다. 인증코드 재발송을 눌러 새 코드를 받으세요',
   );
   expect(failureMessage('signup', { message: 'already' })).toBe('이미 등록된 아이디입니다');
   expect(failureMessage('signup', { message: 'already nickname' })).toBe('이미 등록된 닉네임입니다');

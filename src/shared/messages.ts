@@ -34,8 +34,9 @@ export const Messages = {
   currentPasswordRequired: '현재 비밀번호를 입력하세요',
   passwordWrong: '비밀번호가 정확하지 않습니다',
   // Not a SPEC text: SPEC §8 has only 인증코드가 정확하지 않습니다, which a dead code (10 minutes
-  // passed, or 5 wrong tries) must not say: the right number would be called wrong.
-  codeExpired: '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요',
+  // passed, or 5 wrong tries) must not say: the right code would be called wrong. It names the
+  // code and its button as the dialog's labels do (인증코드, 인증코드 재발송).
+  codeExpired: '인증코드가 만료되었거나 입력 횟수를 넘었습니다. 인증코드 재발송을 눌러 새 코드를 받으세요',
   // Not SPEC texts: the Korean detail of a refusal the server makes on its own (too large, a
   // fault, overload), which the client shows as it is.
   tooLarge: '요청 내용이 너무 큽니다. 크기를 줄여 다시 시도하세요',

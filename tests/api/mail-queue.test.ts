@@ -69,7 +69,7 @@ describe('code mail while the mail server is down', () => {
     expect(failures[0]).toMatchObject({ mail: { to: 'qu***@test.example', attempts: 1 }, cause: { code: 'ESOCKET' } });
     const all = JSON.stringify(logs);
     expect(all).not.toContain(address);
-    expect(all).not.toContain('인증번호는');
+    expect(all).not.toContain('인증코드는');
 
     // The mail server comes up where the app expects it; no new request is made.
     const smtp = await startSmtp(port);

@@ -36,7 +36,7 @@ describe('password reset (SPEC §4, §7, §8)', () => {
   test('findpassword, checkpassword, POST /api/user/password: the new password logs in, the old does not', async () => {
     const m = await t.member();
     const { id, code } = await confirmedReset(m.loginid);
-    expect(t.smtp.messagesTo(m.loginid).at(-1)?.subject).toContain('비밀번호 찾기 인증번호');
+    expect(t.smtp.messagesTo(m.loginid).at(-1)?.subject).toContain('비밀번호 찾기 인증코드');
     const res = await t.call('POST', '/api/user/password', { body: { id, number: code, passwd: 'fresh-start-2026' } });
     expect(res.body).toEqual({ code: 'ok' });
     expect((await t.call('POST', '/api/jwt', { body: { loginid: m.loginid, passwd: 'fresh-start-2026' } })).body.code).toBe('ok');

@@ -15,8 +15,8 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
     expect(sent.body).toEqual({ code: 'ok', id: expect.any(String), mail: 'sent' });
 
     const mail = t.smtp.messagesTo('new.member@test.example').at(-1);
-    expect(mail?.subject).toContain('회원가입 인증번호');
-    expect(mail?.text).toMatch(/인증번호는 10분 동안 유효합니다/);
+    expect(mail?.subject).toContain('회원가입 인증코드');
+    expect(mail?.text).toMatch(/인증코드는 10분 동안 유효합니다/);
     expect(mail?.html).toContain('<strong');
     const code = await t.smtp.codeFor('new.member@test.example');
 
@@ -38,6 +38,48 @@ describe('sign-up with an e-mailed code (SPEC §4, §7, §8)', () => {
       nickname: '하나둘',
     });
     expect(login.body.user).not.toHaveProperty('passwd');
+  });
+
+  test('a sign-up logs the new member in: the session cookie comes with the answer, as a login sets it (issue #32)', async () => {
+    const res = await t.signUp({ loginid: 'auto.login@test.example', nickname: '바로로그인' });
+    // SPEC §7's answer: code and id, no token in the body.
+    expect(res.body).toEqual({ code: 'ok', id: expect.any(Number) });
+    const cookie =
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('portal_token='))
+        ?.split(';')[0] ?? '';
+    expect(cookie).toMatch(/^portal_token=ey/);
+    // The cookie is the new member's session: their own record, and a login recorded.
+    const me = await t.call('GET', `/api/user/${res.body.id}`, { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.item).toMatchObject({ loginid: 'auto.login@test.example', nickname: '바로로그인' });
+    expect(me.body.item.logindate).not.toMatch(/^1000-/);
+    expect(Date.now() - Date.parse(me.body.item.logindate)).toBeLessThan(60_000);
+    // A session like any other: logging out ends it.
+    expect((await t.call('DELETE', '/api/jwt', { cookie, headers: { origin: 'http://localhost', host: 'localhost' } })).status).toBe(200);
+    expect((await t.call('GET', `/api/user/${res.body.id}`, { cookie })).status).toBe(401);
+  });
+
+  test('an admin creating an account is not logged in as it', async () => {
+    const created = await t.call('POST', '/api/user', {
+      token: await t.root(),
+      body: { loginid: 'made.by.admin@test.example', passwd: 'a-long-passphrase', name: '김생성', nickname: '초대받은이웃' },
+    });
+    expect(created.body).toEqual({ code: 'ok', id: expect.any(Number) });
+    expect(created.headers.get('set-cookie') ?? '').not.toContain('portal_token');
+  });
+
+  test('a cross-site sign-up is refused, as a cross-site login is, and logs nobody in', async () => {
+    const sent = await t.call('POST', '/api/user/findemail', { body: { email: 'foreign.page@test.example' } });
+    const code = await t.smtp.codeFor('foreign.page@test.example');
+    await t.call('POST', '/api/user/checkpassword', { body: { id: sent.body.id, number: code } });
+    const body = { loginid: 'foreign.page@test.example', passwd: 'a-long-passphrase', name: '이름', nickname: '남의페이지' };
+    const res = await t.call('POST', '/api/user', { body, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(res).toMatchObject({ status: 403, body: { message: 'forbidden' } });
+    expect(res.headers.get('set-cookie') ?? '').not.toContain('portal_token');
+    // The confirmed code was not spent: our own page signs up with it.
+    expect((await t.call('POST', '/api/user', { body })).status).toBe(200);
   });
 
   test('a password holding the site name, the login id, the name or the nickname is refused', async () => {

@@ -94,7 +94,7 @@ describe('login dialog', () => {
     await dialog.getByRole('button', { name: '회원가입' }).click();
     expect(await dialog.getByRole('tab', { selected: true }).innerText()).toBe('회원가입');
     await page.waitForFunction(() => document.activeElement?.id === 'signup-loginid');
-    for (const label of ['아이디(이메일)', '인증번호', '이름', '닉네임', '비밀번호', '비밀번호 확인']) {
+    for (const label of ['아이디(이메일)', '인증코드', '이름', '닉네임', '비밀번호', '비밀번호 확인']) {
       expect(await dialog.getByLabel(label, { exact: true }).isVisible(), label).toBe(true);
     }
     await saveScreenshot(page, 'login-dialog-signup', { fullPage: false });
@@ -250,6 +250,72 @@ describe('login dialog', () => {
   });
 });
 
+describe('the sign-up and reset tabs (issue #32)', () => {
+  for (const tab of ['회원가입', '비밀번호 찾기'] as const) {
+    test.each(WIDTHS)(
+      `${tab}: the e-mail box takes the width; 인증코드 발송 goes under it where they do not fit side by side (%i px)`,
+      async (width) => {
+        const { page, close } = await visit('/customer', { width });
+        const dialog = await openLoginDialog(page);
+        await dialog.getByRole('tab', { name: tab }).click();
+        const email = await dialog.getByLabel('아이디(이메일)').boundingBox();
+        const form = await dialog.locator('form').boundingBox();
+        const send = await dialog.getByRole('button', { name: '인증코드 발송' }).boundingBox();
+        expect(email && form && send).toBeTruthy();
+        if (!email || !form || !send) return;
+        // Room for an address as people have them (some 25 characters in this type).
+        expect(email.width, 'the e-mail box').toBeGreaterThanOrEqual(240);
+        if (width === 360) {
+          expect(email.width, 'as wide as the form').toBeGreaterThanOrEqual(form.width - 1);
+          expect(send.y, 'the button under the box').toBeGreaterThanOrEqual(email.y + email.height);
+          expect(send.width, 'as wide as the box').toBeGreaterThanOrEqual(form.width - 1);
+        } else {
+          expect(send.y, 'the button beside the box').toBeLessThan(email.y + email.height);
+        }
+        expect(send.height).toBeGreaterThanOrEqual(44);
+        await saveScreenshot(page, `login-dialog-${tab === '회원가입' ? 'signup' : 'reset'}-email`, { fullPage: false });
+        await close();
+      },
+    );
+  }
+
+  test.each(WIDTHS)('the code is 인증코드 in every label and button, as in SPEC’s messages at the field (%i px)', async (width) => {
+    const { page, close } = await visit('/customer', { width });
+    const dialog = await openLoginDialog(page);
+    for (const tab of ['회원가입', '비밀번호 찾기']) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      const words = await dialog.evaluate((el) =>
+        Array.from(el.querySelectorAll('label, button, p'))
+          .map((node) => (node.textContent ?? '').trim())
+          .filter(Boolean),
+      );
+      expect(
+        words.filter((w) => w.includes('인증번호')),
+        tab,
+      ).toEqual([]);
+      expect(await dialog.getByLabel('인증코드', { exact: true }).isVisible(), tab).toBe(true);
+      expect(await dialog.getByRole('button', { name: '인증코드 발송' }).isVisible(), tab).toBe(true);
+      expect(await dialog.getByRole('button', { name: '인증코드 확인' }).isVisible(), tab).toBe(true);
+      // SPEC's message for an empty code names the field by its label.
+      await dialog.getByLabel('아이디(이메일)').fill(freshEmail('words'));
+      await dialog.getByRole('button', { name: '인증코드 발송' }).click();
+      await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
+      await dialog.getByRole('button', { name: '인증코드 확인' }).click();
+      await expect.poll(() => dialog.getByText('인증코드를 입력하세요', { exact: true }).count()).toBe(1);
+    }
+    await close();
+  });
+
+  test('the reset tab asks for the new password: 새 비밀번호 and 새 비밀번호 확인', async () => {
+    const { page, close } = await visit('/customer', { width: 360 });
+    const dialog = await openLoginDialog(page);
+    await dialog.getByRole('tab', { name: '비밀번호 찾기' }).click();
+    const labels = await dialog.locator('label').allInnerTexts();
+    expect(labels).toEqual(['아이디(이메일)', '인증코드', '새 비밀번호', '새 비밀번호 확인']);
+    await close();
+  });
+});
+
 describe('message box', () => {
   test('an error is an alert for about 3 s, an info message a status for about 2 s; hovering keeps it', async () => {
     const { page, close } = await visit('/customer', { width: 1280 });
@@ -266,7 +332,7 @@ describe('message box', () => {
 
     await dialog.getByRole('tab', { name: '회원가입' }).click();
     await dialog.getByLabel('아이디(이메일)').fill(freshEmail('toast'));
-    await dialog.getByRole('button', { name: '인증번호 발송' }).click();
+    await dialog.getByRole('button', { name: '인증코드 발송' }).click();
     const info = message(page, 'status', '이메일로 인증번호가 전송되었습니다');
     await info.waitFor();
     const infoShown = Date.now();
@@ -292,9 +358,9 @@ describe('sign-up in the dialog', () => {
     await dialog.getByRole('tab', { name: '회원가입' }).click();
     const submit = () => dialog.getByRole('button', { name: '가입하기' }).click();
 
-    await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
     await expectMessage(page, 'alert', '인증코드 발송을 먼저 실행하세요');
-    await dialog.getByRole('button', { name: '인증번호 발송' }).click();
+    await dialog.getByRole('button', { name: '인증코드 발송' }).click();
     await expectMessage(page, 'alert', '이메일을 입력하세요');
 
     // Check 1 only warns: the name check still runs and both messages show.
@@ -328,17 +394,17 @@ describe('sign-up in the dialog', () => {
     const dialog = await openLoginDialog(page);
     await dialog.getByRole('button', { name: '회원가입' }).click();
     await dialog.getByLabel('아이디(이메일)').fill(email);
-    await dialog.getByRole('button', { name: '인증번호 발송' }).click();
+    await dialog.getByRole('button', { name: '인증코드 발송' }).click();
     await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
     const code = await smtp.codeFor(email);
 
-    await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
     await expectMessage(page, 'alert', '인증코드를 입력하세요');
-    await dialog.getByLabel('인증번호').fill(code === '000000' ? '111111' : '000000');
-    await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+    await dialog.getByLabel('인증코드').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
     await expectMessage(page, 'alert', '인증코드가 정확하지 않습니다');
-    await dialog.getByLabel('인증번호').fill(code);
-    await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+    await dialog.getByLabel('인증코드').fill(code);
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
     await expectMessage(page, 'status', '인증번호가 확인되었습니다');
 
     const nickname = `새이웃${Date.now().toString(36).slice(-5)}`;
@@ -352,14 +418,41 @@ describe('sign-up in the dialog', () => {
     await dialog.getByRole('button', { name: '가입하기' }).click();
     await expectMessage(page, 'status', '가입되었습니다');
 
-    // Back on the login tab with the id filled in and the password field focused.
-    expect(await dialog.getByRole('tab', { selected: true }).innerText()).toBe('로그인');
-    expect(await dialog.getByLabel('아이디(이메일)').inputValue()).toBe(email);
-    await page.waitForFunction(() => document.activeElement?.id === 'dialog-passwd');
-    await page.keyboard.type('new-member-2026');
-    await page.keyboard.press('Enter');
+    // Logged in with the account (issue #32): no password typed a second time. The dialog
+    // closes on the same page, whose header names the new member, and the session is the login's
+    // httpOnly cookie.
+    await dialog.waitFor({ state: 'detached' });
     await page.getByRole('banner').getByText(`${nickname}님`, { exact: false }).waitFor();
+    expect(page.url()).toBe(`${suite.server.url}/customer`);
+    expect(await sessionCookie(page)).toMatch(/^ey/);
+    // A member's page and call work at once.
+    await page.getByRole('contentinfo').getByRole('link', { name: '내 정보' }).click();
+    await page.waitForURL(`${suite.server.url}/mypage/myinfo`);
+    expect(await page.getByRole('dialog').count(), 'no login asked for').toBe(0);
+    expect(await page.getByLabel('닉네임').inputValue()).toBe(nickname);
     expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  test('signed up from a member link, the new member lands on the remembered page', async () => {
+    const email = freshEmail('remembered');
+    const { page, close } = await visit('/customer', { width: 1280 });
+    await page.getByRole('contentinfo').getByRole('link', { name: '내 정보' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: '회원가입' }).click();
+    await dialog.getByLabel('아이디(이메일)').fill(email);
+    await dialog.getByRole('button', { name: '인증코드 발송' }).click();
+    await dialog.getByLabel('인증코드').fill(await smtp.codeFor(email));
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
+    await expectMessage(page, 'status', '인증번호가 확인되었습니다');
+    const nickname = `길찾기${Date.now().toString(36).slice(-5)}`;
+    await dialog.getByLabel('이름').fill('박한인');
+    await dialog.getByLabel('닉네임').fill(nickname);
+    await dialog.getByLabel('비밀번호', { exact: true }).fill('remembered-page-2026');
+    await dialog.getByLabel('비밀번호 확인').fill('remembered-page-2026');
+    await dialog.getByRole('button', { name: '가입하기' }).click();
+    await page.waitForURL(`${suite.server.url}/mypage/myinfo`);
+    expect(await page.getByLabel('닉네임').inputValue()).toBe(nickname);
     await close();
   });
 
@@ -369,9 +462,9 @@ describe('sign-up in the dialog', () => {
     const dialog = await openLoginDialog(page);
     await dialog.getByRole('tab', { name: '회원가입' }).click();
     await dialog.getByLabel('아이디(이메일)').fill(existing.loginid);
-    await dialog.getByRole('button', { name: '인증번호 발송' }).click();
-    await dialog.getByLabel('인증번호').fill(await smtp.codeFor(existing.loginid));
-    await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+    await dialog.getByRole('button', { name: '인증코드 발송' }).click();
+    await dialog.getByLabel('인증코드').fill(await smtp.codeFor(existing.loginid));
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
     await expectMessage(page, 'status', '인증번호가 확인되었습니다');
     await dialog.getByLabel('이름').fill('중복');
     await dialog.getByLabel('닉네임').fill(`중복${Date.now().toString(36).slice(-5)}`);
@@ -391,10 +484,10 @@ describe('password reset in the dialog', () => {
     await dialog.getByRole('button', { name: '비밀번호 변경' }).click();
     await expectMessage(page, 'alert', '인증번호 확인을 먼저 실행하세요');
     await dialog.getByLabel('아이디(이메일)').fill(account.loginid);
-    await dialog.getByRole('button', { name: '인증번호 발송' }).click();
+    await dialog.getByRole('button', { name: '인증코드 발송' }).click();
     await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
-    await dialog.getByLabel('인증번호').fill(await smtp.codeFor(account.loginid));
-    await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+    await dialog.getByLabel('인증코드').fill(await smtp.codeFor(account.loginid));
+    await dialog.getByRole('button', { name: '인증코드 확인' }).click();
     await expectMessage(page, 'status', '인증번호가 확인되었습니다');
     return dialog;
   }
@@ -407,20 +500,20 @@ describe('password reset in the dialog', () => {
 
     await change();
     await expectMessage(page, 'alert', '새로운 비밀번호를 입력하세요');
-    await dialog.getByLabel('비밀번호', { exact: true }).fill(account.passwd);
+    await dialog.getByLabel('새 비밀번호', { exact: true }).fill(account.passwd);
     await change();
     await expectMessage(page, 'alert', '새로운 비밀번호를 입력하세요');
     expect(await focusedId(page)).toBe('reset-passwd2');
-    await dialog.getByLabel('비밀번호 확인').fill('does-not-match-1');
+    await dialog.getByLabel('새 비밀번호 확인', { exact: true }).fill('does-not-match-1');
     await change();
     await expectMessage(page, 'alert', '비밀번호가 일치하지 않습니다');
-    await dialog.getByLabel('비밀번호 확인').fill(account.passwd);
+    await dialog.getByLabel('새 비밀번호 확인', { exact: true }).fill(account.passwd);
     await change();
     await expectMessage(page, 'alert', '기존 비밀번호와 동일한 비밀번호입니다');
 
     const fresh = 'brand-new-pass-2026';
-    await dialog.getByLabel('비밀번호', { exact: true }).fill(fresh);
-    await dialog.getByLabel('비밀번호 확인').fill(fresh);
+    await dialog.getByLabel('새 비밀번호', { exact: true }).fill(fresh);
+    await dialog.getByLabel('새 비밀번호 확인', { exact: true }).fill(fresh);
     await change();
     await expectMessage(page, 'status', '비밀번호가 변경되었습니다');
     expect(await dialog.getByRole('tab', { selected: true }).innerText()).toBe('로그인');
@@ -457,7 +550,7 @@ describe('a code that expired or was tried too often', () => {
       const dialog = await openLoginDialog(page);
       await dialog.getByRole('tab', { name: tab }).click();
       await dialog.getByLabel('아이디(이메일)').fill(email);
-      await dialog.getByRole('button', { name: '인증번호 발송' }).click();
+      await dialog.getByRole('button', { name: '인증코드 발송' }).click();
       await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
       // Sent: the button offers a new code once the minute is over, and says how long that is.
       const resend = dialog.getByRole('button', { name: /재발송/ });
@@ -467,13 +560,13 @@ describe('a code that expired or was tried too often', () => {
       const code = await smtp.codeFor(email);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) {
-        await dialog.getByLabel('인증번호').fill(wrong);
-        await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+        await dialog.getByLabel('인증코드').fill(wrong);
+        await dialog.getByRole('button', { name: '인증코드 확인' }).click();
         await expectMessage(page, 'alert', '인증코드가 정확하지 않습니다');
       }
-      await dialog.getByLabel('인증번호').fill(code);
-      await dialog.getByRole('button', { name: '인증번호 확인' }).click();
-      const expired = '인증번호가 만료되었거나 입력 횟수를 넘었습니다. 인증번호 재발송을 눌러 새 번호를 받으세요';
+      await dialog.getByLabel('인증코드').fill(code);
+      await dialog.getByRole('button', { name: '인증코드 확인' }).click();
+      const expired = '인증코드가 만료되었거나 입력 횟수를 넘었습니다. 인증코드 재발송을 눌러 새 코드를 받으세요';
       await expectMessage(page, 'alert', expired);
       expect(await dialog.getByText(expired).count(), 'under the field too').toBe(1);
       await saveScreenshot(page, `code-locked-${tab === '회원가입' ? 'signup' : 'reset'}`, { fullPage: false });
@@ -481,12 +574,12 @@ describe('a code that expired or was tried too often', () => {
       // A minute later (the server's record and the page's clock both move on) a new code works.
       ageCodes(email);
       await page.clock.fastForward(61_000);
-      await expect.poll(() => resend.textContent({ timeout: 1000 })).toBe('인증번호 재발송');
+      await expect.poll(() => resend.textContent({ timeout: 1000 })).toBe('인증코드 재발송');
       await resend.click();
       await expectMessage(page, 'status', '이메일로 인증번호가 전송되었습니다');
       await expect.poll(() => smtp.codeFor(email)).not.toBe(code);
-      await dialog.getByLabel('인증번호').fill(await smtp.codeFor(email));
-      await dialog.getByRole('button', { name: '인증번호 확인' }).click();
+      await dialog.getByLabel('인증코드').fill(await smtp.codeFor(email));
+      await dialog.getByRole('button', { name: '인증코드 확인' }).click();
       await expectMessage(page, 'status', '인증번호가 확인되었습니다');
       expect(unexpectedErrors(errors)).toEqual([]);
       await close();

@@ -123,7 +123,8 @@ export function contentDoc(def: ContentResource<ContentTable>): ResourceDoc {
 export function userDoc(): ResourceDoc {
   return {
     name: 'user',
-    description: 'Accounts: sign-up, my info, and user management for admins.',
+    description:
+      'Accounts: sign-up (which logs the new member in: the session cookie, as POST /api/jwt sets it), my info, and user management for admins.',
     create: markFields(toSchema(UserCreateSchema), USER_SERVER_FIELDS, USER_ADMIN_FIELDS),
     update: markFields(toSchema(UserUpdateSchema), USER_SERVER_FIELDS, USER_ADMIN_FIELDS),
     item: recordSchema(toPublicUser(userInitdata() as never)),

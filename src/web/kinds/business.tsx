@@ -3,7 +3,8 @@ import { BusinessSaveSchema } from '#shared/schemas/content.ts';
 import type { ModerationFlag } from '../features/admin/moderation-actions.ts';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { BusinessFacts } from '../features/business/business-detail.tsx';
-import { BusinessList } from '../features/business/business-list.tsx';
+import { BusinessList, OpenBadge } from '../features/business/business-list.tsx';
+import type { BusinessHours } from '#shared/business-hours.ts';
 import {
   categoryField,
   contentField,
@@ -15,11 +16,16 @@ import {
   titleField,
 } from '../features/editor/write-fields.tsx';
 import { hoursFields } from './business-hours-field.tsx';
-import { type BodyProps, type CardsProps, category, location, type WebKind } from './kind.ts';
+import { type BodyProps, type CardsProps, category, type HomeRow, type HomeRowProps, location, type WebKind } from './kind.ts';
 
 // 업소록: business listings with their hours (영업중 by the site's clock), premium first.
 
-const HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'];
+const HOURS = ['starttime', 'endtime', 'weekendstarttime', 'weekendendtime', 'breakstarttime', 'breakendtime', 'closeddays'] as const;
+
+/** A home row's hours, as OpenBadge reads them (a row carries only the columns it was read with). */
+function hoursOf(row: HomeRow): BusinessHours {
+  return Object.fromEntries(HOURS.map((h) => [h, row[h] ?? ''])) as unknown as BusinessHours;
+}
 
 /** PRODUCT.md: a business listing's premium (type) and main exposure (main) are set by admins
  * only, as the admin fields of PUT /api/business. */
@@ -62,5 +68,17 @@ export const business: WebKind = {
     ],
   },
   moderation: { noun: ['업소', '업소를'], flags: FLAGS },
-  home: { title: '추천 업소', query: { sort: '-main' }, columns: ['id', 'title', 'date', 'image', 'location'], photos: true },
+  // What a visitor choosing a place wants: what it is, and whether it is open now.
+  home: {
+    title: '추천 업소',
+    query: { sort: '-main' },
+    columns: ['id', 'title', 'date', 'image', 'location', 'category', ...HOURS],
+    photos: true,
+    Line: ({ row, clock }: HomeRowProps) => (
+      <>
+        {row.category ? <span className="whitespace-nowrap">{row.category}</span> : null}
+        <OpenBadge hours={hoursOf(row)} clock={clock} />
+      </>
+    ),
+  },
 };

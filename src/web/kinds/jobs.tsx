@@ -16,8 +16,10 @@ import {
 } from '../features/editor/write-fields.tsx';
 import type { WriteValues } from '../features/editor/write-target.ts';
 import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
-import { JobsList } from '../features/jobs/jobs-list.tsx';
-import { type BodyProps, type CardsProps, category, labels, location, select, type WebKind } from './kind.ts';
+import { DeadlineBadge, JobsList, JobsTypeBadge } from '../features/jobs/jobs-list.tsx';
+import { formatDate } from '#shared/format.ts';
+import { bumpText } from '#shared/freshness.ts';
+import { type BodyProps, type CardsProps, category, type HomeRowProps, labels, location, select, type WebKind } from './kind.ts';
 
 // 구인구직: 구인 (hiring) and 구직 (seeking) posts; a 구인 post has a company and a deadline. Jobs
 // close and are bumped (끌어올리기).
@@ -51,7 +53,7 @@ export const jobs: WebKind = {
     ],
     // Listing order: the last bumped first (끌어올리기).
     order: 'fresh',
-    fields: ['type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed'],
+    fields: ['type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed', 'bumpdate'],
     Cards: ({ items, base, timeZone, today }: CardsProps) => <JobsList items={items} base={base} timeZone={timeZone} today={today} />,
   },
   Body: JobsBody,
@@ -72,7 +74,33 @@ export const jobs: WebKind = {
       contentField,
     ],
   },
-  home: { title: '구인구직', query: { sort: 'fresh' }, columns: ['id', 'title', 'date', 'location'] },
+  // As the /jobs list shows a posting: 구인 or 구직 before the title, its D-day and 끌올 under it.
+  home: {
+    title: '구인구직',
+    query: { sort: 'fresh' },
+    columns: ['id', 'title', 'date', 'location', 'type', 'limitdate', 'status', 'closed', 'bumpdate'],
+    Badges: ({ row }: HomeRowProps) => <JobsTypeBadge type={row.type ?? JobsType.recruit} />,
+    Line: ({ row, timeZone, today }: HomeRowProps) => {
+      const date = row.date ?? '';
+      return (
+        <>
+          <DeadlineBadge
+            job={{
+              limitdate: row.limitdate ?? '',
+              status: row.status ?? JobsStatus.selling,
+              type: row.type ?? JobsType.recruit,
+              closed: row.closed ?? 0,
+            }}
+            today={today}
+          />
+          <span className="whitespace-nowrap">
+            {bumpText({ date, bumpdate: row.bumpdate }, timeZone, today) || formatDate(date, timeZone)}
+          </span>
+          {row.location ? <span className="whitespace-nowrap">{row.location}</span> : null}
+        </>
+      );
+    },
+  },
   listing: {},
   // `close` makes a posting 마감 (SPEC §3 status 2).
   moderation: {

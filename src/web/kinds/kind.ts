@@ -50,15 +50,15 @@ export interface BodyProps {
   clock?: SiteClock;
 }
 
-/** A row of a home page box: what every box reads of an item. */
-export interface HomeRow {
-  id: number;
-  title: string;
-  date?: string;
-  image?: string;
-  price?: number;
-  free?: number;
-  location?: string;
+/** A row of a home page box: the columns its kind's box reads (`home.columns`). */
+export type HomeRow = Pick<KindItem, 'id' | 'title'> & Partial<KindItem>;
+
+/** What a home box's row parts are drawn with: the row, and the page's time. */
+export interface HomeRowProps {
+  row: HomeRow;
+  timeZone: string;
+  today: string;
+  clock: SiteClock;
 }
 
 export interface WebKind {
@@ -81,13 +81,15 @@ export interface WebKind {
   Body: ComponentType<BodyProps>;
   write: WriteKind<FormField>;
   /** Its box on the home page, in kinds/index.ts's order: a title, the list query, the columns
-   * its rows read, and what a row shows beside its date. */
+   * its rows read, what goes before a row's title (`Badges`) and the line under it (`Line`; by
+   * default its date). A box of a kind with `clock` turns with the minute. */
   home?: {
     title: string;
     query: Record<string, string>;
     columns: readonly string[];
     photos?: boolean;
-    Note?: ComponentType<{ row: HomeRow }>;
+    Badges?: ComponentType<HomeRowProps>;
+    Line?: ComponentType<HomeRowProps>;
   };
   /** Its part of moderation (the admin list and the item's box): its name, `close`, flags. */
   moderation?: KindModeration;

@@ -1,9 +1,11 @@
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
+import { formatDate } from '#shared/format.ts';
+import { bumpText } from '#shared/freshness.ts';
 import { BoardArticle } from '../features/board/board-article.tsx';
 import { codeField, locationField, priceFields } from '../features/editor/write-fields.tsx';
 import { MarketList, MarketPrice, MarketStatusBadge } from '../features/market/market-list.tsx';
 import { BOARD_ROW, boardKind, boardWrite } from './board.tsx';
-import { type BodyProps, type CardsProps, category, location, select } from './kind.ts';
+import { type BodyProps, type CardsProps, category, type HomeRowProps, location, select } from './kind.ts';
 
 // 벼룩시장: listings with a price (or 무료나눔) and a trade state, drawn as photo cards; they close
 // and are bumped (끌어올리기).
@@ -47,8 +49,8 @@ export const market = boardKind({
       ['price', '낮은 가격순', 'price'],
       ['-price', '높은 가격순', '-price'],
     ],
-    fields: ['image', 'marketstatus', 'comment', 'price', 'free', 'closed'],
-    Cards: ({ items, base, timeZone }: CardsProps) => <MarketList items={items} base={base} timeZone={timeZone} />,
+    fields: ['image', 'marketstatus', 'comment', 'price', 'free', 'closed', 'bumpdate'],
+    Cards: ({ items, base, timeZone, today }: CardsProps) => <MarketList items={items} base={base} timeZone={timeZone} today={today} />,
   },
   Body: MarketBody,
   write: boardWrite({
@@ -63,9 +65,17 @@ export const market = boardKind({
   home: {
     title: '벼룩시장',
     query: { sort: 'fresh' },
-    columns: BOARD_ROW,
+    columns: [...BOARD_ROW, 'bumpdate'],
     photos: true,
-    Note: ({ row }) => <MarketPrice item={{ price: row.price ?? 0, free: row.free ?? 0 }} className="text-slate-900" />,
+    // Its price, and when it was bumped (끌올) in place of its first date: the box is in that order.
+    Line: ({ row, timeZone, today }: HomeRowProps) => (
+      <>
+        <MarketPrice item={{ price: row.price ?? 0, free: row.free ?? 0 }} className="text-slate-900" />
+        <span className="whitespace-nowrap">
+          {bumpText({ date: row.date ?? '', bumpdate: row.bumpdate }, timeZone, today) || formatDate(row.date ?? '', timeZone)}
+        </span>
+      </>
+    ),
   },
   listing: { state: { field: 'marketstatus', Badge: MarketStatusBadge } },
   // `close` makes a listing 거래완료 (SPEC §3 marketstatus 2).

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { MetaLine } from '../components/ui/meta-line.tsx';
@@ -14,8 +13,9 @@ import { SearchForm } from '../components/ui/search-form.tsx';
 import { clockChange } from '#server/pages/page-cache.ts';
 import { listPageShows } from '#server/modules/content/content.shows.ts';
 import { KINDS_IN_ORDER } from '../kinds/index.ts';
-import type { HomeRow } from '../kinds/kind.ts';
-import { formatDate } from '#shared/format.ts';
+import type { HomeRow, HomeRowProps } from '../kinds/kind.ts';
+import { formatDate, todayIn } from '#shared/format.ts';
+import { type SiteClock, siteClock } from '#shared/business-hours.ts';
 import { thumbnailOf } from '#shared/uploads.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
@@ -25,15 +25,19 @@ import { thumbnailOf } from '#shared/uploads.ts';
 /** What the schedule's box reads of an item, beside what the sections' boxes read. */
 type Item = HomeRow & { startdate?: string };
 
-/** What a row shows, and nothing more: the page's data is sent to the browser too. */
-function row({ id, title, date, image, price, free, startdate, location }: Item): Item {
-  return { id, title, date, image, price, free, startdate, location };
+/** What a row shows, the columns its box read, and nothing more: the page's data is sent to the
+ * browser too. */
+function row(item: Record<string, unknown>, columns: readonly string[]): Item {
+  return Object.fromEntries(columns.filter((c) => item[c] !== undefined).map((c) => [c, item[c]])) as unknown as Item;
 }
 
 const SCHEDULE_COLUMNS = ['id', 'title', 'date', 'startdate', 'location'];
 
 /** The sections with a box, in kinds/index.ts's order. */
 const BOXES = KINDS_IN_ORDER.flatMap(({ section, kind: { home } }) => (home ? [{ section, home }] : []));
+/** A box of a kind that shows the time of day (영업중) turns with the minute; the others (the
+ * schedule, D-days, 끌올 오늘) with the date. */
+const CLOCK = KINDS_IN_ORDER.some(({ kind }) => kind.home && kind.clock) ? 'minute' : 'date';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
@@ -41,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shows: string[] = [];
   const list = async (name: ContentName, query: ContentQuery, columns: readonly string[]): Promise<Item[]> => {
     // The boxes draw no totals: their rows are not counted.
-    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, columns)).map((i) => row(i as Item));
+    const items = (await listContentItems(deps, name, caller, { size: 6, ...query }, columns)).map((i) => row(i, columns));
     shows.push(
       ...listPageShows(
         name,
@@ -63,9 +67,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   effects.shows = shows;
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;
-  // The schedule's box starts at today's date.
-  effects.until = clockChange('date', deps.env.SITE_TIMEZONE);
-  return { siteName: deps.env.SITE_NAME, timeZone: deps.env.SITE_TIMEZONE, boxes, schedule };
+  const timeZone = deps.env.SITE_TIMEZONE;
+  effects.until = clockChange(CLOCK, timeZone);
+  return { siteName: deps.env.SITE_NAME, timeZone, today: todayIn(timeZone), clock: siteClock(timeZone), boxes, schedule };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -77,22 +81,20 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     : [];
 }
 
-/** A section's latest: each row a title with its date (and its kind's note, the market's price),
- * and the photo's thumbnail where the section has photos. */
+/** A section's latest: each row a title and a line under it (its date, or its kind's `Line`),
+ * its kind's `Badges` before the title, and the photo's thumbnail where the section has photos. */
 function Panel({
   title,
   to,
   items,
-  timeZone,
-  photos = false,
-  Note,
+  time,
+  home: { photos = false, Badges, Line },
 }: {
   title: string;
   to: string;
   items: Item[];
-  timeZone: string;
-  photos?: boolean;
-  Note?: ComponentType<{ row: HomeRow }>;
+  time: { timeZone: string; today: string; clock: SiteClock };
+  home: { photos?: boolean; Badges?: React.ComponentType<HomeRowProps>; Line?: React.ComponentType<HomeRowProps> };
 }) {
   return (
     <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
@@ -124,10 +126,16 @@ function Panel({
                   )
                 ) : null}
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+                  <span className="flex items-center gap-1.5">
+                    {Badges ? <Badges row={i} {...time} /> : null}
+                    <span className="min-w-0 flex-1 truncate group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+                  </span>
                   <span className="flex flex-wrap items-baseline gap-x-3 text-sm text-slate-500">
-                    {Note ? <Note row={i} /> : null}
-                    <span className="whitespace-nowrap">{formatDate(i.date, timeZone)}</span>
+                    {Line ? (
+                      <Line row={i} {...time} />
+                    ) : (
+                      <span className="whitespace-nowrap">{formatDate(i.date ?? '', time.timeZone)}</span>
+                    )}
                   </span>
                 </span>
               </Link>
@@ -171,9 +179,8 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
                 title={home.title}
                 to={section.path}
                 items={items}
-                timeZone={d.timeZone}
-                photos={home.photos}
-                Note={home.Note}
+                time={{ timeZone: d.timeZone, today: d.today, clock: d.clock }}
+                home={home}
               />
             );
           })}

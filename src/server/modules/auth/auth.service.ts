@@ -4,6 +4,7 @@ import { UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
 import type { LoginSchema } from '#shared/schemas/user.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
+import type { UserRow } from '#server/db/database.ts';
 import crypto from 'node:crypto';
 import { TOKEN_TTL_SECONDS } from '#server/lib/jwt.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -49,12 +50,25 @@ export async function login(
     throw new AppError(401, ErrorKey.loginFailed, await triesLeftNote(deps, id));
   }
   await deps.limits.loginPerId.delete(id);
+  return startSession(deps, user);
+}
+
+/** A new session for an account that just proved who it is (a login, or a sign-up whose e-mail
+ * code was confirmed): the login is recorded, the session stored, its token signed. */
+export async function startSession(deps: Deps, user: UserRow): Promise<{ token: string; user: PublicUser }> {
   const logindate = nowIso();
   await recordLogin(deps, user.id, logindate);
   const sid = crypto.randomBytes(18).toString('base64url');
   await insertSession(deps.db, { id: sid, user: user.id, date: logindate });
   const token = await deps.jwt.sign({ sub: user.id, level: user.level, pwv: user.lastchangepasswddate, sid });
   return { token, user: toPublicUser({ ...user, logindate }) };
+}
+
+/** After a sign-up (POST /api/user by someone not an admin): the new member is logged in, as a
+ * login would do, so they never type the password they just chose a second time. */
+export async function startSessionOf(deps: Deps, id: number): Promise<{ token: string; user: PublicUser } | undefined> {
+  const user = await findAccount(deps, id);
+  return user && user.use === UserUse.use ? startSession(deps, user) : undefined;
 }
 
 /** Wrong passwords of one login id before its refusals say how many tries are left. */

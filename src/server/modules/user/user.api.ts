@@ -19,7 +19,8 @@ import { parseInput } from '#server/lib/parse-input.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-cookie.ts';
 import { admin, caller, idsOf, member, resourceRoutes } from '#server/http/resource-routes.ts';
 import { checkCode } from '#server/modules/verification/verification.service.ts';
-import { reissueToken } from '#server/modules/auth/auth.service.ts';
+import { reissueToken, startSessionOf } from '#server/modules/auth/auth.service.ts';
+import { isAdmin } from '#server/modules/auth/actor.policy.ts';
 import {
   countUsers,
   createUser,
@@ -44,7 +45,19 @@ const UserCreateListSchema = z.array(UserCreateSchema);
 export function userRoutes(deps: Deps): Hono<AppEnv> {
   return resourceRoutes(
     {
-      create: (c, body) => createUser(deps, caller(c), parseInput(UserCreateSchema, body)),
+      create: async (c, body) => {
+        const who = caller(c);
+        // A sign-up logs in, so it answers only our own pages (and clients that are not
+        // browsers), as the login does; an admin's new account logs nobody in.
+        const signup = !isAdmin(who.actor);
+        if (signup) requireOwnSite(c);
+        const created = await createUser(deps, who, parseInput(UserCreateSchema, body));
+        // SPEC §7's answer stays code and id: the session rides on the login's httpOnly cookie,
+        // which the pages and every later call of the same browser are known by.
+        const session = signup ? await startSessionOf(deps, created.id) : undefined;
+        if (session) setSessionCookie(c, session.token);
+        return created;
+      },
       createBatch: (c, body) => createUsers(deps, admin(c), parseInput(UserCreateListSchema, body)),
       update: async (c, body) => {
         const who = member(c);

@@ -11,7 +11,7 @@ export const FAQ: PostTemplate[] = [
   {
     category: '회원',
     title: '비밀번호를 잊어버렸어요.',
-    body: '<p>로그인 창의 <strong>비밀번호 찾기</strong>에서 가입한 이메일로 인증번호를 받아 새 비밀번호를 정할 수 있습니다.</p>',
+    body: '<p>로그인 창의 <strong>비밀번호 찾기</strong>에서 가입한 이메일로 인증코드를 받아 새 비밀번호를 정할 수 있습니다.</p>',
   },
   {
     category: '회원',

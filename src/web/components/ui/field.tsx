@@ -1,8 +1,9 @@
 import { ProblemText, problemProps } from '../../lib/field-problems.tsx';
 
 /** A labelled text field for the dialogs' forms, with an optional hint, its problem under it
- * and a button beside it (인증번호 발송 / 확인). Large type and a 48 px tall target for older
- * readers on phones. */
+ * and a button beside it (인증코드 발송 / 확인). Large type and a 48 px tall target for older
+ * readers on phones. A `wide` field (an e-mail address) keeps at least 14rem for its text: where
+ * the button beside it would leave less (a phone), the button goes under it, as wide as the box. */
 export function Field({
   id,
   label,
@@ -14,6 +15,7 @@ export function Field({
   hint,
   onChange,
   action,
+  wide = false,
   problem,
 }: {
   id: string;
@@ -26,6 +28,7 @@ export function Field({
   hint?: string;
   onChange?: () => void;
   action?: React.ReactNode;
+  wide?: boolean;
   problem?: string;
 }) {
   return (
@@ -33,7 +36,7 @@ export function Field({
       <label htmlFor={id} className="block font-semibold text-slate-800">
         {label}
       </label>
-      <div className="mt-1 flex gap-2">
+      <div className={`mt-1 flex gap-2 ${wide ? 'flex-wrap [&>button]:grow' : ''}`}>
         <input
           id={id}
           name={name}
@@ -43,7 +46,7 @@ export function Field({
           defaultValue={defaultValue}
           onChange={onChange}
           {...problemProps(problem, id, hint ? `${id}-hint` : undefined)}
-          className="min-h-12 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg aria-invalid:border-red-600"
+          className={`min-h-12 min-w-0 rounded-lg border border-slate-300 px-3 text-lg aria-invalid:border-red-600 ${wide ? 'flex-[999_1_14rem]' : 'flex-1'}`}
         />
         {action}
       </div>

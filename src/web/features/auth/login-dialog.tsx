@@ -31,7 +31,7 @@ function LoginDialogBody({ tab }: { tab: LoginTab }) {
   const revalidator = useRevalidator();
   const panel = useRef<HTMLDivElement>(null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  /** The id to fill in on the login tab after a sign-up or a reset. */
+  /** The id to fill in on the login tab after a password reset. */
   const [loginid, setLoginid] = useState('');
 
   useEffect(() => {
@@ -59,7 +59,8 @@ function LoginDialogBody({ tab }: { tab: LoginTab }) {
   }
 
   /** SPEC §2: to the remembered route, or stay; either way the server-rendered data (the
-   * header's user, member-only content) is loaded again with the new session. */
+   * header's user, member-only content) is loaded again with the new session. A sign-up ends
+   * here too: its answer came with the new member's session. */
   async function loggedIn() {
     const { url } = getScreen();
     closeLogin();
@@ -118,7 +119,7 @@ function LoginDialogBody({ tab }: { tab: LoginTab }) {
         {tab === 0 ? (
           <LoginForm loginid={loginid} onLoggedIn={loggedIn} onSignup={() => switchTo(1)} onReset={() => switchTo(2)} />
         ) : tab === 1 ? (
-          <SignupForm onSignedUp={backToLogin} onLogin={() => switchTo(0)} />
+          <SignupForm onSignedUp={loggedIn} onLogin={() => switchTo(0)} />
         ) : (
           <ResetForm onChanged={backToLogin} />
         )}

@@ -6,7 +6,8 @@ import { api } from '../../lib/session.ts';
 import { EmailCodeFields } from './email-code-fields.tsx';
 import { fieldValue, PASSWORD_HINT, useEmailCode, useFormProblems } from './form-steps.ts';
 
-/** 비밀번호 찾기: the same three steps as sign-up; the last sets a new password (SPEC §4, §5). */
+/** 비밀번호 찾기: the same three steps as sign-up; the last sets a new password (SPEC §4, §5),
+ * and its fields say so (새 비밀번호), as SPEC §5's 새로운 비밀번호를 입력하세요 does. */
 export function ResetForm({ onChanged }: { onChanged: (loginid: string) => void }) {
   const form = useRef<HTMLFormElement>(null);
   const { problems, fail, onEdit } = useFormProblems(form);
@@ -30,22 +31,22 @@ export function ResetForm({ onChanged }: { onChanged: (loginid: string) => void 
 
   return (
     <form ref={form} method="post" onSubmit={submit} onInput={onEdit} noValidate className="space-y-4">
-      <p className="text-slate-700">가입한 이메일로 인증번호를 받아 새 비밀번호를 정합니다.</p>
+      <p className="text-slate-700">가입한 이메일로 인증코드를 받아 새 비밀번호를 정합니다.</p>
       <EmailCodeFields idPrefix="reset" code={code} form={form} problems={problems} />
       <Field
         id="reset-passwd"
         name="passwd"
         type="password"
-        label="비밀번호"
+        label="새 비밀번호"
         autoComplete="new-password"
-        hint={`새 비밀번호, ${PASSWORD_HINT}`}
+        hint={PASSWORD_HINT}
         problem={problems.passwd}
       />
       <Field
         id="reset-passwd2"
         name="passwd2"
         type="password"
-        label="비밀번호 확인"
+        label="새 비밀번호 확인"
         autoComplete="new-password"
         problem={problems.passwd2}
       />

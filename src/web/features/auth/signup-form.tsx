@@ -6,8 +6,10 @@ import { api } from '../../lib/session.ts';
 import { EmailCodeFields } from './email-code-fields.tsx';
 import { fieldValue, PASSWORD_HINT, useEmailCode, useFormProblems } from './form-steps.ts';
 
-/** 회원가입: send a code to the e-mail, confirm it, then the account (SPEC §4, §5, §8). */
-export function SignupForm({ onSignedUp, onLogin }: { onSignedUp: (loginid: string) => void; onLogin: () => void }) {
+/** 회원가입: send a code to the e-mail, confirm it, then the account (SPEC §4, §5, §8). The
+ * server logs the new member in with the account (the login's session cookie), so the dialog
+ * closes on a member's page: nobody types the password they just chose a second time. */
+export function SignupForm({ onSignedUp, onLogin }: { onSignedUp: () => void; onLogin: () => void }) {
   const form = useRef<HTMLFormElement>(null);
   const { problems, fail, onEdit } = useFormProblems(form);
   const code = useEmailCode('/user/findemail', { fail });
@@ -33,7 +35,7 @@ export function SignupForm({ onSignedUp, onLogin }: { onSignedUp: (loginid: stri
       return fail(field, failureMessage('signup', answer));
     }
     showMessage(Messages.signupDone);
-    onSignedUp(loginid);
+    onSignedUp();
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate } from '#shared/format.ts';
+import { bumpDateTimeText } from '#shared/freshness.ts';
 import type { BoardItem } from './board-types.ts';
 import { Gallery } from '../../components/ui/gallery.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
@@ -20,7 +21,7 @@ export function BoardArticle({ item, timeZone, extra }: { item: BoardItem; timeZ
         {item.category ? <p className="text-sm font-semibold text-brand-700">{item.category}</p> : null}
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <MetaLine
-          parts={[item.name, formatDate(item.date, timeZone), item.location]}
+          parts={[item.name, formatDate(item.date, timeZone), bumpDateTimeText(item, timeZone), item.location]}
           counts={[
             ['조회', item.count],
             ['좋아요', item.like],

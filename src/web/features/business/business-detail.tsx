@@ -66,10 +66,12 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
         {/* A listing without a phone, address or website has no empty box for them. */}
         {b.tel || b.address || b.url ? (
           <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+            {/* Padded all round: on a phone the number goes under 전화하기, and two lines must not
+                touch the button's edges. */}
             {b.tel ? (
               <a
                 href={telHref(b.tel)}
-                className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 text-lg font-bold text-white hover:bg-brand-700"
+                className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 py-2 text-lg leading-snug font-bold text-white hover:bg-brand-700"
               >
                 전화하기 <span className="whitespace-nowrap">{b.tel}</span>
               </a>

@@ -1,6 +1,13 @@
 import type { BusinessRecord } from '#shared/api.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
-import { type BusinessHours, OPEN_STATE_LABEL, type OpenState, openState, type SiteClock } from '#shared/business-hours.ts';
+import {
+  type BusinessHours,
+  nextOpeningText,
+  OPEN_STATE_LABEL,
+  type OpenState,
+  openState,
+  type SiteClock,
+} from '#shared/business-hours.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 
 export type BusinessItem = BusinessRecord;
@@ -12,11 +19,18 @@ const STATE_STYLE: Record<OpenState, string> = {
 };
 
 /** 영업중 / 브레이크타임 / 영업종료 at the clock the loader read, so the server's HTML and the
- * hydrated page say the same. */
+ * hydrated page say the same; closed or on its break, also when it opens again (영업종료 · 내일
+ * 11:00 오픈), so nobody has to work it out from the hours. */
 export function OpenBadge({ hours, clock }: { hours: BusinessHours; clock: SiteClock }) {
   const state = openState(hours, clock);
   if (!state) return null;
-  return <span className={`shrink-0 rounded px-1.5 py-0.5 text-sm font-semibold ${STATE_STYLE[state]}`}>{OPEN_STATE_LABEL[state]}</span>;
+  const next = nextOpeningText(hours, clock);
+  return (
+    <span className={`shrink-0 rounded px-1.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATE_STYLE[state]}`}>
+      {OPEN_STATE_LABEL[state]}
+      {next ? <span className="font-normal"> · {next}</span> : null}
+    </span>
+  );
 }
 
 export function PremiumBadge() {

@@ -1,5 +1,6 @@
 import { JobsType } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
+import { bumpDateTimeText } from '#shared/freshness.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
 import { DeadlineBadge, hasNoDeadline, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
@@ -31,7 +32,7 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{job.title}</h1>
       <MetaLine
-        parts={[job.name, formatDate(job.date, timeZone)]}
+        parts={[job.name, formatDate(job.date, timeZone), bumpDateTimeText(job, timeZone)]}
         counts={[
           ['조회', job.count],
           ['좋아요', job.like],
@@ -54,7 +55,8 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
           <Row label="담당자">{job.manager}</Row>
           <Row label="전화">
             {job.tel ? (
-              <a href={telHref(job.tel)} className="whitespace-nowrap text-brand-700 underline">
+              // A finger-sized target (44 px tall) that leaves the row's height as it is.
+              <a href={telHref(job.tel)} className="-my-2.5 inline-flex min-h-11 items-center whitespace-nowrap text-brand-700 underline">
                 {job.tel}
               </a>
             ) : null}

@@ -3,6 +3,7 @@ import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { JobsRecord } from '#shared/api.ts';
 import { JobsType, JobsTypeLabel } from '#shared/enums.ts';
 import { dDay, formatDate, isEmptyDate } from '#shared/format.ts';
+import { bumpText } from '#shared/freshness.ts';
 
 export type JobsItem = JobsRecord;
 
@@ -52,7 +53,7 @@ export function JobsList({ items, base, timeZone, today }: { items: JobsItem[]; 
               {[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}
             </span>
             <MetaLine
-              parts={[j.name, formatDate(j.date, timeZone)]}
+              parts={[j.name, bumpText(j, timeZone, today) || formatDate(j.date, timeZone)]}
               counts={[
                 ['조회', j.count],
                 ['좋아요', j.like],

@@ -2,6 +2,7 @@ import type { BoardRecord } from '#shared/api.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
+import { bumpText } from '#shared/freshness.ts';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
@@ -26,8 +27,10 @@ export function MarketStatusBadge({ status }: { status: number }) {
   );
 }
 
-/** The market: a thumbnail beside each item (a list on phones, two columns on desktops). */
-export function MarketList({ items, base, timeZone }: { items: MarketItem[]; base: string; timeZone: string }) {
+/** The market: a thumbnail beside each item (a list on phones, two columns on desktops). A
+ * bumped listing shows when it was bumped (끌올 오늘 14:30) in place of its first date: the list
+ * is in that order. */
+export function MarketList({ items, base, timeZone, today }: { items: MarketItem[]; base: string; timeZone: string; today: string }) {
   return (
     <ThumbnailCards>
       {items.map((i) => (
@@ -40,7 +43,7 @@ export function MarketList({ items, base, timeZone }: { items: MarketItem[]; bas
           <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
           <MarketPrice item={i} className="mt-1 block" />
           <MetaLine
-            parts={[i.name, i.location, formatDate(i.date, timeZone)]}
+            parts={[i.name, i.location, bumpText(i, timeZone, today) || formatDate(i.date, timeZone)]}
             counts={[
               ['조회', i.count],
               ['좋아요', i.like],
