@@ -93,10 +93,13 @@ describe('/admin/user', () => {
       const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(target.loginid)}`, root, width);
       if (width === 1280) {
         await page.getByRole('button', { name: /편집$/ }).click();
-        await page.getByLabel('등급').last().selectOption({ label: '팀장' });
-        await page.getByLabel('상태').last().selectOption({ label: '휴가' });
-        await page.getByLabel('비고').fill('뉴스 편집 담당');
-        await page.getByRole('button', { name: '저장' }).click();
+        // Within the editor: the list's filters have a 등급 and a 상태 of their own, which apply
+        // at once, and the editor's 상태 only appears once a staff level is chosen.
+        const editor = page.getByRole('form', { name: /편집$/ });
+        await editor.getByLabel('등급').selectOption({ label: '팀장' });
+        await editor.getByLabel('상태').selectOption({ label: '휴가' });
+        await editor.getByLabel('비고').fill('뉴스 편집 담당');
+        await editor.getByRole('button', { name: '저장' }).click();
         await expectMessage(page, 'status', '저장했습니다');
         const row = page.getByRole('row').filter({ hasText: target.loginid });
         expect(await row.innerText()).toMatch(/팀장\s+휴가\s+사용/);
@@ -164,7 +167,7 @@ describe('/admin/user', () => {
     const plain = await createAccount(suite.server, 1);
     const { page, close } = await visit(`/admin/user?keyword=${encodeURIComponent(plain.loginid)}`, admin.token);
     await page.getByRole('button', { name: /편집$/ }).click();
-    const options = await page.getByLabel('등급').last().locator('option').allInnerTexts();
+    const options = await page.getByRole('form', { name: /편집$/ }).getByLabel('등급').locator('option').allInnerTexts();
     expect(options).toEqual(['일반', '팀장']);
     await page.goto(`/admin/user?keyword=${encodeURIComponent(superadmin.loginid)}`);
     await hydrated(page);
