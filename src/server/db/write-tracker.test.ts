@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { WriteTracker, Writes } from './write-tracker.ts';
 
-// What a member's kept reads are as of (cache/member-reads.ts): another server's writes, gathered
+// What a member's kept reads are as of (db/table-reads.ts): another server's writes, gathered
 // into one announcement (shared-writes.ts), move them for the members they name, and for every
 // member when any of the gathered writes named none.
 

@@ -98,7 +98,7 @@ export function wholeKeys(keys: readonly string[]): string[] {
 }
 
 /** Runs `work` as writes of these members' own rows only, by table (a like of member 5 is
- * `{ likes: [5] }`): what is kept per member of those tables (cache/member-reads.ts: who a token
+ * `{ likes: [5] }`): what is kept per member of those tables (db/table-reads.ts: who a token
  * stands for, a member's bell, likes, reports and fill-in of a page) ends for those members
  * alone. A write of another table inside it, or of a table outside any such scope, ends every
  * member's reads of that table. */

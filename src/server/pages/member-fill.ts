@@ -1,7 +1,7 @@
 import type { Actor, Deps } from '#server/context.ts';
 import type { StoredPage } from './page-cache.ts';
 import { itemKey } from '#server/cache/shows.ts';
-import { readsOfMember } from '#server/cache/member-reads.ts';
+import { readsOfMember } from '#server/db/table-reads.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
@@ -13,7 +13,7 @@ import type { PageEntry } from './page-entry.ts';
 // A member gets a shared stored copy with their own parts: pages.ts's answers and the page
 // cache's direct answers (stored-hit.ts) fill it in here, with the same reads.
 
-/** Members' unread counts and likes kept for their fill-ins (cache/member-reads.ts). */
+/** Members' unread counts and likes kept for their fill-ins (db/table-reads.ts). */
 const MAX_MEMBER_READS = 20_000;
 /** Whole fill-ins kept, by member and shape of page. */
 const MAX_FILLS = 5000;

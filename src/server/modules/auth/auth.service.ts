@@ -22,7 +22,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { decoyHash, verifyPassword } from '#server/lib/password.ts';
 import { maskEmail } from '#server/lib/mailer.ts';
 import { securityEvent } from '#server/lib/security-events.ts';
-import { readsOfMember } from '#server/cache/member-reads.ts';
+import { readsOfMember } from '#server/db/table-reads.ts';
 import { findAccount, findAccountByLoginid, type PublicUser, recordLogin, toPublicUser } from '#server/modules/user/user.service.ts';
 
 /** SPEC §7 GET /api/jwt: the same refusal for an unknown id, a wrong password and a blocked
@@ -90,7 +90,7 @@ const actorsOf = new WeakMap<Deps, ReturnType<typeof readsOfMember<Actor | undef
 /** A session token to the caller it stands for: refused once its session ended (a logout), the
  * password changed after it was issued or the account was switched off. The level comes from the
  * database, so a demotion takes effect at once. Every request of a session asks: the answer is
- * kept per token until the member's own row of users or sessions is written (cache/member-reads.ts;
+ * kept per token until the member's own row of users or sessions is written (db/table-reads.ts;
  * the repositories name whose rows they write), which each of those changes does, so none of
  * them waits for an entry to expire (docs/decisions/0050-member-reads-end-with-own-writes.md). */
 export async function resolveActor(deps: Deps, token: string): Promise<Actor | undefined> {
