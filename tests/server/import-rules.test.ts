@@ -98,7 +98,7 @@ const CASES: Case[] = [
   // The layers: db below cache, cache below pages and the modules.
   ...refused(
     'src/server/db',
-    '#server/cache/member-reads.ts',
+    '#server/cache/answer-cache.ts',
     '../../cache/shows.ts',
     '#server/pages/page-cache.ts',
     '#server/modules/search/search.repository.ts',
@@ -111,6 +111,8 @@ const CASES: Case[] = [
     'src/server/db/migrations',
     '#shared/enums.ts',
     '#shared/sections.ts',
+    '#shared/format.ts',
+    '../../../shared/format.ts',
     '../../counters.ts',
     '#server/modules/search/search.repository.ts',
     '#server/cache/shows.ts',

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { isEmptyDate, zonedDayRange } from '#shared/format.ts';
 import type { MigrationContext } from '../migration-kit.ts';
 
 // Listings that stay fresh (modules/freshness): market posts and jobs close 30 days after their
@@ -11,6 +10,22 @@ import type { MigrationContext } from '../migration-kit.ts';
 
 const LISTING_DAYS = 30;
 const MARKET = 4;
+
+// Dates that meant "none" and the end of a deadline's day, as shared/format.ts (`isEmptyDate`,
+// `zonedDayRange`) had them when this was written: frozen here, so that a later change there does
+// not change what this migration does on a site upgraded years later.
+const EMPTY_DATES = new Set(['0000-00-00', '1000-01-01', '9999-01-01']);
+const DAY_MS = 86_400_000;
+
+/** The UTC instant at which a calendar date (YYYY-MM-DD) ends in a time zone: the next date's
+ * midnight there (UTC midnight less the zone's offset at that moment, as its wall clock reads it). */
+function dayEnd(ymd: string, clock: Intl.DateTimeFormat): string {
+  const next = new Date(Date.parse(`${ymd}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  const utc = Date.parse(`${next}T00:00:00Z`);
+  const p = Object.fromEntries(clock.formatToParts(utc).map((part) => [part.type, Number(part.value)]));
+  const offset = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second) - utc;
+  return new Date(utc - offset).toISOString();
+}
 
 /** ISO text `days` after an ISO text column, in each database's own date arithmetic. */
 function daysAfter(ctx: MigrationContext, column: string, days: number) {
@@ -51,14 +66,24 @@ export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> 
   // A deadline closes at the end of its day in the site's time zone: the server's setting, read
   // as env.ts reads it (a migration gets no parsed settings). Each distinct deadline once.
   const timeZone = process.env.SITE_TIMEZONE || 'America/Los_Angeles';
+  const clock = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   await db
     .updateTable('jobs')
     .set({ expiredate: daysAfter(ctx, 'date', LISTING_DAYS) })
     .execute();
   const deadlines = await db.selectFrom('jobs').select('limitdate').distinct().where('limitdate', '<>', '').execute();
   for (const { limitdate } of deadlines as { limitdate: string }[]) {
-    if (isEmptyDate(limitdate) || !/^\d{4}-\d{2}-\d{2}$/.test(limitdate)) continue;
-    const end = zonedDayRange(undefined, limitdate, timeZone).end as string;
+    if (EMPTY_DATES.has(limitdate.slice(0, 10)) || !/^\d{4}-\d{2}-\d{2}$/.test(limitdate)) continue;
+    const end = dayEnd(limitdate, clock);
     await db.updateTable('jobs').set({ expiredate: end }).where('limitdate', '=', limitdate).execute();
   }
   const now = new Date().toISOString();
