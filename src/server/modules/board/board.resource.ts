@@ -7,7 +7,6 @@ import { BOARD_SERVER_FIELDS, BoardSaveSchema } from '#shared/schemas/content.ts
 import { inQuery, money } from '#shared/schemas/fields.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
-import { forgetComments } from '#server/modules/comment/comment.service.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 
@@ -28,9 +27,7 @@ export const boardResource: ContentResource<'board'> = {
     title: [textOf(row.title), textOf(row.etitle)].filter(Boolean).join(' '),
     body: [htmlToText(textOf(row.content)), htmlToText(textOf(row.econtent))].filter(Boolean).join(' '),
   }),
-  async onDelete(db, ids) {
-    await forgetComments(db, ids);
-  },
+  comments: true,
   list: {
     table: 'board',
     filters: ['topcategory', 'free', 'marketstatus', 'language', 'status', 'user', 'parent'],

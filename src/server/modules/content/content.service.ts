@@ -19,6 +19,7 @@ import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { auditRemoval, type RemovalDecision, recordAudit } from '#server/modules/audit/audit.service.ts';
+import { forgetComments } from '#server/modules/comment/comment.service.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
 import { forgetNoticesToOthers } from '#server/modules/notification/notification.service.ts';
 import { indexItem, keywordCondition, unindexItems } from '#server/modules/search/search.service.ts';
@@ -230,8 +231,8 @@ export async function removeContent(
     }
     // An admin deleting someone else's item: audited, whichever path asked (API, page, moderation).
     for (const r of rows) await auditRemoval(trx, actor.id, def.table, r, { title: r.title }, decision);
-    await def.onDelete?.(trx, unique);
-    // Rows that hang off any counted item go with it: its likes, visits and search entry.
+    // Rows that hang off any counted item go with it: its comments, likes, visits and search entry.
+    if (def.comments) await forgetComments(trx, unique);
     if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(trx, def.table as LikeTarget, unique);
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);

@@ -1,28 +1,54 @@
-import type { LikeTarget, SectionTable } from '#shared/schemas/content.ts';
-import { countsKey, itemKey, listKeys, orderKey, rowsKey, threadKey } from '#server/cache/shows.ts';
+import { SectionTables, type LikeTarget, type SectionTable } from '#shared/schemas/content.ts';
+import { SECTIONS } from '#shared/sections.ts';
+import { countsKey, itemKey, orderKey, rowsKey, threadKey } from '#server/cache/shows.ts';
+import { CONTENT_NAMES, CONTENT_RESOURCES } from './content-resources.ts';
 
 // What the content's pages show and what its writes change, for the page cache: one function per
 // purpose, on both sides, so that a page and the writes that end it are spelled in one place and
-// the routes and services name no key (the key names themselves are cache/shows.ts's).
+// the routes and services name no key (the key names themselves are cache/shows.ts's). What differs
+// by kind is read from the declarations, not named here: which items carry a comment thread (their
+// resource's `comments`) and which tables hold several sections, each listed apart (sections.ts).
 
 /** The table whose items carry a comment thread (a comment's `board`), which their page shows. */
-const THREAD_TABLE: SectionTable = 'board';
+const THREAD_TABLE = (() => {
+  const [table, ...more] = CONTENT_NAMES.filter((name) => CONTENT_RESOURCES[name].comments);
+  if (!table || more.length) throw new Error('comments hang off the items of exactly one kind');
+  return table;
+})();
+
+/** Tables that hold several sections (topcategory): each section's lists hold their own rows. */
+const SECTIONED = new Set<string>(SectionTables.filter((table) => SECTIONS.filter((s) => s.storage.table === table).length > 1));
+
+/** Which rows the lists of a table hold, or of one of its sections where it holds several (a
+ * market post leaves the community's lists stored). */
+function rowsOf(table: string, section: number | undefined): string {
+  return rowsKey(table, SECTIONED.has(table) ? section : undefined);
+}
 
 /** An item's page: the item, its numbers (likes, comments), its comment thread where it has one,
  * and no other item. */
 export function itemPageShows(table: SectionTable, id: number): string[] {
-  return [itemKey(table, id), countsKey(table, id), ...(table === THREAD_TABLE ? [threadKey(id)] : [])];
+  return [itemKey(table, id), countsKey(table, id), ...(CONTENT_RESOURCES[table].comments ? [threadKey(id)] : [])];
 }
 
 /** The newest item's page besides: it gains a 다음 글 with the next new item of its section. */
 export function newestItemShows(table: SectionTable, topcategory?: number): string[] {
-  return [rowsKey(table, topcategory)];
+  return [rowsOf(table, topcategory)];
+}
+
+/** Every item to come of a section's lists: what a page showing the section's newest items, in
+ * whatever order, must be renewed by (a search page that names no term of its query). */
+export function sectionRowsShows(table: SectionTable, section: number): string[] {
+  return [rowsOf(table, section)];
 }
 
 /** A list's page or box: each row it shows with its numbers, which rows its section's lists hold,
  * and its order where that follows a counter (sort `-like`, `comment`). */
 export function listPageShows(table: string, ids: readonly number[], list: { sort?: string; topcategory?: number } = {}): string[] {
-  return listKeys(table, ids, list);
+  const keys = [rowsOf(table, list.topcategory), ...ids.flatMap((id) => [itemKey(table, id), countsKey(table, id)])];
+  const column = list.sort?.replace(/^-/, '');
+  if (column === 'like' || column === 'comment') keys.push(orderKey(table, column));
+  return keys;
 }
 
 /** Search results of one target: each result's item (its title and text). */
@@ -55,5 +81,5 @@ export function reportChanges(target: SectionTable | 'comment', item: { id: numb
 
 /** New items of `table`: its lists' rows, and those of the sections they are in. */
 export function newRowsChanges(table: string, sections: readonly number[]): string[] {
-  return [rowsKey(table), ...sections.map((section) => rowsKey(table, section))];
+  return [...new Set([rowsKey(table), ...sections.map((section) => rowsOf(table, section))])];
 }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, Caller, Deps } from '#server/context.ts';
-import type { Database, Executor } from '#server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
@@ -71,9 +71,9 @@ export interface ContentResource<T extends ContentName> {
   derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor, deps: Deps): Record<string, unknown>;
   /** After a committed save by `actor` (an inquiry's answer notifies its author). */
   afterSave?(deps: Deps, before: Row | undefined, after: Row, actor: Actor): Promise<void>;
-  /** A resource's own rows that hang off an item and go with it (likes, visits and search
-   * entries are removed by the service). */
-  onDelete?(db: Executor, ids: number[]): Promise<void>;
+  /** Its items carry a comment thread (modules/comment): their page shows it, a comment's count
+   * and the lists ordered by it change with it (content.shows.ts), and it goes with its item. */
+  comments?: true;
   /** Counts a view on get (+1 per visitor per 24 h). */
   countViews?: boolean;
   /** Kept in the search index under this target (search.service.ts `SearchTarget`); the list's keyword then uses the index. */
