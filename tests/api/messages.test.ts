@@ -248,6 +248,19 @@ describe('the header count and the live stream', () => {
     expect(await unreadMessageCount(t.deps, a.id)).toBe(0);
   });
 
+  test("a message ends no stored page, and renews its two members' kept reads only", async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const c = await t.member();
+    const id = await start(a, { user: b.id });
+    const tracker = t.deps.tracker;
+    const before = { epoch: tracker.epoch, b: tracker.memberVersion('messages', b.id), c: tracker.memberVersion('messages', c.id) };
+    await send(a, id, '안녕하세요');
+    expect(tracker.epoch).toBe(before.epoch);
+    expect(tracker.memberVersion('messages', b.id)).not.toBe(before.b);
+    expect(tracker.memberVersion('messages', c.id)).toBe(before.c);
+  });
+
   test('messageEventsSince answers messages to or from the member after an id, oldest first', async () => {
     const { messageEventsSince } = await import('#server/modules/message/message.service.ts');
     const a = await t.member();
