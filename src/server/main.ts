@@ -10,6 +10,7 @@ import { ensureRootAdmin } from './modules/user/root-admin.service.ts';
 import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
+import { mailUnreadMessages } from './modules/message/message.service.ts';
 import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
 import { renewStatistics } from './db/sqlite/open.ts';
 import { sweepListings } from './modules/freshness/freshness.service.ts';
@@ -118,6 +119,18 @@ const freshness = everyOnce(
   (err) => logger.error({ err }, 'listing sweep failed'),
 );
 
+// Private messages left unread for 10 minutes are mailed once; one server of several looks
+// every minute.
+const unreadMessageMails = everyOnce(
+  deps.db,
+  'unread-message-mail',
+  60_000,
+  async () => {
+    await mailUnreadMessages(deps);
+  },
+  (err) => logger.error({ err }, 'unread message mail failed'),
+);
+
 // SQLite's search index is merged in small steps off the writers' commits (modules/search).
 const indexMerging = startIndexMerging(deps, (err) => logger.error({ err }, 'search index merge failed'));
 
@@ -150,6 +163,7 @@ async function shutdown(signal: string) {
   cleanup.stop();
   matching.stop();
   digests.stop();
+  unreadMessageMails.stop();
   freshness.stop();
   await indexMerging.stop();
   await mailRetries.stop();

@@ -135,6 +135,8 @@ export interface Me {
   level: number;
   /** Unread notifications. */
   unread: number;
+  /** Unread private messages (the header's 쪽지). */
+  unreadMessages: number;
   /** Of the items the page shows, those this member likes (`board:12`), when the server filled
    * the page in; a page whose loader ran for the member says it itself. */
   liked?: string[];

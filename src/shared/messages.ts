@@ -69,6 +69,7 @@ export const ErrorKey = {
   unavailable: 'unavailable',
   storageFull: 'storage full',
   tooSoon: 'too soon',
+  blocked: 'blocked',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

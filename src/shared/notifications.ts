@@ -8,8 +8,9 @@
 export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword', 'expiry', 'held', 'removed'] as const;
 export type NotificationKind = (typeof NotificationKinds)[number];
 
-/** The kinds the settings box mails or not; a keyword's mail is chosen with the keyword. */
-export const MailSettingKinds = ['comment', 'reply', 'answer'] as const;
+/** The kinds the settings box mails or not; a keyword's mail is chosen with the keyword. A
+ * private message left unread for 10 minutes (`message`) is no notification, but mailed as one. */
+export const MailSettingKinds = ['comment', 'reply', 'answer', 'message'] as const;
 export type MailSettingKind = (typeof MailSettingKinds)[number];
 
 /** The settings box's names for the kinds. */
@@ -17,11 +18,12 @@ export const NOTIFICATION_KIND_LABELS: Record<MailSettingKind, string> = {
   comment: '내 글에 달린 댓글',
   reply: '내 댓글에 달린 답글',
   answer: '1:1 문의 답변',
+  message: '10분 동안 읽지 않은 쪽지',
 };
 
-/** Which kinds go by e-mail until a member chooses: only the inquiry answer, which was mailed
- * before notifications existed; comments would fill an inbox. */
-export const NOTIFICATION_MAIL_DEFAULTS: Record<MailSettingKind, boolean> = { comment: false, reply: false, answer: true };
+/** Which kinds go by e-mail until a member chooses: the inquiry answer, which was mailed before
+ * notifications existed, and a message someone is waiting on; comments would fill an inbox. */
+export const NOTIFICATION_MAIL_DEFAULTS: Record<MailSettingKind, boolean> = { comment: false, reply: false, answer: true, message: true };
 
 /** What happened, as one line: "길동님이 댓글을 남겼습니다"; a keyword notice names its keyword
  * (one made before notices kept it has none, and says it in general). */

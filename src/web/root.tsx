@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
+import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { todayIn } from '#shared/format.ts';
 import type { Route } from './+types/root.ts';
 // Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
@@ -42,8 +43,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
   // A page loaded for a member (their own pages, a client navigation) says who they are; a shared
   // page is loaded for nobody and the server fills the member in (lib/me.ts, pages.ts).
-  const [user, unread] = actor ? await Promise.all([findSessionUser(deps, actor.id), unreadCount(deps, actor.id)]) : [undefined, 0];
-  const me: Me | null = user ? { id: user.id, nickname: user.nickname, level: user.level, unread } : null;
+  const [user, unread, unreadMessages] = actor
+    ? await Promise.all([findSessionUser(deps, actor.id), unreadCount(deps, actor.id), unreadMessageCount(deps, actor.id)])
+    : [undefined, 0, 0];
+  const me: Me | null = user ? { id: user.id, nickname: user.nickname, level: user.level, unread, unreadMessages } : null;
   // The footer's year is the site's: at New Year the server's zone may already be in the next.
   const year = todayIn(deps.env.SITE_TIMEZONE).slice(0, 4);
   return { nonce, siteName: deps.env.SITE_NAME, year, apiBase: deps.env.API_BASE, me };

@@ -60,6 +60,10 @@ export interface Database {
   schedules: SchedulesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  blocks: BlocksTable;
   alerts: AlertsTable;
   alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
@@ -127,6 +131,48 @@ export interface NotificationSettingsTable {
   user: number;
   kind: string;
   mail: number;
+}
+
+/** Two members' private conversation, about an item or direct (modules/message, migration 0022). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  /** The pair, the lower id first. */
+  user1: number;
+  user2: number;
+  /** The item's table and id; '' and 0 for a direct conversation. */
+  target: string;
+  item: number;
+  /** The newest message's id (0: none yet) and date. */
+  last: Generated<number>;
+  lastdate: string;
+  date: string;
+}
+
+/** One member's marks on a conversation. */
+export interface ConversationMembersTable {
+  conversation: number;
+  user: number;
+  /** The newest message this member has read. */
+  readmessage: Generated<number>;
+  /** 1 when the member left it: off their list until a new message comes. */
+  hidden: Generated<number>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation: number;
+  user: number;
+  content: string;
+  date: string;
+  /** 1 once the mail for it, if left unread, has been considered. */
+  mailed: Generated<number>;
+}
+
+/** `user` blocked `blocked`: no new conversation or message from them. */
+export interface BlocksTable {
+  user: number;
+  blocked: number;
+  date: string;
 }
 
 /** A keyword a member follows (modules/alert): `section` '' for all, `mail` none/instant/daily,

@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018-list-counts.ts';
 import * as m0019 from './migrations/0019-search-section-titles.ts';
 import * as m0020 from './migrations/0020-report-floods.ts';
 import * as m0021 from './migrations/0021-notification-keyword.ts';
+import * as m0022 from './migrations/0022-messages.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-search-section-titles': m0019,
   '0020-report-floods': m0020,
   '0021-notification-keyword': m0021,
+  '0022-messages': m0022,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

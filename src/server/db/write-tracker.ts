@@ -28,7 +28,7 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // (a session ended). The epoch
 // moves when a write starts, when it has run, and when a transaction commits, so a page read
 // while a write was under way is never taken for the state after it. A member's notifications,
-// e-mail choices and keyword alerts are on no visitor's page either.
+// e-mail choices and keyword alerts are on no visitor's page either, nor private messages.
 const UNSEEN_TABLES = new Set([
   'views',
   'schedules',
@@ -41,6 +41,10 @@ const UNSEEN_TABLES = new Set([
   'alert_words',
   'alert_cursor',
   'alert_digest',
+  'conversations',
+  'conversation_members',
+  'messages',
+  'blocks',
 ]);
 const UNSEEN_COLUMNS = new Set(['count']);
 

@@ -35,7 +35,7 @@ function inPostgres(pool: pg.Pool): Store {
 }
 
 /** What a member writes, each with its own budget (security review: a burst made ~1,200 posts). */
-export type WriteAction = 'post' | 'comment' | 'like' | 'upload' | 'report';
+export type WriteAction = 'post' | 'comment' | 'like' | 'upload' | 'report' | 'conversation' | 'message';
 export type WriteWindow = 'minute' | 'day';
 export type WriteTier = 'established' | 'newcomer';
 
@@ -49,6 +49,9 @@ export const WRITE_LIMITS: Record<WriteAction, Record<WriteTier, Record<WriteWin
   upload: { established: { minute: 30, day: 300 }, newcomer: { minute: 10, day: 50 } },
   // A few reports hide an item: a burst of them from one account is an attack, not moderation.
   report: { established: { minute: 5, day: 30 }, newcomer: { minute: 2, day: 5 } },
+  // Private messages: a throwaway account writing to many members is how scams start.
+  conversation: { established: { minute: 10, day: 100 }, newcomer: { minute: 3, day: 10 } },
+  message: { established: { minute: 30, day: 1000 }, newcomer: { minute: 10, day: 100 } },
 };
 const WINDOW_SECONDS: Record<WriteWindow, number> = { minute: 60, day: 86400 };
 

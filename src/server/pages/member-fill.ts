@@ -6,6 +6,7 @@ import { ME_HEADER, type Me } from '#shared/api.ts';
 import { likeStatus } from '#server/modules/like/like.service.ts';
 import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
+import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { type Fill, fillOf } from './compress.ts';
 import type { PageEntry } from './page-entry.ts';
@@ -17,10 +18,12 @@ import type { PageEntry } from './page-entry.ts';
 const MAX_MEMBER_READS = 20_000;
 /** Whole fill-ins kept, by member and shape of page. */
 const MAX_FILLS = 5000;
-/** What a fill-in reads: the member's account and notifications, and on pages that show them (a
- * post's), their likes and reports; nothing of other members' (an author's name is in the shared
- * page). A fill-in of a page without them is kept through the member's own likes and reports. */
-const ACCOUNT_TABLES = ['users', 'notifications'];
+/** What a fill-in reads: the member's account, notifications and unread messages, and on pages
+ * that show them (a post's), their likes and reports; nothing of other members' (an author's name
+ * is in the shared page). A fill-in of a page without them is kept through the member's own likes
+ * and reports. */
+const MESSAGE_TABLES = ['messages', 'conversation_members'];
+const ACCOUNT_TABLES = ['users', 'notifications', ...MESSAGE_TABLES];
 const FILL_TABLES = [...ACCOUNT_TABLES, 'likes', 'reports'];
 
 /** The member a copy is served to, and the contents of its holes for them. */
@@ -28,6 +31,7 @@ export type MemberFill = (actor: Actor, stored: StoredPage, entry: PageEntry, ip
 
 export function memberFiller(deps: Deps): MemberFill {
   const unreadOf = readsOfMember<number>(deps.tracker, ['notifications'], MAX_MEMBER_READS);
+  const unreadMessagesOf = readsOfMember<number>(deps.tracker, MESSAGE_TABLES, MAX_MEMBER_READS);
   const likedOf = readsOfMember<number[]>(deps.tracker, ['likes'], MAX_MEMBER_READS);
   const reportedOf = readsOfMember<number[]>(deps.tracker, ['reports'], MAX_MEMBER_READS);
   // A member's fill-in is kept whole, by what it is made of: the member and the shape of the copy
@@ -69,9 +73,10 @@ export function memberFiller(deps: Deps): MemberFill {
     const { likes, report } = stored.effects;
     // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
     const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
-    const [user, unread, liked, reported, reportedComments] = await Promise.all([
+    const [user, unread, unreadMessages, liked, reported, reportedComments] = await Promise.all([
       findSessionUser(deps, actor.id),
       unreadOf(actor.id, String(actor.id), () => unreadCount(deps, actor.id)),
+      unreadMessagesOf(actor.id, String(actor.id), () => unreadMessageCount(deps, actor.id)),
       likes
         ? likedOf(actor.id, `${actor.id}:${likes.target}:${likes.ids.join(',')}`, () =>
             likeStatus(deps, { actor, ip }, { target: likes.target, items: likes.ids }).then((s) => s.liked),
@@ -91,6 +96,7 @@ export function memberFiller(deps: Deps): MemberFill {
       nickname: user?.nickname ?? '',
       level: user?.level ?? actor.level,
       unread,
+      unreadMessages,
       ...(likes && { liked: liked.map((id) => itemKey(likes.target, id)) }),
       ...(report && {
         reported: [...reported.map((id) => itemKey(report.target, id)), ...reportedComments.map((id) => itemKey('comment', id))],

@@ -10,8 +10,24 @@ import { waitText } from '#shared/messages.ts';
 
 const DAY_MS = 86_400_000;
 
-const TOPIC: Record<WriteAction, string> = { post: '글은', comment: '댓글은', like: '좋아요는', upload: '사진은', report: '신고는' };
-const VERB: Record<WriteAction, string> = { post: '올릴', comment: '달', like: '누를', upload: '올릴', report: '할' };
+const TOPIC: Record<WriteAction, string> = {
+  post: '글은',
+  comment: '댓글은',
+  like: '좋아요는',
+  upload: '사진은',
+  report: '신고는',
+  conversation: '새 대화는',
+  message: '메시지는',
+};
+const VERB: Record<WriteAction, string> = {
+  post: '올릴',
+  comment: '달',
+  like: '누를',
+  upload: '올릴',
+  report: '할',
+  conversation: '시작할',
+  message: '보낼',
+};
 
 /** An account younger than a day writes under the newcomer budget: a fresh throwaway account is
  * where spam comes from. Actors the server makes itself carry no date and count as established. */

@@ -95,6 +95,12 @@ async function mailNotices(deps: Deps, notices: Notice[]): Promise<void> {
   }
 }
 
+/** Of these members, those who take `kind` by e-mail (a private message left unread). */
+export async function membersMailed(db: Executor, users: number[], kind: MailSettingKind): Promise<Set<number>> {
+  const chosen = await mailChoices(db, users);
+  return new Set(users.filter((u) => chosen.get(u)?.has(kind)));
+}
+
 /** Each member's kinds that go by e-mail: their saved choice, else the kind's default. */
 async function mailChoices(db: Executor, users: number[]): Promise<Map<number, Set<MailSettingKind>>> {
   const rows = await mailSettingsOf(db, users);
