@@ -26,6 +26,7 @@ import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
+import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/like', likeRoutes(deps));
   api.route('/notification', notificationRoutes(deps));
   api.route('/alert', alertRoutes(deps));
+  api.route('/events', liveRoutes(deps));
   api.route('/search', searchRoutes(deps));
   api.route('/report', reportRoutes(deps));
   api.route('/admin/report', reportAdminRoutes(deps));
