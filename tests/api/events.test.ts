@@ -139,6 +139,22 @@ describe('GET /api/events', () => {
     await expect.poll(async () => (await open(base, m)).status, { timeout: 2000 }).toBe(200);
   });
 
+  test('the metrics count a stream once, by its fixed route, as answered when its headers went; and how many are open', async () => {
+    const m = await t.member();
+    const s = await open(base, m);
+    expect(await s.next(unread(0))).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const text: string = (await t.call('GET', '/metrics', { ip: '127.0.0.1' })).body;
+    const count = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const route = 'method="GET",route="/api/events",status="200"';
+    expect(count(`http_request_duration_seconds_count\\{${route}\\}`)).toBeGreaterThan(0);
+    // Not one of them took half a second: the stream's life is not its answer time.
+    expect(count(`http_request_duration_seconds_bucket\\{le="0.5",${route}\\}`)).toBe(
+      count(`http_request_duration_seconds_count\\{${route}\\}`),
+    );
+    expect(count('live_streams_open')).toBeGreaterThan(0);
+  });
+
   test.runIf(dbKind === 'postgres')(
     'two app servers on one database: a comment made through A reaches the stream on B within 1 s',
     async () => {
