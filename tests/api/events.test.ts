@@ -94,11 +94,15 @@ describe('GET /api/events', () => {
     await comment(t, writer, post);
     expect(await mine.next(unread(1), { ms: 1000 })).toBeDefined();
     expect(Date.now() - started).toBeLessThan(1000);
-    // A second comment of the same writer tells nothing new (one notice per event): the same
-    // state is not sent again. Another member hears nothing of either.
-    await comment(t, writer, post);
+    // A write of M's notifications that changes no count (another's id marked read) sends nothing.
+    const noop = await t.call('PUT', '/api/notification/read', { token: author.token, body: { ids: [2_000_000_000] } });
+    expect(noop.body.updated).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mine.events.filter(unread(1))).toHaveLength(1);
+    expect(mine.events.filter((e) => e.event === 'notification').map((e) => JSON.parse(e.data).unread)).toEqual([0, 1]);
+    await comment(t, writer, post);
+    expect(await mine.next(unread(2))).toBeDefined();
+    // Another member hears nothing of any of it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(theirs.events.slice(before)).toEqual([]);
 
     const seen = mine.events.length;
