@@ -6,6 +6,7 @@ import { loginHref, SITE_SECTIONS } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
+import { useLiveState } from '../../lib/live-events.ts';
 import type { Me } from '../../lib/me.ts';
 import { AppActionsContext, AppLink, Personal } from '../personal/personal.tsx';
 import { shortcutId } from '../../lib/shortcuts.ts';
@@ -115,11 +116,14 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
   );
 }
 
-/** 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). The name comes
+/** 알림 with the unread count, live; the name says it in words ("알림 3개 읽지 않음"). The name comes
  * from the link's own text, starting with the 알림 a person sees (WCAG 2.5.3: an aria-label that
  * does not contain the visible text fails axe's label-content-name-mismatch): the badge's digits
  * are for the eye, the words after 알림 for screen readers. */
-function NotificationLink({ unread }: { unread: number }) {
+function NotificationLink({ unread: drawn }: { unread: number }) {
+  // Kept current while the page is open: the member's live stream sends each change.
+  const live = useLiveState<{ unread?: unknown }>('notification');
+  const unread = typeof live?.unread === 'number' ? live.unread : drawn;
   const shown = unread > 99 ? '99+' : String(unread);
   return (
     <AppLink
