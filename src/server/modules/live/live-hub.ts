@@ -186,16 +186,16 @@ export class LiveHub {
 
   private written(write: Written): void {
     for (const table of write.tables) {
+      // Whose rows it wrote; none named: every member's.
+      const members = write.members?.[table]?.filter((member) => this.byMember.has(member));
       if (this.sessionTables.has(table)) {
-        const members = write.members?.[table];
         if (!members) this.sessionsMarkedForAll = true;
-        else for (const member of members) if (this.byMember.has(member)) this.sessionsMarked.add(member);
+        else for (const member of members) this.sessionsMarked.add(member);
       }
       const sources = this.followers.get(table);
       if (!sources) continue;
-      const members = write.members?.[table];
       if (!members) for (const source of sources) this.markedForAll.add(source);
-      else for (const member of members) if (this.byMember.has(member)) this.mark(member, sources);
+      else for (const member of members) this.mark(member, sources);
     }
     this.schedule();
   }
@@ -205,6 +205,7 @@ export class LiveHub {
     if ('write' in heard) this.written(heard.write);
     else if (!heard.blind) {
       for (const sources of this.followers.values()) for (const source of sources) this.markedForAll.add(source);
+      this.sessionsMarkedForAll = true;
       this.schedule();
     }
   }
