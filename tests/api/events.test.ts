@@ -196,6 +196,91 @@ describe('GET /api/events', () => {
     },
   );
 
+  describe('messages', () => {
+    async function conversation(app: TestApp, from: Member, to: Member): Promise<number> {
+      const res = await app.call('POST', '/api/conversation', { token: from.token, body: { user: to.id } });
+      expect(res.status).toBe(200);
+      return res.body.id;
+    }
+    async function send(app: TestApp, from: Member, id: number, content: string): Promise<number> {
+      const res = await app.call('POST', `/api/conversation/${id}/message`, { token: from.token, body: { content } });
+      expect(res.status).toBe(200);
+      return res.body.id;
+    }
+    const messageOf = (id: number) => (e: SseEvent) => e.event === 'message' && JSON.parse(e.data).id === id;
+    const unreadMessages = (n: number) => (e: SseEvent) => e.event === 'messages' && JSON.parse(e.data).unread === n;
+
+    test('a message reaches the other member’s stream within 1 s with its id, and the 쪽지 count follows a read on another device', async () => {
+      const seller = await t.member();
+      const buyer = await t.member();
+      const id = await conversation(t, buyer, seller);
+      const s = await open(base, seller);
+      expect(await s.next(unreadMessages(0))).toBeDefined();
+      const started = Date.now();
+      const sent = await send(t, buyer, id, '밥솥 아직 있나요? 🍚');
+      const event = await s.next(messageOf(sent), { ms: 1000 });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(event && JSON.parse(event.data)).toEqual({ conversation: id, id: sent });
+      expect(event?.id).toBe(String(sent));
+      expect(await s.next(unreadMessages(1))).toBeDefined();
+      // Read elsewhere (another tab, a phone): the count on this stream goes back to 0.
+      const seen = s.events.length;
+      expect((await t.call('PUT', `/api/conversation/${id}/read`, { token: seller.token })).status).toBe(200);
+      expect(await s.next(unreadMessages(0), { from: seen })).toBeDefined();
+      // The sender's own stream has the message too (their other tabs show it), and a third member hears nothing.
+      const other = await open(base, await t.member());
+      expect(await other.next(unreadMessages(0))).toBeDefined();
+      const mine = await open(base, buyer);
+      expect(await mine.next(unreadMessages(0))).toBeDefined();
+      const next = await send(t, buyer, id, '네고 가능할까요?');
+      expect(await mine.next(messageOf(next))).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(other.events.filter((e) => e.event === 'message')).toEqual([]);
+    });
+
+    test('a reconnect with the last message id gets exactly the messages it missed, once each', async () => {
+      const a = await t.member();
+      const b = await t.member();
+      const id = await conversation(t, a, b);
+      const first = await open(base, b);
+      expect(await first.next(unreadMessages(0))).toBeDefined();
+      const m1 = await send(t, a, id, '첫 번째');
+      const seen = await first.next(messageOf(m1));
+      first.close();
+      await first.ended;
+      const m2 = await send(t, a, id, '두 번째');
+      const m3 = await send(t, a, id, '세 번째');
+      const again = await open(base, b, { 'last-event-id': seen?.id as string });
+      expect(await again.next(messageOf(m3))).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(again.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data).id)).toEqual([m2, m3]);
+      // A fresh stream tells none of the past.
+      const fresh = await open(base, b);
+      expect(await fresh.next(unreadMessages(3))).toBeDefined();
+      expect(fresh.events.filter((e) => e.event === 'message')).toEqual([]);
+    });
+
+    test.runIf(dbKind === 'postgres')('two app servers on one database: a message sent through A is on the stream on B within 1 s', async () => {
+      const other = await startTestApp({ DATABASE_URL: t.env.DATABASE_URL as string, JWT_SECRET: t.env.JWT_SECRET as string });
+      try {
+        const onB = await serve(other);
+        const a = await t.member();
+        const b = await t.member();
+        const id = await conversation(t, a, b);
+        const s = await open(onB, b);
+        expect(await s.next(unreadMessages(0))).toBeDefined();
+        const started = Date.now();
+        const sent = await send(t, a, id, 'A 서버에서 보냅니다');
+        expect(await s.next(messageOf(sent), { ms: 1000 })).toBeDefined();
+        expect(Date.now() - started).toBeLessThan(1000);
+        s.close();
+      } finally {
+        endLiveStreams(other.deps);
+        await other.close();
+      }
+    });
+  });
+
   // Last: the server stops taking streams.
   test('a stopping server ends its streams at once and takes no new ones', async () => {
     const m = await t.member();

@@ -243,6 +243,18 @@ export function messagesOfMemberSince(db: Executor, user: number, after: number,
     .execute();
 }
 
+/** The newest message id of the member's conversations (0 when none): where a fresh live stream
+ * starts, so that it tells only what comes after it. */
+export async function newestMessageIdOf(db: Executor, user: number): Promise<number> {
+  const r = await db
+    .selectFrom('messages as msg')
+    .innerJoin('conversation_members as m', 'm.conversation', 'msg.conversation')
+    .select((eb) => eb.fn.max('msg.id').as('id'))
+    .where('m.user', '=', user)
+    .executeTakeFirst();
+  return Number(r?.id ?? 0);
+}
+
 /** Messages not yet considered for the unread mail, written before `cutoff`, oldest first, each
  * with its recipient (none when their account is gone) and how far they have read. */
 export function messagesDueForMail(db: Executor, cutoff: string, limit: number) {

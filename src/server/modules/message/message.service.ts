@@ -52,6 +52,7 @@ import {
   messagesDueForMail,
   messagesOf,
   messagesOfMemberSince,
+  newestMessageIdOf,
   nicknamesOf,
   removeBlock,
   unreadByConversation,
@@ -232,6 +233,11 @@ export function unreadMessageCount(deps: Deps, memberId: number): Promise<number
  * id, oldest first, at most 100. */
 export function messageEventsSince(deps: Deps, memberId: number, afterMessageId: number): Promise<MessageEvent[]> {
   return messagesOfMemberSince(deps.db, memberId, afterMessageId, 100);
+}
+
+/** Where a fresh live stream starts: the member's newest message id, so it tells only later ones. */
+export function newestMessageId(deps: Deps, memberId: number): Promise<number> {
+  return newestMessageIdOf(deps.db, memberId);
 }
 
 /** POST /api/block: the member can no longer start a conversation with me or write to me. */
