@@ -262,25 +262,28 @@ describe('GET /api/events', () => {
       expect(fresh.events.filter((e) => e.event === 'message')).toEqual([]);
     });
 
-    test.runIf(dbKind === 'postgres')('two app servers on one database: a message sent through A is on the stream on B within 1 s', async () => {
-      const other = await startTestApp({ DATABASE_URL: t.env.DATABASE_URL as string, JWT_SECRET: t.env.JWT_SECRET as string });
-      try {
-        const onB = await serve(other);
-        const a = await t.member();
-        const b = await t.member();
-        const id = await conversation(t, a, b);
-        const s = await open(onB, b);
-        expect(await s.next(unreadMessages(0))).toBeDefined();
-        const started = Date.now();
-        const sent = await send(t, a, id, 'A 서버에서 보냅니다');
-        expect(await s.next(messageOf(sent), { ms: 1000 })).toBeDefined();
-        expect(Date.now() - started).toBeLessThan(1000);
-        s.close();
-      } finally {
-        endLiveStreams(other.deps);
-        await other.close();
-      }
-    });
+    test.runIf(dbKind === 'postgres')(
+      'two app servers on one database: a message sent through A is on the stream on B within 1 s',
+      async () => {
+        const other = await startTestApp({ DATABASE_URL: t.env.DATABASE_URL as string, JWT_SECRET: t.env.JWT_SECRET as string });
+        try {
+          const onB = await serve(other);
+          const a = await t.member();
+          const b = await t.member();
+          const id = await conversation(t, a, b);
+          const s = await open(onB, b);
+          expect(await s.next(unreadMessages(0))).toBeDefined();
+          const started = Date.now();
+          const sent = await send(t, a, id, 'A 서버에서 보냅니다');
+          expect(await s.next(messageOf(sent), { ms: 1000 })).toBeDefined();
+          expect(Date.now() - started).toBeLessThan(1000);
+          s.close();
+        } finally {
+          endLiveStreams(other.deps);
+          await other.close();
+        }
+      },
+    );
   });
 
   // Last: the server stops taking streams.
