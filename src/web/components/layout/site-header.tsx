@@ -100,7 +100,8 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
         <span className="truncate">{me.nickname}님</span>
         <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
       </AppLink>
-      <NotificationLink unread={me.unread} />
+      <CountLink to="/messages" label="쪽지" unread={me.unreadMessages} />
+      <CountLink to="/mypage/notifications" label="알림" unread={me.unread} />
       {isAdminLevel(me.level) ? (
         <AppLink to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
           관리자
@@ -115,18 +116,15 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
   );
 }
 
-/** 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). The name comes
- * from the link's own text, starting with the 알림 a person sees (WCAG 2.5.3: an aria-label that
- * does not contain the visible text fails axe's label-content-name-mismatch): the badge's digits
- * are for the eye, the words after 알림 for screen readers. */
-function NotificationLink({ unread }: { unread: number }) {
+/** 쪽지 or 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). The name
+ * comes from the link's own text, starting with the word a person sees (WCAG 2.5.3: an aria-label
+ * that does not contain the visible text fails axe's label-content-name-mismatch): the badge's
+ * digits are for the eye, the words after it for screen readers. */
+function CountLink({ to, label, unread }: { to: string; label: string; unread: number }) {
   const shown = unread > 99 ? '99+' : String(unread);
   return (
-    <AppLink
-      to="/mypage/notifications"
-      className="flex shrink-0 items-center gap-1 font-medium whitespace-nowrap text-slate-700 hover:text-brand-700"
-    >
-      알림
+    <AppLink to={to} className="flex shrink-0 items-center gap-1 font-medium whitespace-nowrap text-slate-700 hover:text-brand-700">
+      {label}
       {unread > 0 ? (
         <>
           <span aria-hidden="true" className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white tabular-nums">
