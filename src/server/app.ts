@@ -27,6 +27,7 @@ import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { blockRoutes, conversationRoutes } from '#server/modules/message/message.api.ts';
+import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/alert', alertRoutes(deps));
   api.route('/conversation', conversationRoutes(deps));
   api.route('/block', blockRoutes(deps));
+  api.route('/events', liveRoutes(deps));
   api.route('/search', searchRoutes(deps));
   api.route('/report', reportRoutes(deps));
   api.route('/admin/report', reportAdminRoutes(deps));

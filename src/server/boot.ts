@@ -10,6 +10,7 @@ import { createMailer } from './lib/mailer.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { watchServer } from './modules/system/system.metrics.ts';
 import { createMailQueue } from './modules/mail/mail-queue.ts';
+import { LiveHub } from './modules/live/live-hub.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -82,5 +83,10 @@ export function depsOf(env: Env, logger: Logger, connection: Omit<Connection, 'r
     logger,
     limits: createLimits(connection.pool),
     metrics: createMetrics(),
+    live: new LiveHub({
+      tracker: connection.tracker,
+      maxStreams: env.LIVE_MAX_STREAMS,
+      onError: (err) => logger.error({ err }, 'live stream read failed'),
+    }),
   };
 }

@@ -10,6 +10,7 @@ import type { Metrics } from '#server/lib/metrics.ts';
 import type { Limits } from '#server/lib/rate-limit.ts';
 import type { ViewQueue } from '#server/modules/view/view-queue.ts';
 import type { MailQueue } from '#server/modules/mail/mail-queue.ts';
+import type { LiveHub } from '#server/modules/live/live-hub.ts';
 
 // What services are given. Nothing here knows HTTP: the API's routes and the page loaders both
 // build a Caller and call the same services with typed arguments.
@@ -60,4 +61,6 @@ export interface Deps {
   limits: Limits;
   /** This server's numbers for GET /metrics and the operator's page. */
   metrics: Metrics;
+  /** The members' open live streams (GET /api/events, modules/live). */
+  live: LiveHub;
 }

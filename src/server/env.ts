@@ -78,6 +78,9 @@ const EnvSchema = z.object({
    * event loop may run, before new requests are refused with 503; 0 turns either off. */
   LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   LOAD_MAX_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** Live streams (GET /api/events) one server keeps open at once; past it new ones get 503. An
+   * idle stream holds a connection and a few kilobytes. */
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
   /** SQLite in production: threads that draw new pages beside the server's (pages/render-thread.ts);
    * 0: none. Unset: one where the machine has more than one core. */
   RENDER_THREADS: optional(z.coerce.number().int().min(0).max(16)),

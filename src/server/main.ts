@@ -20,6 +20,7 @@ import { startBackupSchedule } from './modules/backup/backup.service.ts';
 import { createDevServer } from './pages/dev-server.ts';
 import { productionBuild } from './pages/pages.ts';
 import { startRenderThreads } from './pages/render-thread.ts';
+import { endLiveStreams } from './modules/live/live.service.ts';
 import { everyOnce } from './db/schedule.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 
@@ -153,6 +154,8 @@ async function shutdown(signal: string) {
   // The listening socket closes first: once "shutting down" is read, no new connection is taken
   // (the kernel would otherwise still complete one between the line and the close).
   const closed = closeServer();
+  // Live streams never end by themselves: they end now, and their browsers reconnect elsewhere.
+  endLiveStreams(deps);
   logger.info({ signal }, 'shutting down');
   setTimeout(() => {
     logger.error({ signal, limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long, exiting');

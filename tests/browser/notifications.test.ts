@@ -82,6 +82,22 @@ describe('notifications', () => {
     });
   }
 
+  test('the count changes without a reload, within a second of the comment and of reading it elsewhere', async () => {
+    const [author, commenter] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+    const post = await newPost(author, '실시간 알림 글');
+    const { page, errors, close } = await suite.visit('/', { token: author.token, status: 200 });
+    await expect(bellName(page)).resolves.toBe('알림');
+    await commentOn(commenter, post);
+    await bell(page).getByText('1', { exact: true }).waitFor({ timeout: 1500 });
+    await expect(bellName(page)).resolves.toBe('알림 1개 읽지 않음');
+    // Read in another tab (here, through the API): this page's count goes too.
+    expect((await apiCall(suite.server, 'PUT', '/api/notification/read', author.token, { all: true })).status).toBe(200);
+    await bell(page).locator('[aria-hidden="true"]').waitFor({ state: 'detached', timeout: 1500 });
+    await expect(bellName(page)).resolves.toBe('알림');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   test('모두 읽음 clears the count; pages and an empty list say so', async () => {
     const [author, a, b] = await Promise.all([createAccount(suite.server), createAccount(suite.server), createAccount(suite.server)]);
     const empty = await suite.visit('/mypage/notifications', { token: author.token, status: 200 });

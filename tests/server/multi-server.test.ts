@@ -288,12 +288,13 @@ describe('B’s pages drawn in its render thread', () => {
     expect(await eventually(async () => (await visit(url)).includes('들린 글'))).toBe(true);
     const first = await visit(url);
     // A write B does not hear of, as one made while B was not listening would be.
-    const announce = a.deps.tracker.onWrite;
-    a.deps.tracker.onWrite = undefined;
+    const { onWrite } = a.deps.tracker;
+    const announce = onWrite.tell;
+    onWrite.tell = () => {};
     try {
       await postOnA(`${keyword} 들리지 않은 글`);
     } finally {
-      a.deps.tracker.onWrite = announce;
+      onWrite.tell = announce;
     }
     b.deps.tracker.setBlind(true);
     try {

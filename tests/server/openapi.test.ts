@@ -98,6 +98,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/users.csv': ['get'],
   '/api/admin/backup': ['get', 'post'],
   '/api/report': ['post'],
+  '/api/events': ['get'],
   '/api/admin/report': ['get'],
   '/api/admin/report/restore': ['post'],
   '/api/admin/report/delete': ['post'],

@@ -7,6 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, test } from 'vitest';
+import { openSse } from '#tests/support/sse.ts';
 
 // The real server process on SQLite, stopped the way a deploy stops it (SIGTERM) while it is busy.
 
@@ -44,7 +45,7 @@ async function json(res: Response): Promise<any> {
 }
 
 describe('graceful shutdown', () => {
-  test('SIGTERM under load: requests under way end with 200, new connections are refused, queued views are written, exit code 0 within 10 s', async () => {
+  test('SIGTERM under load: requests under way end with 200, live streams end, new connections are refused, queued views are written, exit code 0 within 10 s', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanin-shutdown-'));
     dirs.push(dataDir);
     const child = spawn(process.execPath, [main], {
@@ -89,6 +90,9 @@ describe('graceful shutdown', () => {
       }),
     );
     expect(created.code).toBe('ok');
+    // A live stream, which never ends by itself: the stop ends it rather than wait for it.
+    const live = await openSse(`${url}/api/events`, { authorization: `Bearer ${login.token}` });
+    expect(await live.next((e) => e.event === 'notification')).toBeDefined();
 
     // Slow requests: accounts made by the admin, each hashing its password (one hash at a time on
     // a small machine). Then reads by new visitors, each queueing a view to be written a moment
@@ -132,6 +136,7 @@ describe('graceful shutdown', () => {
     });
     expect(refused).toBe('ECONNREFUSED');
 
+    await live.ended;
     const statuses = await Promise.all(slow.map((r) => r.done));
     expect(statuses).toEqual(slow.map(() => 200));
     expect(await exited).toBe(0);

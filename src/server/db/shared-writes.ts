@@ -85,11 +85,11 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
     }
     sending = false;
   }
-  tracker.onWrite = (write) => {
+  const stopTelling = tracker.onWrite.add((write) => {
     if (closed) return;
     pending.add(write);
     if (!sending) void send();
-  };
+  });
 
   function heard(message: pg.Notification): void {
     if (message.channel !== CHANNEL || !message.payload) return;
@@ -168,7 +168,7 @@ export function shareWrites(options: { databaseUrl: string; pool: pg.Pool; track
     async close() {
       closed = true;
       clearTimeout(retry);
-      tracker.onWrite = undefined;
+      stopTelling();
       const last = client;
       client = undefined;
       if (last) {

@@ -147,6 +147,30 @@ export class Writes {
   }
 }
 
+/** What the tracker hears besides this server's writes: another server's write, or whether
+ * other servers' writes can be heard (after a spell of not hearing, anything may have changed). */
+export type Heard = { write: Written } | { blind: boolean };
+
+/** Whoever listens to one kind of report, in the order they started; `add` answers how to stop. */
+export class Listeners<T> {
+  private readonly all = new Set<(value: T) => void>();
+
+  add(listener: (value: T) => void): () => void {
+    this.all.add(listener);
+    return () => {
+      this.all.delete(listener);
+    };
+  }
+
+  get size(): number {
+    return this.all.size;
+  }
+
+  tell(value: T): void {
+    for (const listener of this.all) listener(value);
+  }
+}
+
 /** Past this many touched keys the record starts over, ending every stored page once. */
 const MAX_TOUCHED = 100_000;
 /** Past this many members' keys their record starts over, ending every member's reads once. */
@@ -169,12 +193,13 @@ export class WriteTracker implements KyselyPlugin {
   #generation = 0;
   #blind = false;
   /** Told of this server's own writes once they have run and once their transaction commits
-   * (db/shared-writes.ts passes them on to the other app servers). */
-  onWrite: ((write: Written) => void) | undefined;
+   * (db/shared-writes.ts passes them on to the other app servers, pages/render-thread.ts to the
+   * render threads, modules/live to the members' open streams). */
+  readonly onWrite = new Listeners<Written>();
   /** Told of what the tracker hears besides this server's writes: another server's write, or that
    * writes can or cannot be heard (pages/render-thread.ts passes them on to the render threads,
-   * whose caches are kept as another server's). */
-  onHeard: ((heard: { write: Written } | { blind: boolean }) => void) | undefined;
+   * whose caches are kept as another server's; modules/live reads the members' streams again). */
+  readonly onHeard = new Listeners<Heard>();
   /** What was written since the last commit: a commit reports it again, as what it made visible. */
   private sinceCommit = new Writes();
   /** Per table, writes of it for every member; and per member's table (`likes:5`), the value of
@@ -228,7 +253,7 @@ export class WriteTracker implements KyselyPlugin {
       // What a member read while the transaction was open was from before it (gathered where it
       // can be: on PostgreSQL, whose other connections read only what was committed).
       this.moveMembers(since);
-      this.onWrite?.(since);
+      this.onWrite.tell(since);
     }
   }
 
@@ -238,7 +263,7 @@ export class WriteTracker implements KyselyPlugin {
     if (write.seen) this.#epoch++;
     if (write.touched) this.touch(write.touched);
     this.moveMembers(write);
-    this.onHeard?.({ write });
+    this.onHeard.tell({ write });
   }
 
   /** While other servers' writes cannot be heard, nothing cached can be trusted: every version
@@ -246,7 +271,7 @@ export class WriteTracker implements KyselyPlugin {
   setBlind(blind: boolean): void {
     this.#blind = blind;
     this.#generation++;
-    this.onHeard?.({ blind });
+    this.onHeard.tell({ blind });
   }
 
   /** Whether other servers' writes cannot be heard now. */
@@ -329,9 +354,9 @@ export class WriteTracker implements KyselyPlugin {
     if (write) {
       this.bump(write);
       // Outside a transaction the write is now committed; inside one, the commit reports it again.
-      if (this.onWrite && (write.tables.length > 0 || write.seen || write.touched)) {
+      if (this.onWrite.size > 0 && (write.tables.length > 0 || write.seen || write.touched)) {
         this.sinceCommit.add(write);
-        this.onWrite(write);
+        this.onWrite.tell(write);
       }
     }
     return args.result;

@@ -210,6 +210,36 @@ export function likePaths(): Record<string, Obj> {
   };
 }
 
+/** GET /api/events: the member's live stream (modules/live), text rather than JSON. */
+export function livePaths(): Record<string, Obj> {
+  const call = op({
+    tag: 'notification',
+    id: 'events',
+    summary: 'My live events (Server-Sent Events)',
+    description:
+      '`text/event-stream`, open until the client or the server ends it. `notification` `{"unread": N}` comes at once and ' +
+      'within a second of any change. Events with an `id:` are sent again after a reconnect that sends `Last-Event-ID`. ' +
+      'A comment line every 25 s keeps proxies from closing it. At most 10 streams per member (429) and a bound per ' +
+      'server (503 with Retry-After).',
+    session: true,
+    answer: { type: 'string' },
+    errors: [429],
+  });
+  const responses = call.responses as Obj;
+  return {
+    '/api/events': {
+      get: {
+        ...call,
+        responses: {
+          ...responses,
+          200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          503: { description: 'No room for another stream on this server, or it is stopping: try again after `Retry-After`.' },
+        },
+      },
+    },
+  };
+}
+
 export function notificationPaths(): Record<string, Obj> {
   const tag = 'notification';
   const notification: Schema = {

@@ -141,13 +141,11 @@ export function startRenderThreads(deps: Deps, options: { root: string; count: n
   const tell = (message: ThreadMessage) => {
     for (const t of threads) t.worker?.postMessage(message);
   };
-  const before = deps.tracker.onWrite;
-  deps.tracker.onWrite = (write) => {
-    before?.(write);
-    tell({ kind: 'write', write });
-  };
+  deps.tracker.onWrite.add((write) => tell({ kind: 'write', write }));
   // And on PostgreSQL, the other servers' writes this one hears, and whether it hears them.
-  deps.tracker.onHeard = (heard) => tell('write' in heard ? { kind: 'write', write: heard.write } : { kind: 'blind', blind: heard.blind });
+  deps.tracker.onHeard.add((heard) =>
+    tell('write' in heard ? { kind: 'write', write: heard.write } : { kind: 'blind', blind: heard.blind }),
+  );
 
   return {
     ready: Promise.all(threads.map((t) => t.started)).then(() => {}),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { data, redirect } from 'react-router';
 import { MESSAGE_MAX, type ConversationView } from '#shared/conversations.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
@@ -22,14 +23,12 @@ import { ConfirmForm } from '../features/board/confirm-form.tsx';
 import { Conversation, type ConversationRefusal, LEAVE_QUESTION } from '../features/messages/conversation.tsx';
 import { kindOf } from '../kinds/index.ts';
 import type { KindItem } from '../kinds/kind.ts';
-import { useMe } from '../lib/me.ts';
+import { setUnreadMessages } from '../lib/unread-messages.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { orPageError, refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import { formFields } from '../lib/form-action.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/messages-conversation.ts';
-import { useEffect } from 'react';
-import { useRevalidator } from 'react-router';
 
 // One conversation, for its two members only (everyone else: 404). Opening it marks it read.
 // Its action takes the page's forms without JavaScript: a message, 차단, 나가기.
@@ -119,13 +118,11 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function Page({ loaderData: d, actionData }: Route.ComponentProps) {
-  const me = useMe();
-  const { revalidate } = useRevalidator();
-  // Opening it read its messages: the header's 쪽지 count (the root's data) follows.
+  // Opening it read its messages: the header's 쪽지 count (drawn beside this loader) follows.
   const unread = d.unreadMessages;
   useEffect(() => {
-    if (unread !== undefined && me && me.unreadMessages !== unread) revalidate();
-  }, [unread, me, revalidate]);
+    if (unread !== undefined) setUnreadMessages(unread);
+  }, [unread]);
   const path = `/messages/${d.view.item.id}`;
   const Facts = d.about ? kindOf(d.about.section).chat?.Facts : undefined;
   const refused = actionData && 'refusal' in actionData ? actionData : undefined;

@@ -36,6 +36,7 @@ export function watchServer(deps: Deps): void {
   counterOf('mail_sent_total', 'Mails handed to the mail server', () => deps.mails.sent);
   counterOf('mail_send_failures_total', 'Tries to send a mail that failed (each is retried)', () => deps.mails.failures);
   counterOf('mail_given_up_total', 'Mails the queue stopped trying', () => deps.mails.givenUp);
+  gaugeOf('live_streams_open', "Members' live streams open now (GET /api/events)", () => deps.live.open);
 
   new Counter({
     name: 'background_job_runs_total',

@@ -6,6 +6,8 @@ import { loginHref, SITE_SECTIONS } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
+import { useLiveState } from '../../lib/live-events.ts';
+import { useUnreadMessages } from '../../lib/unread-messages.ts';
 import type { Me } from '../../lib/me.ts';
 import { AppActionsContext, AppLink, Personal } from '../personal/personal.tsx';
 import { shortcutId } from '../../lib/shortcuts.ts';
@@ -100,8 +102,8 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
         <span className="truncate">{me.nickname}님</span>
         <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
       </AppLink>
-      <CountLink to="/messages" label="쪽지" unread={me.unreadMessages} />
-      <CountLink to="/mypage/notifications" label="알림" unread={me.unread} />
+      <MessageLink unread={me.unreadMessages} />
+      <NotificationLink unread={me.unread} />
       {isAdminLevel(me.level) ? (
         <AppLink to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
           관리자
@@ -114,6 +116,17 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
       </form>
     </>
   );
+}
+
+/** 알림, kept current while the page is open: the member's live stream sends each change. */
+function NotificationLink({ unread: drawn }: { unread: number }) {
+  const live = useLiveState<{ unread?: unknown }>('notification');
+  return <CountLink to="/mypage/notifications" label="알림" unread={typeof live?.unread === 'number' ? live.unread : drawn} />;
+}
+
+/** 쪽지, kept current while the page is open (lib/unread-messages.ts). */
+function MessageLink({ unread: drawn }: { unread: number }) {
+  return <CountLink to="/messages" label="쪽지" unread={useUnreadMessages(drawn)} />;
 }
 
 /** 쪽지 or 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). The name

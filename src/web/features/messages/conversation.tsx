@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type ConversationView, MESSAGE_MAX, type MessageEntry, type MessageSent } from '#shared/conversations.ts';
+import { type ConversationView, MESSAGE_MAX, type MessageEntry, type MessageEvent, type MessageSent } from '#shared/conversations.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { messageWarnings, MessageWarningText } from '#shared/message-warnings.ts';
 import { CharacterCount } from '../../components/ui/character-count.tsx';
@@ -9,6 +9,8 @@ import { reportFailure } from '../../lib/api-failure.ts';
 import { linkParts } from '../../lib/message-links.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
+import { subscribe } from '../../lib/live-events.ts';
+import { setUnreadMessages } from '../../lib/unread-messages.ts';
 
 // One conversation (PRODUCT.md "Messages"): the item at the top, the messages oldest first with
 // mine on the right, a box to write at the bottom. Every control is a form that posts to the
@@ -150,7 +152,10 @@ export function Conversation(props: ConversationProps) {
     box.scrollTop = 'bottom' in place ? box.scrollHeight : place.top + (box.scrollHeight - place.height);
   }, [messages]);
 
-  const markRead = useCallback(() => void api.put(`/conversation/${id}/read`), [id]);
+  const markRead = useCallback(async () => {
+    const answer = await api.put<{ unread: number }>(`/conversation/${id}/read`);
+    if (answer.code === 'ok') setUnreadMessages(answer.unread);
+  }, [id]);
 
   /** The newest messages, those not here yet added at the bottom; read if the page is in view. */
   const refresh = useCallback(async () => {
@@ -164,19 +169,23 @@ export function Conversation(props: ConversationProps) {
       const added = answer.messages.filter((m) => m.id > last);
       return added.length ? [...shown, ...added] : shown;
     });
-    if (document.visibilityState === 'visible') markRead();
+    if (document.visibilityState === 'visible') await markRead();
   }, [id, markRead]);
 
   useEffect(() => {
+    const stop = subscribe('message', (event) => {
+      if ((event as MessageEvent).conversation === id) void refresh();
+    });
     // Back in view after messages came while away: they are read now.
     const seen = () => {
       if (document.visibilityState === 'visible') void refresh();
     };
     document.addEventListener('visibilitychange', seen);
     return () => {
+      stop();
       document.removeEventListener('visibilitychange', seen);
     };
-  }, [refresh]);
+  }, [id, refresh]);
 
   const loadingOlder = useRef(false);
   async function loadOlder() {

@@ -1,0 +1,23 @@
+import type { Caller, Deps } from '#server/context.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { LIVE_SOURCES } from './live-sources.ts';
+
+/** A Last-Event-ID as this server writes ids: anything else is a fresh stream. */
+const EVENT_ID = /^[\w.:-]{1,64}$/;
+
+/** GET /api/events: the signed-in member's live stream (live-hub.ts), from every source of
+ * live-sources.ts; `lastEventId` is the id a reconnecting browser saw last. */
+export function openLiveStream(deps: Deps, caller: Caller, lastEventId: string | undefined): ReadableStream<Uint8Array> {
+  const member = requireActor(caller.actor).id;
+  return deps.live.stream({
+    member,
+    after: lastEventId && EVENT_ID.test(lastEventId) ? lastEventId : undefined,
+    sources: LIVE_SOURCES,
+    read: (source, after) => source.read(deps, member, after),
+  });
+}
+
+/** Part of a graceful stop: every open stream ends now (its browser reconnects elsewhere). */
+export function endLiveStreams(deps: Deps): void {
+  deps.live.close();
+}

@@ -1,0 +1,196 @@
+import http from 'node:http';
+import type net from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { endLiveStreams } from '#server/modules/live/live.service.ts';
+import { openSse, type SseEvent, type SseStream } from '#tests/support/sse.ts';
+import { dbKind, startTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+// PRODUCT.md, Messages, Live: GET /api/events is a Server-Sent Events stream for the signed-in
+// member; `notification {unread}` arrives within 1 s of the write, also when it was made on
+// another app server. Read over real HTTP, as a browser's EventSource reads it.
+
+type Member = Awaited<ReturnType<TestApp['member']>>;
+
+const servers: http.Server[] = [];
+const streams: SseStream[] = [];
+let t: TestApp;
+let base: string;
+
+/** The app behind a real HTTP server, as main.ts serves it. */
+async function serve(app: TestApp): Promise<string> {
+  const server = http.createServer(app.app.listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+}
+
+async function open(url: string, m: Member, headers: Record<string, string> = {}): Promise<SseStream> {
+  const s = await openSse(`${url}/api/events`, { authorization: `Bearer ${m.token}`, ...headers });
+  streams.push(s);
+  return s;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  base = await serve(t);
+});
+afterAll(async () => {
+  for (const s of streams) s.close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await t.close();
+});
+
+async function newPost(app: TestApp, m: Member): Promise<number> {
+  const res = await app.call('POST', '/api/board', {
+    token: m.token,
+    body: { topcategory: 5, title: '실시간 알림 글', content: '<p>본문</p>' },
+  });
+  expect(res.status).toBe(200);
+  return res.body.id;
+}
+
+async function comment(app: TestApp, m: Member, board: number): Promise<void> {
+  const res = await app.call('POST', '/api/comment', { token: m.token, body: { board, parent: 0, content: '댓글입니다' } });
+  expect(res.status).toBe(200);
+}
+
+const unread = (n: number) => (e: SseEvent) => e.event === 'notification' && JSON.parse(e.data).unread === n;
+
+describe('GET /api/events', () => {
+  test('a visitor gets 401 in the usual envelope, before any stream', async () => {
+    const res = await fetch(`${base}/api/events`, { headers: { accept: 'text/event-stream' } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ code: 'error', message: 'unauthorized' });
+  });
+
+  test('a member’s stream: unbuffered, uncached headers, a reconnect delay, and the unread count at once', async () => {
+    const m = await t.member();
+    const s = await open(base, m);
+    expect(s.status).toBe(200);
+    expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(s.headers.get('cache-control')).toBe('no-store');
+    expect(s.headers.get('x-accel-buffering')).toBe('no');
+    expect(s.headers.get('content-encoding')).toBeNull();
+    expect(await s.next(unread(0))).toBeDefined();
+    expect(s.retry).toBeGreaterThan(0);
+  });
+
+  test('a comment on M’s post reaches M’s stream within 1 s, and no other member’s; reading them sends the new count', async () => {
+    const author = await t.member();
+    const other = await t.member();
+    const writer = await t.member();
+    const post = await newPost(t, author);
+    const mine = await open(base, author);
+    const theirs = await open(base, other);
+    expect(await mine.next(unread(0))).toBeDefined();
+    expect(await theirs.next(unread(0))).toBeDefined();
+
+    const before = theirs.events.length;
+    const started = Date.now();
+    await comment(t, writer, post);
+    expect(await mine.next(unread(1), { ms: 1000 })).toBeDefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+    // A write of M's notifications that changes no count (another's id marked read) sends nothing.
+    const noop = await t.call('PUT', '/api/notification/read', { token: author.token, body: { ids: [2_000_000_000] } });
+    expect(noop.body.updated).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mine.events.filter((e) => e.event === 'notification').map((e) => JSON.parse(e.data).unread)).toEqual([0, 1]);
+    await comment(t, writer, post);
+    expect(await mine.next(unread(2))).toBeDefined();
+    // Another member hears nothing of any of it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(theirs.events.slice(before)).toEqual([]);
+
+    const seen = mine.events.length;
+    expect((await t.call('PUT', '/api/notification/read', { token: author.token, body: { all: true } })).status).toBe(200);
+    expect(await mine.next(unread(0), { from: seen })).toBeDefined();
+  });
+
+  test('every tab of a member hears; a reconnect with Last-Event-ID is sent the state as it is now', async () => {
+    const author = await t.member();
+    const writer = await t.member();
+    const post = await newPost(t, author);
+    const first = await open(base, author);
+    const second = await open(base, author);
+    expect(await first.next(unread(0))).toBeDefined();
+    expect(await second.next(unread(0))).toBeDefined();
+    await comment(t, writer, post);
+    expect(await first.next(unread(1))).toBeDefined();
+    expect(await second.next(unread(1))).toBeDefined();
+
+    // Gone while a notice came: the reconnect misses nothing.
+    second.close();
+    await second.ended;
+    await comment(t, await t.member(), post);
+    const again = await open(base, author, { 'last-event-id': '12345' });
+    expect(await again.next(unread(2))).toBeDefined();
+    expect(again.events.filter((e) => e.event === 'notification')).toHaveLength(1);
+  });
+
+  test('a member holds at most 10 streams at once; an eleventh is refused with 429', async () => {
+    const m = await t.member();
+    const tabs = await Promise.all(Array.from({ length: 10 }, () => open(base, m)));
+    expect(tabs.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const eleventh = await open(base, m);
+    expect(eleventh.status).toBe(429);
+    tabs[0]?.close();
+    await tabs[0]?.ended;
+    // The server sees the closed connection within moments.
+    await expect.poll(async () => (await open(base, m)).status, { timeout: 2000 }).toBe(200);
+  });
+
+  test('the metrics count a stream once, by its fixed route, as answered when its headers went; and how many are open', async () => {
+    const m = await t.member();
+    const s = await open(base, m);
+    expect(await s.next(unread(0))).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const text: string = (await t.call('GET', '/metrics', { ip: '127.0.0.1' })).body;
+    const count = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const route = 'method="GET",route="/api/events",status="200"';
+    expect(count(`http_request_duration_seconds_count\\{${route}\\}`)).toBeGreaterThan(0);
+    // Not one of them took half a second: the stream's life is not its answer time.
+    expect(count(`http_request_duration_seconds_bucket\\{le="0.5",${route}\\}`)).toBe(
+      count(`http_request_duration_seconds_count\\{${route}\\}`),
+    );
+    expect(count('live_streams_open')).toBeGreaterThan(0);
+  });
+
+  test.runIf(dbKind === 'postgres')(
+    'two app servers on one database: a comment made through A reaches the stream on B within 1 s',
+    async () => {
+      const b = await startTestApp({ DATABASE_URL: t.env.DATABASE_URL as string, JWT_SECRET: t.env.JWT_SECRET as string });
+      try {
+        const onB = await serve(b);
+        const author = await t.member();
+        const writer = await t.member();
+        const post = await newPost(t, author);
+        const s = await open(onB, author);
+        expect(await s.next(unread(0))).toBeDefined();
+        const started = Date.now();
+        await comment(t, writer, post);
+        expect(await s.next(unread(1), { ms: 1000 })).toBeDefined();
+        expect(Date.now() - started).toBeLessThan(1000);
+        s.close();
+      } finally {
+        endLiveStreams(b.deps);
+        await b.close();
+      }
+    },
+  );
+
+  // Last: the server stops taking streams.
+  test('a stopping server ends its streams at once and takes no new ones', async () => {
+    const m = await t.member();
+    const s = await open(base, m);
+    expect(await s.next(unread(0))).toBeDefined();
+    endLiveStreams(t.deps);
+    await s.ended;
+    const refused = await open(base, m);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+});
