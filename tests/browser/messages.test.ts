@@ -84,7 +84,7 @@ describe('messages', () => {
       const sellerPage = seller$.page;
       await sellerPage.goto('/');
       await header(sellerPage).getByRole('link', { name: '쪽지 2개 읽지 않음' }).click();
-      await sellerPage.waitForURL('**/messages');
+      await sellerPage.getByRole('heading', { name: '쪽지', level: 1 }).waitFor();
       const row = sellerPage.getByRole('link', { name: new RegExp(title) });
       await expect(row.textContent()).resolves.toContain('사진 더 있나요?');
       await expectNoHorizontalScroll(sellerPage);
