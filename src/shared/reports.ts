@@ -21,8 +21,8 @@ export const REPORT_HIDE_AT_DEFAULT = 3;
 export const REPORT_DETAIL_MAX = 500;
 
 /** What is reported: a board post (news, life, market, community ...), a job, a business, or a
- * comment; the same table names as likes use. */
-export const ReportTargets = ['board', 'jobs', 'business', 'comment'] as const;
+ * comment, the same table names as likes use; or a private conversation, by one of its members. */
+export const ReportTargets = ['board', 'jobs', 'business', 'comment', 'conversation'] as const;
 export type ReportTarget = (typeof ReportTargets)[number];
 
 export const isReportTarget = (target: string): target is ReportTarget => (ReportTargets as readonly string[]).includes(target);
@@ -39,6 +39,8 @@ export const ReportMessages = {
   done: '신고가 접수되었습니다. 검토 후 조치하겠습니다',
   already: '이미 신고한 게시물입니다',
   own: '내가 쓴 글은 신고할 수 없습니다',
+  /** A conversation is not held or deleted: its members block, the admin acts on the accounts. */
+  conversationKept: '대화는 삭제할 수 없습니다. 회원 관리에서 계정을 조치하세요',
   otherNeedsDetail: '기타 사유를 입력하세요',
   reasonRequired: '신고 사유를 선택하세요',
   /** What a held item's link says to everyone who may not read it (its content stays hidden). */
@@ -57,4 +59,11 @@ export interface ReportedEntry {
   /** Visibility above; -1 when the item is gone (its author deleted it). */
   hidden: number;
   reasons: { reason: ReportReason; label: string; detail: string; date: string }[];
+  /** A reported conversation's members and newest messages: the one place an admin reads them. */
+  conversation?: ReportedConversation;
+}
+
+export interface ReportedConversation {
+  members: { id: number; nickname: string }[];
+  messages: { id: number; user: number; nickname: string; content: string; date: string }[];
 }

@@ -266,3 +266,143 @@ describe('the header count and the live stream', () => {
     expect(await messageEventsSince(t.deps, a.id, first)).toEqual([{ conversation: ab, id: third }]);
   });
 });
+
+describe('reports', () => {
+  test('a member reports a conversation; the admin reads its messages on the report list only', async () => {
+    const victim = await t.member();
+    const scammer = await t.member({ nickname: `수상한${Date.now() % 100000}` });
+    const id = await start(scammer, { user: victim.id });
+    await send(scammer, id, '선입금 해주시면 보내드려요');
+    const report = { target: 'conversation', item: id, reason: 'fraud' };
+    expect((await t.call('POST', '/api/report', { token: await (await t.member()).token, body: report })).status).toBe(404);
+    expect((await t.call('POST', '/api/report', { token: victim.token, body: report })).body).toEqual({
+      code: 'ok',
+      reported: true,
+      hidden: false,
+    });
+    expect((await t.call('POST', '/api/report', { token: victim.token, body: report })).status).toBe(400);
+    // Reporting does not open it to admins anywhere else.
+    const root = await t.root();
+    expect((await t.call('GET', `/api/conversation/${id}`, { token: root })).status).toBe(404);
+    const listed = (await t.call('GET', '/api/admin/report?size=100', { token: root })).body.items.find(
+      (e: { target: string; item: number }) => e.target === 'conversation' && e.item === id,
+    );
+    expect(listed).toMatchObject({ target: 'conversation', item: id, reports: 1, hidden: 0, title: expect.stringContaining('수상한') });
+    expect(listed.conversation.messages).toEqual([
+      {
+        id: expect.any(Number),
+        user: scammer.id,
+        nickname: expect.stringMatching(/^수상한/),
+        content: '선입금 해주시면 보내드려요',
+        date: expect.any(String),
+      },
+    ]);
+    // A conversation is not deleted from the report screen; dismissing the reports is.
+    expect((await t.call('POST', '/api/admin/report/delete', { token: root, body: { target: 'conversation', item: id } })).status).toBe(
+      400,
+    );
+    expect((await t.call('POST', '/api/admin/report/restore', { token: root, body: { target: 'conversation', item: id } })).status).toBe(
+      200,
+    );
+    expect((await read(victim, id)).body.messages).toHaveLength(1);
+  });
+});
+
+describe('mail for a message left unread', () => {
+  test('unread for 10 minutes: mailed once to the other member, if their settings take kind message', async () => {
+    const { mailUnreadMessages } = await import('#server/modules/message/message.service.ts');
+    const writer = await t.member({ nickname: `보낸이${Date.now() % 100000}` });
+    const reader = await t.member();
+    const quiet = await t.member();
+    const id = await start(writer, { user: reader.id });
+    await send(writer, id, '밥솥 아직 있나요?');
+    await send(writer, id, '연락 주세요');
+    // Not yet 10 minutes: nothing.
+    await mailUnreadMessages(t.deps);
+    expect(t.smtp.messagesTo(reader.loginid)).toEqual([]);
+    const later = Date.now() + 11 * 60_000;
+    expect(await mailUnreadMessages(t.deps, later)).toBeGreaterThanOrEqual(1);
+    const mail = await t.smtp.mailTo(reader.loginid, '새 쪽지');
+    expect(mail?.text).toContain('쪽지 2개');
+    expect(mail?.text).toContain(`/messages/${id}`);
+    // The text stays on the site.
+    expect(mail?.text).not.toContain('밥솥');
+    await mailUnreadMessages(t.deps, later);
+    expect(t.smtp.messagesTo(reader.loginid)).toHaveLength(1);
+    expect(t.smtp.messagesTo(writer.loginid)).toEqual([]);
+
+    // Read within 10 minutes, or the kind turned off: no mail.
+    const readIt = await start(writer, { user: quiet.id });
+    await send(writer, readIt, '읽으실 거죠');
+    await t.call('PUT', `/api/conversation/${readIt}/read`, { token: quiet.token });
+    const off = await t.member();
+    await t.call('PUT', '/api/notification/settings', { token: off.token, body: { mail: [] } });
+    await send(writer, await start(writer, { user: off.id }), '메일 끄셨죠');
+    await mailUnreadMessages(t.deps, Date.now() + 11 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.smtp.messagesTo(quiet.loginid)).toEqual([]);
+    expect(t.smtp.messagesTo(off.loginid)).toEqual([]);
+  });
+});
+
+describe('account removal', () => {
+  test('the other member keeps the conversation, its messages shown as from 탈퇴한 회원', async () => {
+    const stays = await t.member();
+    const leaves = await t.member();
+    const id = await start(leaves, { user: stays.id });
+    await send(leaves, id, '그동안 감사했습니다');
+    expect((await t.call('DELETE', '/api/user', { token: leaves.token, body: { id: leaves.id, passwd: leaves.passwd } })).status).toBe(200);
+    const list = await mine(stays);
+    expect(list.items[0]).toMatchObject({
+      id,
+      other: { id: leaves.id, nickname: '탈퇴한 회원' },
+      last: { content: '그동안 감사했습니다' },
+    });
+    const view = (await read(stays, id)).body;
+    expect(view.item.other).toEqual({ id: leaves.id, nickname: '탈퇴한 회원' });
+    expect(view.messages.map((m: { content: string }) => m.content)).toEqual(['그동안 감사했습니다']);
+    // Writing to it still works for the one who stays; the mail scan skips the removed member.
+    expect((await send(stays, id, '잘 지내세요')).status).toBe(200);
+    const { mailUnreadMessages } = await import('#server/modules/message/message.service.ts');
+    await mailUnreadMessages(t.deps, Date.now() + 11 * 60_000);
+  });
+});
+
+describe('privacy', () => {
+  test('message text reaches no search, sitemap, feed, request log or metrics label', async () => {
+    const { Writable } = await import('node:stream');
+    const { createApp } = await import('#server/app.ts');
+    const { createLogger } = await import('#server/lib/logger.ts');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const logged = createApp({ ...t.deps, logger: createLogger('info', sink) });
+    const a = await t.member();
+    const b = await t.member();
+    const id = await start(a, { user: b.id });
+    const secret = '비밀단어쿼카';
+    const res = await logged.request(`/api/conversation/${id}/message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json', 'x-forwarded-for': '10.9.8.7' },
+      body: JSON.stringify({ content: `${secret} 010-2222-3333` }),
+    });
+    expect(res.status).toBe(200);
+    await logged.request(`/api/conversation/${id}`, { headers: { authorization: `Bearer ${b.token}`, 'x-forwarded-for': '10.9.8.7' } });
+    expect(lines.join('\n')).toContain('/api/conversation/');
+    expect(lines.join('\n')).not.toContain(secret);
+    expect(lines.join('\n')).not.toContain('2222-3333');
+
+    const found = await t.call('GET', `/api/search?q=${encodeURIComponent(secret)}`);
+    expect(found.body.groups.every((g: { total: number }) => g.total === 0)).toBe(true);
+    for (const path of ['/sitemap.xml', '/market/rss.xml', '/community/rss.xml']) {
+      expect(String((await t.call('GET', path)).body)).not.toContain(secret);
+    }
+    const metrics = await t.call('GET', '/metrics', { ip: '127.0.0.1' });
+    expect(String(metrics.body)).not.toContain(secret);
+    expect(String(metrics.body)).not.toMatch(new RegExp(`route="/api/conversation/${id}`));
+  });
+});

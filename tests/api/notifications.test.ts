@@ -171,7 +171,10 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
   test('the kinds a member chooses also go by e-mail, through the mail queue', async () => {
     const author = await t.member();
     const commenter = await t.member({ nickname: '메일러' });
-    expect((await t.call('GET', '/api/notification/settings', { token: author.token })).body).toEqual({ code: 'ok', mail: ['answer', 'message'] });
+    expect((await t.call('GET', '/api/notification/settings', { token: author.token })).body).toEqual({
+      code: 'ok',
+      mail: ['answer', 'message'],
+    });
     const post = await newPost(author, '메일 받을 글');
     await comment(commenter, post);
     // Off by default for comments: the notice only.

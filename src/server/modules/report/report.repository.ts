@@ -45,6 +45,11 @@ export async function findReportedItems(db: Executor, target: ReportTarget, ids:
     const rows = await db.selectFrom('board').select(['id', 'user', 'hidden', 'title', 'topcategory']).where('id', 'in', ids).execute();
     return rows.map((r) => ({ ...r, board: r.id, deleted: 0 }));
   }
+  if (target === 'conversation') {
+    // Nothing hides a conversation: its two members alone see it.
+    const rows = await db.selectFrom('conversations').select(['id', 'user1 as user']).where('id', 'in', ids).execute();
+    return rows.map((r) => ({ ...r, hidden: 0, title: '', board: 0, topcategory: 0, deleted: 0 }));
+  }
   const rows = await db.selectFrom(target).select(['id', 'user', 'hidden', 'title']).where('id', 'in', ids).execute();
   return rows.map((r) => ({ ...r, board: 0, topcategory: 0, deleted: 0 }));
 }

@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import {
   REPORT_REASON_LABELS,
+  type ReportedConversation,
   type ReportedEntry,
   type ReportReason,
   ReportMessages,
@@ -13,7 +14,7 @@ import type { ReportDecisionInput, ReportListQuerySchema, ReportSaveInput } from
 import { boardSectionOf, listOf } from '#shared/sections.ts';
 import { commentPath, itemPath } from '#shared/site.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
-import type { Caller, Deps } from '#server/context.ts';
+import type { Actor, Caller, Deps } from '#server/context.ts';
 import { reportChanges } from '#server/modules/content/content.shows.ts';
 import type { Executor } from '#server/db/database.ts';
 import { isShownRow } from '#server/db/visibility.ts';
@@ -24,6 +25,7 @@ import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { removeComments } from '#server/modules/comment/comment.service.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
+import { conversationForReport, reportedConversation } from '#server/modules/message/message.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { findAccount } from '#server/modules/user/user.service.ts';
 import { UserLevel } from '#shared/enums.ts';
@@ -67,6 +69,11 @@ function pageOf(target: ReportTarget, item: ReportedItem): string {
   return `/${target}/${item.id}`;
 }
 
+/** A reported conversation as the admin's list names it: 쪽지 대화: 길동 ↔ 철수. */
+function conversationName(c: ReportedConversation): string {
+  return `쪽지 대화: ${c.members.map((m) => m.nickname).join(' ↔ ')}`;
+}
+
 /** An item as people name it: a comment by the start of its text. */
 function nameOf(target: ReportTarget, item: ReportedItem): string {
   return target === 'comment' ? excerpt(htmlToText(item.title), 60) : item.title;
@@ -82,45 +89,60 @@ async function findItem(db: Executor, target: ReportTarget, id: number): Promise
  * hidden (the reporter's page then leads elsewhere). */
 export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveInput): Promise<{ reported: true; hidden: boolean }> {
   const actor = requireActor(caller.actor);
-  const item = await findItem(deps.db, input.target, input.item);
+  const { target } = input;
+  if (target === 'conversation') return reportConversation(deps, actor, { ...input, target });
+  const item = await findItem(deps.db, target, input.item);
   if (!item || !isShownRow(item)) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   if (item.user === actor.id) throw new AppError(400, ErrorKey.invalid, { field: 'item', detail: ReportMessages.own });
   await spendWriteAllowance(deps, actor, 'report');
   // The report itself changes only what the item's page shows this member (신고함).
-  const count = await writesShowOnly(reportChanges(input.target, item), () =>
+  const count = await writesShowOnly(reportChanges(target, item), () =>
     deps.db.transaction().execute(async (trx) => {
-      const added = await insertReport(trx, {
-        target: input.target,
-        item: input.item,
-        user: actor.id,
-        reason: input.reason,
-        detail: input.detail,
-        date: nowIso(),
-      });
-      if (!added) throw new AppError(400, ErrorKey.already, { field: 'item', detail: ReportMessages.already });
-      return countReportersOf(trx, input.target, input.item);
+      await addReport(trx, actor, input);
+      return countReportersOf(trx, target, input.item);
     }),
   );
   // Hiding changes lists, counts and search: an ordinary write, which renews every stored page.
   // Written after the report: should it fail, the next report (still at the threshold) hides.
-  const hidden = count >= deps.env.REPORT_HIDE_AT && (await mayHoldByReports(deps, input.target, item));
+  const hidden = count >= deps.env.REPORT_HIDE_AT && (await mayHoldByReports(deps, target, item));
   if (hidden) {
     const notices = await deps.db.transaction().execute(async (trx) => {
-      const held = await setVisibility(deps, trx, input.target, [input.item], Visibility.review, [Visibility.shown]);
+      const held = await setVisibility(deps, trx, target, [input.item], Visibility.review, [Visibility.shown]);
       if (held.length === 0) return [];
       // The author learns of the hold on 마이페이지 > 알림, from nobody: reporters stay unnamed.
       const event = {
         actor: 0,
-        target: input.target,
+        target,
         item: input.item,
-        title: nameOf(input.target, item),
-        link: pageOf(input.target, item),
+        title: nameOf(target, item),
+        link: pageOf(target, item),
       };
       return notify(trx, event, [{ user: item.user, kind: 'held' }]);
     });
     deliver(deps, notices);
   }
   return { reported: true, hidden };
+}
+
+/** A conversation is reported by one of its members (anyone else: 404, as reading it is). Nothing
+ * holds it: it waits on the admin's list, the one place an admin reads its messages. */
+async function reportConversation(
+  deps: Deps,
+  actor: Actor,
+  input: ReportSaveInput & { target: 'conversation' },
+): Promise<{ reported: true; hidden: false }> {
+  if (!(await conversationForReport(deps, actor.id, input.item))) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
+  await spendWriteAllowance(deps, actor, 'report');
+  // No page shows a conversation's reports but the admin's.
+  await writesShowOnly([], () => addReport(deps.db, actor, input));
+  return { reported: true, hidden: false };
+}
+
+/** The member's one report of the item; a second is refused. */
+async function addReport(db: Executor, actor: Actor, input: ReportSaveInput): Promise<void> {
+  const { target, item, reason, detail } = input;
+  const added = await insertReport(db, { target, item, user: actor.id, reason, detail, date: nowIso() });
+  if (!added) throw new AppError(400, ErrorKey.already, { field: 'item', detail: ReportMessages.already });
 }
 
 /** Which of these items the caller reported (a page's 신고함 state); none for a visitor. */
@@ -145,15 +167,22 @@ export async function listReports(deps: Deps, caller: Caller, { page, size }: z.
       reasons.set(key, [...(reasons.get(key) ?? []), { reason, label: REPORT_REASON_LABELS[reason], detail: r.detail, date: r.date }]);
     }
   }
+  const conversations = new Map<number, ReportedConversation>();
+  for (const i of items) {
+    const seen = i.target === 'conversation' ? await reportedConversation(deps, i.item) : undefined;
+    if (seen) conversations.set(i.item, seen);
+  }
   const entries: ReportedEntry[] = items.map((i) => {
     const key = `${i.target}:${i.item}`;
     const row = found.get(key);
+    const conversation = i.target === 'conversation' ? conversations.get(i.item) : undefined;
     return {
       ...i,
-      title: row ? nameOf(i.target, row) : '',
-      link: row ? pageOf(i.target, row) : '',
+      title: conversation ? conversationName(conversation) : row ? nameOf(i.target, row) : '',
+      link: row && !conversation ? pageOf(i.target, row) : '',
       hidden: row ? row.hidden : -1,
       reasons: reasons.get(key) ?? [],
+      ...(conversation && { conversation }),
     };
   });
   return { items: entries, total, page, size };
@@ -167,8 +196,8 @@ export async function restoreReported(deps: Deps, caller: Caller, { target, item
   const reports = await countReportsOf(deps.db, target, item);
   if (!reports && !before) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   await deps.db.transaction().execute(async (trx) => {
-    // Only what reports hid comes back: a moderator's own hide stays.
-    if (before) await setVisibility(deps, trx, target, [item], Visibility.shown, [Visibility.review]);
+    // Only what reports hid comes back: a moderator's own hide stays. A conversation is never hidden.
+    if (before && target !== 'conversation') await setVisibility(deps, trx, target, [item], Visibility.shown, [Visibility.review]);
     await deleteReportsOf(trx, target, [item]);
     // Kept: new reports of it go to the admin's list, they do not hold it again.
     await markKept(trx, { target, item, actor: actor.id, date: nowIso() });
@@ -189,6 +218,7 @@ export async function restoreReported(deps: Deps, caller: Caller, { target, item
  * author is told. */
 export async function deleteReported(deps: Deps, caller: Caller, { target, item }: ReportDecisionInput): Promise<{ deleted: true }> {
   const actor = requireAdmin(caller.actor);
+  if (target === 'conversation') throw new AppError(400, ErrorKey.invalid, { field: 'target', detail: ReportMessages.conversationKept });
   const row = await findItem(deps.db, target, item);
   if (!row) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   const reports = await countReportsOf(deps.db, target, item);

@@ -25,7 +25,13 @@ export interface ReportAdminData {
   refusal?: { target: ReportTarget; item: number; message: string };
 }
 
-const KIND: Record<ReportTarget, string> = { board: '게시글', jobs: '구인구직', business: '업소록', comment: '댓글' };
+const KIND: Record<ReportTarget, string> = {
+  board: '게시글',
+  jobs: '구인구직',
+  business: '업소록',
+  comment: '댓글',
+  conversation: '쪽지 대화',
+};
 const DONE = { restored: '복구했습니다', deleted: '삭제했습니다' } as const;
 const DELETE_TITLE = '신고된 항목을 삭제할까요?';
 const DELETE_CONTENT = '삭제하면 되돌릴 수 없고, 작성자에게 삭제 알림이 갑니다.';
