@@ -122,6 +122,20 @@ describe('messages', () => {
       const box = await page.getByRole('button', { name: '보내기' }).boundingBox();
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
 
+      // The buyer reports the conversation as a likely scam, and blocks the seller.
+      await page.locator('summary', { hasText: '신고' }).click();
+      await page.getByLabel('사기 의심').check();
+      await page.getByRole('button', { name: '신고하기' }).click();
+      await page.getByText('신고함').first().waitFor();
+      await page.getByRole('button', { name: '차단', exact: true }).click();
+      await page.getByRole('button', { name: '차단 해제' }).waitFor();
+      await expectNoHorizontalScroll(page);
+      await saveScreenshot(page, 'messages-blocked', { fullPage: false });
+      // Blocked, the seller can no longer write to the buyer.
+      await sellerPage.getByLabel('메시지', { exact: true }).fill('아직 계신가요?');
+      await sellerPage.getByRole('button', { name: '보내기' }).click();
+      await sellerPage.getByRole('alert').getByText('상대방이 메시지를 받지 않습니다').waitFor();
+
       await Promise.all([visitor.close(), seller$.close()]);
     });
 

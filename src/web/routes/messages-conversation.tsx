@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, redirect } from 'react-router';
 import { MESSAGE_MAX, type ConversationView } from '#shared/conversations.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
+import { ReportSaveSchema } from '#shared/schemas/report.ts';
 import { BlockSchema, ConversationReadQuerySchema } from '#shared/schemas/conversation.ts';
 import { boardSectionOf, SECTIONS } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
@@ -18,8 +19,10 @@ import {
   sendMessage,
   unblockMember,
 } from '#server/modules/message/message.service.ts';
+import { reportedItems, reportItem } from '#server/modules/report/report.service.ts';
 import { pageContext } from '../entry.server.tsx';
 import { ConfirmForm } from '../features/board/confirm-form.tsx';
+import { type ReportOutcome, ReportControl } from '../features/board/report-control.tsx';
 import { Conversation, type ConversationRefusal, LEAVE_QUESTION } from '../features/messages/conversation.tsx';
 import { kindOf } from '../kinds/index.ts';
 import type { KindItem } from '../kinds/kind.ts';
@@ -31,7 +34,7 @@ import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/messages-conversation.ts';
 
 // One conversation, for its two members only (everyone else: 404). Opening it marks it read.
-// Its action takes the page's forms without JavaScript: a message, 차단, 나가기.
+// Its action takes the page's forms without JavaScript: a message, 차단, 나가기, 신고.
 
 const notFound = (id: string) => data(`Page not found: /messages/${id}`, { status: 404 });
 
@@ -64,11 +67,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await orPageError(async () =>
     readConversation(deps, caller, id, parseInput(ConversationReadQuerySchema, before ? { before } : {})),
   );
-  const [read, blocks, about] = await Promise.all([
+  const [read, blocks, about, reported] = await Promise.all([
     // The newest messages are on the screen: they are read.
     before ? undefined : markRead(deps, caller, id),
     listBlocks(deps, caller),
     itemAbout(deps, caller, view.item),
+    reportedItems(deps, caller, 'conversation', [id]),
   ]);
   const timeZone = deps.env.SITE_TIMEZONE;
   return {
@@ -79,6 +83,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     view,
     about,
     blocked: blocks.items.some((b) => b.id === view.item.other.id),
+    reported: reported.includes(id),
+    justReported: url.searchParams.get('reported') === '1',
     unreadMessages: read?.unread,
   };
 }
@@ -103,13 +109,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (sent.confirmed !== '1') return { asked: 'leave' as const };
       await leaveConversation(deps, caller, id);
       return redirect('/messages', 303);
+    } else if (intent === 'report') {
+      const input = parseInput(ReportSaveSchema, { target: 'conversation', item: id, reason: sent.reason, detail: sent.detail ?? '' });
+      await reportItem(deps, caller, input);
+      return redirect(`${path}?reported=1`, 303);
     } else throw notFound(params.id);
     return redirect(path, 303);
   } catch (err) {
     const message = refusalMessage(err);
     if (!message) throw err;
     const refusal: ConversationRefusal = { intent, message, ...(intent === 'send' && { content: content.slice(0, MESSAGE_MAX) }) };
-    return data({ refusal }, { status: statusOf(err) });
+    const outcome: ReportOutcome | undefined =
+      intent === 'report'
+        ? { target: 'conversation', item: id, message, reason: String(sent.reason ?? ''), detail: String(sent.detail ?? '') }
+        : undefined;
+    return data({ refusal, outcome }, { status: statusOf(err) });
   }
 }
 
@@ -137,8 +151,18 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
         timeZone={d.timeZone}
         today={d.today}
         path={path}
-        refusal={refused?.refusal}
-        report={null}
+        refusal={refused && refused.refusal.intent !== 'report' ? refused.refusal : undefined}
+        report={
+          <ReportControl
+            target="conversation"
+            item={d.view.item.id}
+            path={path}
+            what="대화방"
+            compact
+            reported={d.reported}
+            outcome={refused?.outcome ?? (d.justReported ? { target: 'conversation', item: d.view.item.id, done: true } : undefined)}
+          />
+        }
         askedLeave={
           actionData && 'asked' in actionData ? (
             <ConfirmForm {...LEAVE_QUESTION} action={path} fields={{ intent: 'leave' }} cancel={path} confirm="나가기" />
