@@ -165,6 +165,27 @@ describe('messages', () => {
     });
   }
 
+  test('Enter sends on a desktop, never while Korean is being composed; Shift+Enter is a new line', async () => {
+    const [seller, buyer] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+    const post = await listing(seller, '책상 팝니다');
+    const started = await apiCall<{ id: number }>(suite.server, 'POST', '/api/conversation', buyer.token, { target: 'board', item: post });
+    const { page, close } = await suite.visit(`/messages/${started.body.id}`, { width: 1280, token: buyer.token, status: 200 });
+    const box = page.getByLabel('메시지', { exact: true });
+    await box.fill('책상 크기가 어떻게 되나');
+    // The Enter that ends a syllable's composition (the IME's, keyCode 229) leaves the text in the box.
+    await box.evaluate((el) => {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, isComposing: true, bubbles: true, cancelable: true }));
+    });
+    await box.press('Shift+Enter');
+    await box.pressSequentially('요?');
+    await expect(box.inputValue()).resolves.toBe('책상 크기가 어떻게 되나\n요?');
+    await expect(log(page).locator('li').count()).resolves.toBe(0);
+    await box.press('Enter');
+    await log(page).getByText('책상 크기가 어떻게 되나').waitFor();
+    await expect(box.inputValue()).resolves.toBe('');
+    await close();
+  });
+
   test('a visitor gets the login dialog on /messages', async () => {
     const { page, close } = await suite.visit('/messages', { width: 360, status: 401 });
     await page.getByRole('dialog').waitFor();
