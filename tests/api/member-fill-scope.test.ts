@@ -142,6 +142,21 @@ describe('a member’s parts are drawn again only when something of theirs chang
     expect(drawnFor(b)).toBe(keptOfB + 1);
   });
 
+  test('a private message counts on its reader’s 쪽지 at once; a third member’s parts stay kept', async () => {
+    const url = '/community';
+    await settled(url, [a, b, d]);
+    const keptOfD = drawnFor(d);
+    const before = meOf(await get(url, b.token))?.unreadMessages ?? 0;
+    const id = (await t.call('POST', '/api/conversation', { token: a.token, body: { user: b.id } })).body.id;
+    expect((await t.call('POST', `/api/conversation/${id}/message`, { token: a.token, body: { content: '안녕하세요' } })).status).toBe(200);
+    expect(meOf(await get(url, b.token))?.unreadMessages).toBe(before + 1);
+    expect(meOf(await get(url, a.token))?.unreadMessages).toBe(0);
+    expect(meOf(await get(url, d.token))?.id).toBe(d.id);
+    expect(drawnFor(d)).toBe(keptOfD);
+    expect((await t.call('PUT', `/api/conversation/${id}/read`, { token: b.token })).status).toBe(200);
+    expect(meOf(await get(url, b.token))?.unreadMessages).toBe(before);
+  });
+
   test('a list shows nothing of a member’s likes: their own like leaves their parts of it kept, while their bell shows at once', async () => {
     const url = '/community';
     await settled(url, [c]);

@@ -47,6 +47,13 @@ describe('starting a conversation', () => {
     expect(await start(buyer, { target: 'board', item: await marketPost(seller, '책상 팝니다') })).not.toBe(id);
   });
 
+  test('both members starting it at the same moment reach the same conversation', async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const [one, two] = await Promise.all([start(a, { user: b.id }), start(b, { user: a.id })]);
+    expect(one).toBe(two);
+  });
+
   test('yourself 400, a visitor 401, a missing member or item 404, your own item 400', async () => {
     const m = await t.member();
     expect((await t.call('POST', '/api/conversation', { token: m.token, body: { user: m.id } })).status).toBe(400);
@@ -61,7 +68,7 @@ describe('starting a conversation', () => {
     expect((await t.call('POST', '/api/conversation', { token: m.token, body: { target: 'nope', item: 1 } })).status).toBe(400);
   });
 
-  test('a hidden item, a post outside the market and a housing item that does not exist are 404', async () => {
+  test('a deleted or hidden item, a post outside the market and a housing item that does not exist are 404', async () => {
     const seller = await t.member();
     const buyer = await t.member();
     const hidden = await marketPost(seller);
@@ -69,7 +76,10 @@ describe('starting a conversation', () => {
     const talk = (
       await t.call('POST', '/api/board', { token: seller.token, body: { topcategory: 5, title: '수다', content: '<p>안녕</p>' } })
     ).body.id;
+    const deleted = await marketPost(seller);
+    expect((await t.call('DELETE', '/api/board', { token: seller.token, body: { id: deleted } })).status).toBe(200);
     for (const body of [
+      { target: 'board', item: deleted },
       { target: 'board', item: hidden },
       { target: 'board', item: talk },
       { target: 'housing', item: 1 },
@@ -246,6 +256,19 @@ describe('the header count and the live stream', () => {
     await send(a, id, '둘');
     expect(await unreadMessageCount(t.deps, b.id)).toBe(2);
     expect(await unreadMessageCount(t.deps, a.id)).toBe(0);
+  });
+
+  test("a message ends no stored page, and renews its two members' kept reads only", async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const c = await t.member();
+    const id = await start(a, { user: b.id });
+    const tracker = t.deps.tracker;
+    const before = { epoch: tracker.epoch, b: tracker.memberVersion('messages', b.id), c: tracker.memberVersion('messages', c.id) };
+    await send(a, id, '안녕하세요');
+    expect(tracker.epoch).toBe(before.epoch);
+    expect(tracker.memberVersion('messages', b.id)).not.toBe(before.b);
+    expect(tracker.memberVersion('messages', c.id)).toBe(before.c);
   });
 
   test('messageEventsSince answers messages to or from the member after an id, oldest first', async () => {

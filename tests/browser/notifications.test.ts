@@ -179,7 +179,7 @@ describe('notifications', () => {
       await expect(box.getByLabel('1:1 문의 답변').isChecked()).resolves.toBe(false);
       if (javaScriptEnabled) await saveScreenshot(page, 'notifications-settings');
       const saved = await apiCall<{ mail: string[] }>(suite.server, 'GET', '/api/notification/settings', member.token);
-      expect(saved.body.mail).toEqual(['comment']);
+      expect(saved.body.mail).toEqual(['comment', 'message']);
       await close();
     });
   }

@@ -1,5 +1,6 @@
 import { freshnessPaths } from './freshness-paths.ts';
 import { reportPaths } from './report-paths.ts';
+import { messagePaths } from './message-paths.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
@@ -110,6 +111,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...notificationPaths(),
     ...livePaths(),
     ...alertPaths(),
+    ...messagePaths(),
     ...reportPaths(),
     ...searchPaths(),
     ...uploadPaths(),
@@ -137,6 +139,7 @@ export function buildOpenApi(siteName: string): Obj {
       { name: 'like', description: 'Likes on board posts, jobs and businesses' },
       { name: 'notification', description: "A member's notifications and which go by e-mail" },
       { name: 'alert', description: 'Keyword alerts: new items that match a keyword' },
+      { name: 'conversation', description: 'Private messages (쪽지/채팅) between two members, and blocks' },
       { name: 'report', description: 'Reports (신고): members report an item; enough reports hold it for review' },
       { name: 'search', description: 'Search across the sections' },
       { name: 'upload', description: 'Images' },

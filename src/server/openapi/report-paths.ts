@@ -19,6 +19,17 @@ export function reportPaths(): Record<string, Obj> {
         type: 'array',
         items: { type: 'object', properties: { reason: text, label: text, detail: text, date: text } },
       },
+      conversation: {
+        type: 'object',
+        description: 'A reported conversation only: its members and newest messages, the one place an admin reads them.',
+        properties: {
+          members: { type: 'array', items: { type: 'object', properties: { id: integer, nickname: text } } },
+          messages: {
+            type: 'array',
+            items: { type: 'object', properties: { id: integer, user: integer, nickname: text, content: text, date: text } },
+          },
+        },
+      },
     },
   };
   const admin = { tag: 'admin', session: true } as const;
@@ -27,11 +38,12 @@ export function reportPaths(): Record<string, Obj> {
       post: op({
         tag: 'report',
         id: 'reportAdd',
-        summary: 'Report a post, comment, job, listing or business',
+        summary: 'Report a post, comment, job, listing, business or conversation',
         description:
           `Members only, once per item (a second is a 400 \`already\` on \`item\`); 기타 (\`other\`) needs \`detail\`. ` +
           `At REPORT_HIDE_AT (default ${REPORT_HIDE_AT_DEFAULT}) members' reports the item is hidden for review: out of every list, ` +
-          'search, the sitemap and the feeds, 404 for all but its author and admins. Counts against the write limits.',
+          'search, the sitemap and the feeds, 404 for all but its author and admins. A conversation is reported by one of its ' +
+          'members (anyone else: 404) and never held: it waits on the admin list. Counts against the write limits.',
         session: true,
         body: toSchema(ReportSaveSchema),
         answer: okWith({ reported: { type: 'boolean' }, hidden: { type: 'boolean', description: 'Whether the item is now held.' } }),

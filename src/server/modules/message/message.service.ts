@@ -21,6 +21,7 @@ import type {
 import { boardSectionOf } from '#shared/sections.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
@@ -68,6 +69,11 @@ export {
   MessageInputSchema,
 } from '#shared/schemas/conversation.ts';
 
+/** Runs a write of conversations: no stored page shows one, so it ends none (write-tracker.ts). */
+function privately<T>(work: () => Promise<T>): Promise<T> {
+  return writesShowOnly([], work);
+}
+
 /** The market's posts take conversations; the board's other sections do not. */
 const CHAT_SECTIONS = new Set(['market']);
 
@@ -113,7 +119,7 @@ export async function startConversation(deps: Deps, caller: Caller, input: Conve
   if (existing !== undefined) return { id: existing };
   // Only a new conversation counts against the first day's budget.
   await spendWriteAllowance(deps, actor, 'conversation');
-  return { id: await addConversation(deps.db, key, nowIso()) };
+  return { id: await privately(() => addConversation(deps.db, key, nowIso())) };
 }
 
 /** The titles of the items these conversations are about, by `target:item`. */
@@ -195,11 +201,8 @@ export async function sendMessage(deps: Deps, caller: Caller, id: number, input:
   const other = otherOf(row, actor.id);
   await requireNotBlocked(deps.db, other, actor.id);
   await spendWriteAllowance(deps, actor, 'message');
-  const added = await deps.db
-    .transaction()
-    .execute((trx) =>
-      insertMessage(trx, { conversation: id, user: actor.id, content: input.content, date: nowIso() }, [row.user1, row.user2]),
-    );
+  const message = { conversation: id, user: actor.id, content: input.content, date: nowIso() };
+  const added = await privately(() => deps.db.transaction().execute((trx) => insertMessage(trx, message, [row.user1, row.user2])));
   return { id: added.id, date: added.date, warnings: messageWarnings(input.content) };
 }
 
@@ -207,7 +210,7 @@ export async function sendMessage(deps: Deps, caller: Caller, id: number, input:
 export async function markRead(deps: Deps, caller: Caller, id: number): Promise<{ unread: number }> {
   const actor = requireActor(caller.actor);
   requireMemberOf(await findConversation(deps.db, id), actor);
-  await markConversationRead(deps.db, id, actor.id, false);
+  await privately(() => markConversationRead(deps.db, id, actor.id, false));
   return { unread: await countUnreadOf(deps.db, actor.id) };
 }
 
@@ -216,7 +219,7 @@ export async function markRead(deps: Deps, caller: Caller, id: number): Promise<
 export async function leaveConversation(deps: Deps, caller: Caller, id: number): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
   requireMemberOf(await findConversation(deps.db, id), actor);
-  await markConversationRead(deps.db, id, actor.id, true);
+  await privately(() => markConversationRead(deps.db, id, actor.id, true));
   return { id };
 }
 
@@ -236,14 +239,14 @@ export async function blockMember(deps: Deps, caller: Caller, input: BlockInput)
   const actor = requireActor(caller.actor);
   if (input.user === actor.id) throw new AppError(400, ErrorKey.invalid, { field: 'user', detail: ConversationMessages.self });
   if (!(await memberExists(deps.db, input.user))) throw new AppError(404, ErrorKey.notFound, { field: 'user' });
-  await addBlock(deps.db, actor.id, input.user, nowIso());
+  await privately(() => addBlock(deps.db, actor.id, input.user, nowIso()));
   return { user: input.user };
 }
 
 /** DELETE /api/block/{user}. */
 export async function unblockMember(deps: Deps, caller: Caller, user: number): Promise<{ user: number }> {
   const actor = requireActor(caller.actor);
-  await removeBlock(deps.db, actor.id, user);
+  await privately(() => removeBlock(deps.db, actor.id, user));
   return { user };
 }
 
@@ -307,9 +310,11 @@ export async function mailUnreadMessages(deps: Deps, now = Date.now()): Promise<
       await queueMail(deps, unreadMessageMail(deps.env.SITE_NAME, to, nameOf(names, e.sender), e.count, link));
       mailed++;
     }
-    await markMailed(
-      deps.db,
-      rows.map((r) => r.id),
+    await privately(() =>
+      markMailed(
+        deps.db,
+        rows.map((r) => r.id),
+      ),
     );
     if (rows.length < MAIL_BATCH) return mailed;
   }
