@@ -2,6 +2,7 @@ import { alertsBench } from './alerts.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { backupBench } from './backup.bench.ts';
 import { contentBench } from './content.bench.ts';
+import { eventsBench } from './events.bench.ts';
 import { freshBench } from './fresh.bench.ts';
 import { membersBench } from './members.bench.ts';
 import { pagesBench } from './pages.bench.ts';
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, Section> = {
   members: membersBench,
   alerts: alertsBench,
   backup: backupBench,
+  events: eventsBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };

@@ -131,6 +131,20 @@ describe('GET /api/events', () => {
     expect(again.events.filter((e) => e.event === 'notification')).toHaveLength(1);
   });
 
+  test('a logout ends the streams of that session, not those of the member’s other sessions', async () => {
+    const m = await t.member();
+    const elsewhere = { ...m, token: await t.login(m.loginid, m.passwd) };
+    const s = await open(base, m);
+    const other = await open(base, elsewhere);
+    expect(await s.next(unread(0))).toBeDefined();
+    expect(await other.next(unread(0))).toBeDefined();
+    expect((await t.call('DELETE', '/api/jwt', { token: m.token })).status).toBe(200);
+    const gone = await Promise.race([s.ended.then(() => true), new Promise((resolve) => setTimeout(resolve, 1000, false))]);
+    expect(gone).toBe(true);
+    const kept = await Promise.race([other.ended.then(() => false), new Promise((resolve) => setTimeout(resolve, 300, true))]);
+    expect(kept).toBe(true);
+  });
+
   test('a member holds at most 10 streams at once; an eleventh is refused with 429', async () => {
     const m = await t.member();
     const tabs = await Promise.all(Array.from({ length: 10 }, () => open(base, m)));

@@ -102,11 +102,26 @@ export async function resolveActor(deps: Deps, token: string): Promise<Actor | u
     actorsOf.set(deps, actors);
   }
   return actors(claims.sub, token, async () => {
-    const [user, sessionUser] = await Promise.all([findAccount(deps, claims.sub), findSessionUserId(deps.db, claims.sid, deps.tracker)]);
-    if (!user || sessionUser !== user.id || user.use !== UserUse.use || user.lastchangepasswddate !== claims.pwv) return undefined;
+    const user = await standingAccount(deps, claims.sub, claims.sid);
+    if (!user || user.lastchangepasswddate !== claims.pwv) return undefined;
     return { id: user.id, level: user.level, session: claims.sid, joined: user.date };
   });
 }
+
+/** The member's account if it is in use and `session` is one of theirs that has not ended. */
+async function standingAccount(deps: Deps, member: number, session: string): Promise<UserRow | undefined> {
+  const [user, sessionUser] = await Promise.all([findAccount(deps, member), findSessionUserId(deps.db, session, deps.tracker)]);
+  return user && sessionUser === user.id && user.use === UserUse.use ? user : undefined;
+}
+
+/** Whether the session `actor` came with still stands (no logout ended it, the account is in
+ * use): asked again by what outlives the request that checked its token (a live stream). */
+export async function sessionStands(deps: Deps, actor: Actor): Promise<boolean> {
+  return actor.session !== undefined && (await standingAccount(deps, actor.id, actor.session)) !== undefined;
+}
+
+/** The tables whose writes may end a session or its account (read again by sessionStands). */
+export const SESSION_TABLES = ['sessions', 'users'] as const;
 
 /** The caller a session token stands for, as seen from this client address: outside
  * ADMIN_ALLOW_IPS an admin's session keeps no admin power (actorAtAddress). Every path that reads a

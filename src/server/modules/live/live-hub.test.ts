@@ -33,8 +33,16 @@ function setUp(maxStreams = 100) {
   const hub = new LiveHub({ tracker, maxStreams, onError: (err) => expect.fail(String(err)) });
   hubs.push(hub);
   const source = talks();
+  /** Members whose sessions ended. */
+  const ended = new Set<number>();
   const open = (member: number, after?: string) => {
-    const stream = hub.stream({ member, after, sources: [source.source], read: (s, at) => s.read({} as never, member, at) });
+    const stream = hub.stream({
+      member,
+      after,
+      sources: [source.source],
+      read: (s, at) => s.read({} as never, member, at),
+      session: { tables: ['sessions'], stands: async () => !ended.has(member) },
+    });
     return reader(stream);
   };
   /** A write of `talks` rows of these members (none: for everyone), as the tracker reports it. */
@@ -42,7 +50,7 @@ function setUp(maxStreams = 100) {
     const write: Written = { tables: ['talks'], seen: false, ...(members && { members: { talks: members } }) };
     tracker.onWrite.tell(write);
   };
-  return { hub, tracker, ...source, open, wrote };
+  return { hub, tracker, ...source, open, wrote, ended };
 }
 
 /** The ids of the events a stream sent, as they come. */
@@ -137,6 +145,21 @@ describe('live streams', () => {
     expect(tabs.every((t) => t.ended)).toBe(true);
     expect(hub.open).toBe(0);
     expect(() => open(3)).toThrow(expect.objectContaining({ status: 503 }));
+  });
+
+  test('a stream ends once its session no longer stands, asked after a write of its member’s sessions', async () => {
+    const { tracker, ended, open } = setUp();
+    const mine = open(1);
+    const theirs = open(2);
+    ended.add(1);
+    ended.add(2);
+    tracker.onWrite.tell({ tables: ['sessions'], seen: false, members: { sessions: [1] } });
+    await settle();
+    expect(mine.ended).toBe(true);
+    expect(theirs.ended).toBe(false);
+    tracker.onWrite.tell({ tables: ['sessions'], seen: false });
+    await settle();
+    expect(theirs.ended).toBe(true);
   });
 
   test('the tracker is listened to only while a stream is open', async () => {

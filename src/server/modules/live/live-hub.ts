@@ -34,6 +34,9 @@ export interface LiveRequest {
   sources: readonly LiveSource[];
   /** Reads one of the sources for this member (the source's `read` with the server's deps). */
   read: (source: LiveSource, after: string | undefined) => Promise<LiveRead>;
+  /** The session the stream was opened with: asked again after each write of `tables` for its
+   * member (a logout, an account switched off), and the stream ends once it no longer stands. */
+  session: { tables: readonly string[]; stands: () => Promise<boolean> };
 }
 
 interface Stream extends LiveRequest {
@@ -64,6 +67,10 @@ export class LiveHub {
   private readonly marked = new Map<number, Set<LiveSource>>();
   private readonly markedForAll = new Set<LiveSource>();
   private tick: NodeJS.Immediate | undefined;
+  /** Tables whose writes may end a stream's session; members whose sessions to ask again. */
+  private readonly sessionTables = new Set<string>();
+  private readonly sessionsMarked = new Set<number>();
+  private sessionsMarkedForAll = false;
   /** Members whose reads are under way, with the sources marked again meanwhile. */
   private readonly reading = new Map<number, Set<LiveSource>>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -143,6 +150,7 @@ export class LiveHub {
         this.followers.set(table, of);
       }
     }
+    for (const table of stream.session.tables) this.sessionTables.add(table);
     if (this.#open === 1) this.listen();
     this.mark(stream.member, stream.sources);
   }
@@ -178,11 +186,16 @@ export class LiveHub {
 
   private written(write: Written): void {
     for (const table of write.tables) {
+      // Whose rows it wrote; none named: every member's.
+      const members = write.members?.[table]?.filter((member) => this.byMember.has(member));
+      if (this.sessionTables.has(table)) {
+        if (!members) this.sessionsMarkedForAll = true;
+        else for (const member of members) this.sessionsMarked.add(member);
+      }
       const sources = this.followers.get(table);
       if (!sources) continue;
-      const members = write.members?.[table];
       if (!members) for (const source of sources) this.markedForAll.add(source);
-      else for (const member of members) if (this.byMember.has(member)) this.mark(member, sources);
+      else for (const member of members) this.mark(member, sources);
     }
     this.schedule();
   }
@@ -192,6 +205,7 @@ export class LiveHub {
     if ('write' in heard) this.written(heard.write);
     else if (!heard.blind) {
       for (const sources of this.followers.values()) for (const source of sources) this.markedForAll.add(source);
+      this.sessionsMarkedForAll = true;
       this.schedule();
     }
   }
@@ -204,9 +218,14 @@ export class LiveHub {
   }
 
   private schedule(): void {
-    if (this.tick || (this.marked.size === 0 && this.markedForAll.size === 0)) return;
+    const none = this.marked.size === 0 && this.markedForAll.size === 0 && this.sessionsMarked.size === 0 && !this.sessionsMarkedForAll;
+    if (this.tick || none) return;
     this.tick = setImmediate(() => {
       this.tick = undefined;
+      const asked = this.sessionsMarkedForAll ? [...this.byMember.keys()] : [...this.sessionsMarked];
+      this.sessionsMarked.clear();
+      this.sessionsMarkedForAll = false;
+      for (const member of asked) for (const s of this.byMember.get(member) ?? []) this.askSession(s);
       const work = new Map(this.marked);
       this.marked.clear();
       if (this.markedForAll.size > 0) {
@@ -219,6 +238,13 @@ export class LiveHub {
       }
       for (const [member, sources] of work) this.refresh(member, sources);
     });
+  }
+
+  /** Ends the stream once its session no longer stands: it outlives the request that checked it. */
+  private askSession(stream: Stream): void {
+    stream.session.stands().then((stands) => {
+      if (!stands) stream.end();
+    }, this.onError);
   }
 
   /** Reads `sources` for the member's streams; marked again while reading, they are read again. */
