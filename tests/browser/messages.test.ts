@@ -60,6 +60,8 @@ describe('messages', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(visitor.page.url()).pathname).toBe(`/market/${post}`);
 
+      await expectNoHorizontalScroll(visitor.page);
+      await saveScreenshot(visitor.page, 'messages-listing');
       // Now a member: 채팅하기 opens the conversation about the listing.
       await visitor.page.getByRole('button', { name: '채팅하기' }).click();
       await visitor.page.waitForURL(/\/messages\/\d+$/);

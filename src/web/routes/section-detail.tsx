@@ -285,24 +285,29 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
 /** The author's name with 쪽지 보내기 and, for kinds members talk about (채팅하기), a conversation
  * about this item: shown to everyone but the author (members only may use them, lib/me.ts). */
 function ContactBox({ item, resource, path, chat }: { item: KindItem; resource: string; path: string; chat: boolean }) {
-  const button = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold whitespace-nowrap';
+  // On a phone the buttons share a row of their own under the name, each as wide as it can be.
+  const button = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-full px-4 font-semibold whitespace-nowrap sm:flex-none';
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-3" {...notOwner(item.user)}>
-      {item.name ? <span className="mr-auto min-w-0 break-words font-semibold text-slate-700">{item.name}</span> : null}
-      <StartChat
-        with={{ user: item.user }}
-        here={path}
-        label="쪽지 보내기"
-        className={`${button} border border-slate-300 bg-white text-slate-700 hover:bg-slate-100`}
-      />
-      {chat ? (
-        <StartChat
-          with={{ target: resource, item: item.id }}
-          here={path}
-          label="채팅하기"
-          className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
-        />
+      {item.name ? (
+        <span className="min-w-0 basis-full font-semibold break-words text-slate-700 sm:mr-auto sm:basis-auto">{item.name}</span>
       ) : null}
+      <div className="flex w-full gap-2 sm:w-auto">
+        <StartChat
+          with={{ user: item.user }}
+          here={path}
+          label="쪽지 보내기"
+          className={`${button} border border-slate-300 bg-white text-slate-700 hover:bg-slate-100`}
+        />
+        {chat ? (
+          <StartChat
+            with={{ target: resource, item: item.id }}
+            here={path}
+            label="채팅하기"
+            className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }
