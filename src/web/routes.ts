@@ -33,6 +33,8 @@ export default [
     route('mypage/notifications/:id', 'routes/mypage-notification-open.tsx', { id: 'mypage-notification-open' }),
     route('mypage/alerts', 'routes/mypage-alerts.tsx', { id: 'mypage-alerts' }),
     route('mypage/listings', 'routes/mypage-listings.tsx', { id: 'mypage-listings' }),
+    route('messages', 'routes/messages.tsx', { id: 'messages' }),
+    route('messages/:id', 'routes/messages-conversation.tsx', { id: 'messages-id' }),
     route('admin', 'routes/admin.tsx', { id: 'admin' }),
     route('admin/user', 'routes/admin-user.tsx', { id: 'admin-user' }),
     route('admin/inquiry', 'routes/admin-inquiry.tsx', { id: 'admin-inquiry' }),

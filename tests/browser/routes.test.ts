@@ -66,6 +66,7 @@ const ROUTES: RouteCase[] = [
   { path: '/mypage/like', access: 'member', page: '좋아요한 글', layout: 'common' },
   { path: '/mypage/myinfo', access: 'member', page: '내 정보', layout: 'common' },
   { path: '/mypage/inquiry', access: 'member', page: '내 문의', layout: 'common' },
+  { path: '/messages', access: 'member', page: '쪽지', layout: 'common' },
   { path: '/admin', access: 'admin', page: '관리자', layout: 'common' },
   { path: '/admin/user', access: 'admin', page: '회원 관리', layout: 'common' },
   { path: '/admin/inquiry', access: 'admin', page: '문의 관리', layout: 'common' },

@@ -3,6 +3,7 @@ import { CommentSaveSchema } from './content.ts';
 import { queryPositiveId } from './fields.ts';
 import { ListingTables } from '../freshness.ts';
 import { ReportTargets } from '../reports.ts';
+import { ConversationTargets } from '../conversations.ts';
 
 // What a post's page posts without JavaScript (routes/section-detail.tsx's action): the same
 // fields as POST/PUT/DELETE /api/comment and POST /api/like, as the text a form sends. The post
@@ -33,3 +34,10 @@ export const DetailFormSchema = z.discriminatedUnion('intent', [
   }),
 ]);
 export type DetailForm = z.output<typeof DetailFormSchema>;
+
+/** 채팅하기 / 쪽지 보내기 without JavaScript (routes/messages.tsx): POST /api/conversation's
+ * fields as the text a form sends. */
+export const ConversationStartFormSchema = z.union([
+  z.strictObject({ intent: z.literal('start'), target: z.enum(ConversationTargets), item: queryPositiveId }),
+  z.strictObject({ intent: z.literal('start'), user: queryPositiveId }),
+]);

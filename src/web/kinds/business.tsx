@@ -52,6 +52,12 @@ export const business: WebKind = {
   },
   clock: true,
   Body: BusinessBody,
+  // A customer asks the business (a reservation, an estimate), its category and place shown.
+  chat: {
+    Facts: ({ item }) => (
+      <span className="text-sm text-slate-600">{[item.category, item.subcategory, item.location].filter(Boolean).join(' · ')}</span>
+    ),
+  },
   write: {
     schema: BusinessSaveSchema,
     fields: [

@@ -102,6 +102,16 @@ export const jobs: WebKind = {
     },
   },
   listing: {},
+  // An applicant asks about a posting (or an employer about a 구직 post), with its kind and deadline.
+  chat: {
+    Facts: ({ item }) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <JobsTypeBadge type={item.type} />
+        {item.companyname ? <span className="break-words">{item.companyname}</span> : null}
+        <span className="whitespace-nowrap text-sm text-slate-600">{JOBS_STATUS[Number(item.status ?? JobsStatus.selling)]}</span>
+      </span>
+    ),
+  },
   // `close` makes a posting 마감 (SPEC §3 status 2).
   moderation: {
     noun: ['공고', '공고를'],

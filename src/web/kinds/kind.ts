@@ -96,4 +96,7 @@ export interface WebKind {
   /** A listing that closes and is bumped (끌어올리기, shared/freshness.ts): it is in 내 판매·구인
    * 글, with the badge of its trade state where it has one. */
   listing?: { state?: { field: string; Badge: ComponentType<{ status: number }> } };
+  /** Members talk with its author about an item (채팅하기 on its page, not for the author); the
+   * conversation shows the item at its top with `Facts` (its price, its trade state). */
+  chat?: { Facts: ComponentType<{ item: KindItem }> };
 }

@@ -78,6 +78,15 @@ export const market = boardKind({
     ),
   },
   listing: { state: { field: 'marketstatus', Badge: MarketStatusBadge } },
+  // A buyer asks the seller about the listing; the conversation shows its price and trade state.
+  chat: {
+    Facts: ({ item }) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <MarketPrice item={item} />
+        <MarketStatusBadge status={item.marketstatus} />
+      </span>
+    ),
+  },
   // `close` makes a listing 거래완료 (SPEC §3 marketstatus 2).
   moderation: {
     close: {

@@ -12,6 +12,7 @@ import { BumpBox } from '../features/freshness/listing-freshness.tsx';
 import { KINDS_IN_ORDER, kindOf } from '../kinds/index.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
+import { formFields } from '../lib/form-action.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/mypage-listings.ts';
 
@@ -80,10 +81,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
-  const sent: Record<string, FormDataEntryValue> = {};
-  (await request.formData()).forEach((value, name) => {
-    sent[name] = value;
-  });
+  const sent = await formFields(request);
   const key = `${String(sent.table)}-${String(sent.id)}`;
   try {
     const form = parseInput(BumpFormSchema, sent);

@@ -3,26 +3,28 @@ import { InquiryStatus } from '#shared/enums.ts';
 import { countContent } from '#server/modules/content/content.service.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
+import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage.ts';
 
-// 마이페이지: my unread notifications, how many things I liked and asked (answered ones apart),
+// 마이페이지: my unread notifications and messages, how many things I liked and asked (answered ones apart),
 // each a way into its page.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
-  const [unread, likes, asked, answered] = await Promise.all([
+  const [unread, unreadMessages, likes, asked, answered] = await Promise.all([
     unreadCount(deps, actor.id),
+    unreadMessageCount(deps, actor.id),
     listMyLikes(deps, caller, { page: 1, size: 1 }),
     // Scoped to the member's own: for an admin the service would count everyone's.
     countContent(deps, 'inquiry', caller, { user: actor.id }),
     countContent(deps, 'inquiry', caller, { user: actor.id, status: InquiryStatus.answered }),
   ]);
-  return { siteName: deps.env.SITE_NAME, unread, likes: likes.total, inquiries: asked.total, answered: answered.total };
+  return { siteName: deps.env.SITE_NAME, unread, unreadMessages, likes: likes.total, inquiries: asked.total, answered: answered.total };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -48,6 +50,7 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card to="/mypage/notifications" label="알림" value={d.unread} note="읽지 않은 알림" />
+        <Card to="/messages" label="쪽지" value={d.unreadMessages} note="읽지 않은 메시지" />
         <Card to="/mypage/alerts" label="키워드 알림" note="관심 있는 말이 들어간 새 글 알림 받기" />
         <Card to="/mypage/listings" label="내 판매·구인 글" note="마감 전 끌어올리기, 마감된 글 다시 게시" />
         <Card to="/mypage/like" label="좋아요한 글" value={d.likes} note="마음에 든 글 모아보기" />

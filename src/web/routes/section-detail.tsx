@@ -25,12 +25,14 @@ import { PostActions } from '../features/board/post-actions.tsx';
 import { Attachments } from '../components/ui/attachments.tsx';
 import { type ReportOutcome, ReportPart, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
+import { StartChat } from '../features/messages/start-chat.tsx';
 import { BumpBox } from '../features/freshness/listing-freshness.tsx';
 import { ClosedBadge } from '../components/ui/closed-badge.tsx';
 import { expires, isListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { bumpListing } from '#server/modules/freshness/freshness.service.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
+import { formFields } from '../lib/form-action.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { KindItem } from '../kinds/kind.ts';
@@ -181,10 +183,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { deps, caller } = context.get(pageContext);
   const pathname = pagePath(request);
   const { section, resource, item } = await findItem(deps, caller, pathname, params.id);
-  const sent: Record<string, FormDataEntryValue> = {};
-  (await request.formData()).forEach((value, name) => {
-    sent[name] = value;
-  });
+  const sent = await formFields(request);
   const typed = typeof sent.content === 'string' ? sent.content : '';
   const intent = String(sent.intent ?? '');
   const named = Number(sent.id ?? sent.parent ?? 0);
@@ -283,6 +282,36 @@ function Neighbour({ label, to, title }: { label: string; to: string; title: str
   );
 }
 
+/** The author's name with 쪽지 보내기 and, for kinds members talk about (채팅하기), a conversation
+ * about this item: shown to everyone but the author (members only may use them, lib/me.ts). */
+function ContactBox({ item, resource, path, chat }: { item: KindItem; resource: string; path: string; chat: boolean }) {
+  // On a phone the buttons share a row of their own under the name, each as wide as it can be.
+  const button = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-full px-4 font-semibold whitespace-nowrap sm:flex-none';
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-3" {...notOwner(item.user)}>
+      {item.name ? (
+        <span className="min-w-0 basis-full font-semibold break-words text-slate-700 sm:mr-auto sm:basis-auto">{item.name}</span>
+      ) : null}
+      <div className="flex w-full gap-2 sm:w-auto">
+        <StartChat
+          with={{ user: item.user }}
+          here={path}
+          label="쪽지 보내기"
+          className={`${button} border border-slate-300 bg-white text-slate-700 hover:bg-slate-100`}
+        />
+        {chat ? (
+          <StartChat
+            with={{ target: resource, item: item.id }}
+            here={path}
+            label="채팅하기"
+            className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 export default function SectionDetail({ loaderData: d, actionData: refused }: Route.ComponentProps) {
   const { section, resource, item, nav, timeZone } = d;
   const me = useMe();
@@ -292,7 +321,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
     const outcome = refused && 'report' in refused ? refused.report : d.justReported;
     return outcome?.target === target && outcome.item === itemId ? outcome : undefined;
   };
-  const { Body } = kindOf(section.key);
+  const { Body, chat } = kindOf(section.key);
   return (
     // Not SectionFrame: the post's own title is the page's heading.
     <main id="main" className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
@@ -323,6 +352,7 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
           </p>
         ) : null}
         <Body item={item} timeZone={timeZone} today={d.today} clock={d.clock} />
+        {item.user ? <ContactBox item={item} resource={resource} path={d.path} chat={Boolean(chat)} /> : null}
         <Attachments items={d.attachments} path={d.path} />
         {d.bump ? (
           <div id="bump" className="mt-4 rounded-xl bg-slate-50 p-3" {...forOwner(item.user, true)}>

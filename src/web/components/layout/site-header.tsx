@@ -7,6 +7,7 @@ import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
 import { useLiveState } from '../../lib/live-events.ts';
+import { useUnreadMessages } from '../../lib/unread-messages.ts';
 import type { Me } from '../../lib/me.ts';
 import { AppActionsContext, AppLink, Personal } from '../personal/personal.tsx';
 import { shortcutId } from '../../lib/shortcuts.ts';
@@ -101,6 +102,7 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
         <span className="truncate">{me.nickname}님</span>
         <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>
       </AppLink>
+      <MessageLink unread={me.unreadMessages} />
       <NotificationLink unread={me.unread} />
       {isAdminLevel(me.level) ? (
         <AppLink to="/admin" className="shrink-0 font-medium whitespace-nowrap text-brand-700 hover:underline">
@@ -116,21 +118,26 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
   );
 }
 
-/** 알림 with the unread count, live; the name says it in words ("알림 3개 읽지 않음"). The name comes
- * from the link's own text, starting with the 알림 a person sees (WCAG 2.5.3: an aria-label that
- * does not contain the visible text fails axe's label-content-name-mismatch): the badge's digits
- * are for the eye, the words after 알림 for screen readers. */
+/** 알림, kept current while the page is open: the member's live stream sends each change. */
 function NotificationLink({ unread: drawn }: { unread: number }) {
-  // Kept current while the page is open: the member's live stream sends each change.
   const live = useLiveState<{ unread?: unknown }>('notification');
-  const unread = typeof live?.unread === 'number' ? live.unread : drawn;
+  return <CountLink to="/mypage/notifications" label="알림" unread={typeof live?.unread === 'number' ? live.unread : drawn} />;
+}
+
+/** 쪽지, kept current while the page is open (lib/unread-messages.ts). */
+function MessageLink({ unread: drawn }: { unread: number }) {
+  return <CountLink to="/messages" label="쪽지" unread={useUnreadMessages(drawn)} />;
+}
+
+/** 쪽지 or 알림 with the unread count; the name says it in words ("알림 3개 읽지 않음"). The name
+ * comes from the link's own text, starting with the word a person sees (WCAG 2.5.3: an aria-label
+ * that does not contain the visible text fails axe's label-content-name-mismatch): the badge's
+ * digits are for the eye, the words after it for screen readers. */
+function CountLink({ to, label, unread }: { to: string; label: string; unread: number }) {
   const shown = unread > 99 ? '99+' : String(unread);
   return (
-    <AppLink
-      to="/mypage/notifications"
-      className="flex shrink-0 items-center gap-1 font-medium whitespace-nowrap text-slate-700 hover:text-brand-700"
-    >
-      알림
+    <AppLink to={to} className="flex shrink-0 items-center gap-1 font-medium whitespace-nowrap text-slate-700 hover:text-brand-700">
+      {label}
       {unread > 0 ? (
         <>
           <span aria-hidden="true" className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white tabular-nums">

@@ -1,5 +1,5 @@
-/** The confirm dialog's question without JavaScript: the page's action answered a delete with it.
- * 삭제 sends the same form again, confirmed; 취소 loads the page again as it was (a form, as a
+/** The confirm dialog's question without JavaScript: the page's action answered a delete (or a
+ * leave) with it. 삭제 sends the same form again, confirmed; 취소 loads the page again as it was (a form, as a
  * link that differs only in its #fragment would not reload the page). */
 export function ConfirmForm({
   title,
@@ -7,12 +7,15 @@ export function ConfirmForm({
   action,
   fields,
   cancel,
+  confirm = '삭제',
 }: {
   title: string;
   content?: string;
   action: string;
   fields: Record<string, string | number>;
   cancel: string;
+  /** The button that does it: 삭제, 나가기. */
+  confirm?: string;
 }) {
   return (
     <div className="mt-2 basis-full rounded-xl border border-red-200 bg-red-50 p-4 text-left">
@@ -38,7 +41,7 @@ export function ConfirmForm({
             type="submit"
             className="inline-flex min-h-11 items-center rounded-lg bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
           >
-            삭제
+            {confirm}
           </button>
         </form>
       </div>
