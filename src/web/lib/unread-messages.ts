@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { subscribe } from './live-events.ts';
-import { api } from './session.ts';
 
-// The header's 쪽지 count while a page stays open: the page's own count at first; then, after
-// each message to or from the member on the live stream, the server's count, and after a
-// conversation is read here, the count its read answered.
+// The header's 쪽지 count while a page stays open: the page's own count at first; then the live
+// stream's `messages {unread}`, which the server sends whenever the count changes (a message in,
+// a conversation read here or on another device); and after a conversation is read here, at once
+// the count its read answered.
 
 const listeners = new Set<(unread: number) => void>();
 
@@ -13,18 +13,16 @@ export function setUnreadMessages(unread: number): void {
   for (const listener of listeners) listener(unread);
 }
 
-async function fetchUnread(): Promise<void> {
-  const answer = await api.get<{ unread: number }>('/conversation', { size: 1 });
-  if (answer.code === 'ok') setUnreadMessages(answer.unread);
-}
-
 /** The count to show: `drawn` (the page's, from the member fill-in) until the server says more. */
 export function useUnreadMessages(drawn: number): number {
   const [unread, setUnread] = useState(drawn);
   useEffect(() => setUnread(drawn), [drawn]);
   useEffect(() => {
     listeners.add(setUnread);
-    const stop = subscribe('message', () => void fetchUnread());
+    const stop = subscribe('messages', (data) => {
+      const count = (data as { unread?: unknown } | undefined)?.unread;
+      if (typeof count === 'number') setUnread(count);
+    });
     return () => {
       listeners.delete(setUnread);
       stop();
