@@ -5,7 +5,7 @@ import { deleteReported, listReports, restoreReported } from '#server/modules/re
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
-import { type ReportAdminData, ReportAdmin } from '../features/admin/report-admin.tsx';
+import { DONE, type ReportAdminData, ReportAdmin } from '../features/admin/report-admin.tsx';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { orPageError, refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     data: {
       ...list,
       timeZone: deps.env.SITE_TIMEZONE,
-      done: done === 'restored' || done === 'deleted' ? done : undefined,
+      done: done && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : undefined,
     } satisfies ReportAdminData,
   };
 }
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'restore') {
       await restoreReported(deps, caller, input);
-      return back('restored');
+      return back(input.target === 'conversation' ? 'cleared' : 'restored');
     }
     if (intent !== 'delete') throw data('Bad request', { status: 400 });
     if (form.get('confirmed') !== '1') return { asked: input };

@@ -1,16 +1,18 @@
 import { useLocation, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import type { ReportedEntry, ReportTarget } from '#shared/reports.ts';
-import { REVIEW_LABEL, Visibility } from '#shared/reports.ts';
+import { ReportMessages, REVIEW_LABEL, Visibility } from '#shared/reports.ts';
 import { formatDate } from '#shared/format.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
+import { ConversationMembers, ConversationMessages } from './reported-conversation.tsx';
 
 // /admin/report: reported items, most reported first, each with its reasons; an admin restores
 // one (shown again, reports cleared) or deletes it (its author is told). Every button is a form
 // that posts to the page, whose action does the same without JavaScript (a delete asks first
-// there too); with the app the calls go to /api/admin/report and the list reloads.
+// there too); with the app the calls go to /api/admin/report and the list reloads. A reported
+// conversation is never hidden nor deleted: the admin reads it here and clears its reports.
 
 export interface ReportAdminData {
   items: ReportedEntry[];
@@ -19,7 +21,7 @@ export interface ReportAdminData {
   size: number;
   timeZone: string;
   /** What the page's action just did (without JavaScript). */
-  done?: 'restored' | 'deleted';
+  done?: keyof typeof DONE;
   /** The delete the page's action asks about (without JavaScript). */
   asked?: { target: ReportTarget; item: number };
   refusal?: { target: ReportTarget; item: number; message: string };
@@ -32,7 +34,7 @@ const KIND: Record<ReportTarget, string> = {
   comment: '댓글',
   conversation: '쪽지 대화',
 };
-const DONE = { restored: '복구했습니다', deleted: '삭제했습니다' } as const;
+export const DONE = { restored: '복구했습니다', deleted: '삭제했습니다', cleared: '신고를 해제했습니다' } as const;
 const DELETE_TITLE = '신고된 항목을 삭제할까요?';
 const DELETE_CONTENT = '삭제하면 되돌릴 수 없고, 작성자에게 삭제 알림이 갑니다.';
 
@@ -50,6 +52,8 @@ function ReportCard({ entry, data, action }: { entry: ReportedEntry; data: Repor
   const asked = data.asked?.target === entry.target && data.asked.item === entry.item;
   const refusal = data.refusal?.target === entry.target && data.refusal.item === entry.item ? data.refusal.message : undefined;
   const name = entry.title || `${KIND[entry.target]} ${entry.item}`;
+  const { conversation } = entry;
+  const restore = conversation ? { label: '신고 해제', done: DONE.cleared } : { label: '복구', done: DONE.restored };
   const fields = (intent: string) => (
     <>
       <input type="hidden" name="intent" value={intent} />
@@ -61,11 +65,13 @@ function ReportCard({ entry, data, action }: { entry: ReportedEntry; data: Repor
     <li id={`report-${entry.target}-${entry.item}`} className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">{KIND[entry.target]}</span>
-        <span className={`rounded-full px-2 py-0.5 font-semibold ${state.look}`}>{state.label}</span>
+        {conversation ? null : <span className={`rounded-full px-2 py-0.5 font-semibold ${state.look}`}>{state.label}</span>}
         <strong className="whitespace-nowrap text-red-700">신고 {entry.reports}건</strong>
       </p>
       <h3 className="mt-2 font-semibold break-words">
-        {entry.link ? (
+        {conversation ? (
+          <ConversationMembers members={conversation.members} />
+        ) : entry.link ? (
           <Link to={entry.link} className="hover:text-brand-700 hover:underline">
             {name}
           </Link>
@@ -82,21 +88,25 @@ function ReportCard({ entry, data, action }: { entry: ReportedEntry; data: Repor
           </li>
         ))}
       </ul>
-      <div className="mt-3 flex flex-wrap gap-2">
+      {conversation ? <ConversationMessages messages={conversation.messages} timeZone={data.timeZone} /> : null}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         <form
           method="post"
           action={action}
           onSubmit={(event) => {
             event.preventDefault();
-            void runCalls([() => api.post('/admin/report/restore', body)], DONE.restored, revalidate);
+            void runCalls([() => api.post('/admin/report/restore', body)], restore.done, revalidate);
           }}
         >
           {fields('restore')}
           <button type="submit" className={buttonClass.plain}>
-            복구<span className="sr-only">: {name}</span>
+            {restore.label}
+            <span className="sr-only">: {name}</span>
           </button>
         </form>
-        {entry.hidden >= 0 ? (
+        {conversation ? (
+          <p className="text-sm text-slate-600">{ReportMessages.conversationKept}</p>
+        ) : entry.hidden >= 0 ? (
           <form
             method="post"
             action={action}
