@@ -106,13 +106,8 @@ describe('messages', () => {
       await expectNoHorizontalScroll(sellerPage);
       await saveScreenshot(sellerPage, 'messages-seller', { fullPage: false });
 
-      // The buyer sees it without a reload when live delivery is there; after one otherwise.
-      const arrived = await log(page)
-        .getByText(prepay)
-        .waitFor({ timeout: 3000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!arrived) await page.reload();
+      // The buyer's open conversation shows it live, without a reload (the member's event stream).
+      await log(page).getByText(prepay).waitFor({ timeout: 5000 });
       await caution(page).waitFor();
       await saveScreenshot(page, 'messages-caution', { fullPage: false });
 
