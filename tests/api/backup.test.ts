@@ -100,6 +100,7 @@ describe(`backup and restore (${dbKind})`, () => {
   let backupDir: string;
   let firstPosts: number[];
   let photo: { id: number; path: string };
+  let conversation: number;
 
   beforeAll(async () => {
     t = await app();
@@ -119,6 +120,14 @@ describe(`backup and restore (${dbKind})`, () => {
       await t.call('POST', '/api/comment', { token: reader.token, body: { board: id, content: `댓글 ${id}` } });
       await t.call('POST', '/api/like', { token: reader.token, body: { target: 'board', item: id } });
     }
+    // A private conversation: backups keep messages (PRODUCT.md, Messages).
+    const talk = await t.call('POST', '/api/conversation', { token: reader.token, body: { user: writer.id } });
+    expect(talk.status).toBe(200);
+    conversation = talk.body.id;
+    expect(
+      (await t.call('POST', `/api/conversation/${conversation}/message`, { token: reader.token, body: { content: '백업된 쪽지 😀' } }))
+        .status,
+    ).toBe(200);
   });
 
   test('a backup taken while members write restores into an empty target with every row and file', async () => {
@@ -156,7 +165,8 @@ describe(`backup and restore (${dbKind})`, () => {
 
     expect(manifest).toMatchObject({ format: 1, kind: dbKind, schema: MIGRATION_NAMES.at(-1) });
     expect(manifest.counts.board).toBeGreaterThanOrEqual(before.board as number);
-    for (const table of ['users', 'board', 'comment', 'likes', 'upload']) expect(manifest.counts[table], table).toBeGreaterThan(0);
+    for (const table of ['users', 'board', 'comment', 'likes', 'upload', 'conversations', 'messages'])
+      expect(manifest.counts[table], table).toBeGreaterThan(0);
     expect(manifest.files.filter((f) => f.path.startsWith('uploads/')).map((f) => f.path)).toContain(
       `uploads/${path.basename(photo.path)}`,
     );
@@ -200,6 +210,8 @@ describe(`backup and restore (${dbKind})`, () => {
     expect(post.body.id).toBeGreaterThan(Math.max(...firstPosts));
     const comment = await back.call('POST', '/api/comment', { token, body: { board: post.body.id, content: '새 댓글' } });
     expect(comment.status).toBe(200);
+    const talk = await back.call('GET', `/api/conversation/${conversation}`, { token });
+    expect(talk.body.messages.map((m: { content: string }) => m.content)).toEqual(['백업된 쪽지 😀']);
     const image = await back.call('GET', photo.path);
     expect(image.status).toBe(200);
   });
