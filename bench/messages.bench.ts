@@ -106,6 +106,11 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
   const seen = new Map<string, number[]>();
   const closers: (() => void)[] = [];
   try {
+    // The holder's first streams load and compile their code (on PostgreSQL, B has answered
+    // nothing yet): a member's streams opened and closed first keep that out of the per-stream memory.
+    const warm = members[0] as Member;
+    const warming = await Promise.all(Array.from({ length: PER_MEMBER }, () => openStream(site.holder, warm.token, () => {})));
+    for (const close of warming) close();
     await pause(2000);
     const idleRss = rssMb(site.holder.pid) ?? Number.NaN;
     for (let s = 0; s < streams; s++) {
