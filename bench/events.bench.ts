@@ -1,6 +1,6 @@
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { call, loopLag, type Member, makeMembers, openStream, pause, percentile } from './lib/live-streams.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { ROOT, rssMb, type Server, startServer } from './lib/server.ts';
 
@@ -15,105 +15,24 @@ const WRITES_PER_S = 50;
 const TARGET_P99_MS = 1000;
 const ADMIN = { loginid: 'events-admin@bench.example', passwd: 'events-admin-password-1' };
 
-let calls = 0;
-
-/** A JSON call, tried again while the server asks to wait (the password-hashing queue is full).
- * Each from an address of its own (TRUST_PROXY): the logins of hundreds of members from one
- * address would meet the login limit. */
-async function call<T>(server: Server, method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
-  const n = ++calls;
-  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  for (;;) {
-    const res = await fetch(server.url + pathname, {
-      method,
-      headers: {
-        'x-forwarded-for': ip,
-        ...(token && { authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status === 503) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
-  }
-}
-
-interface Member {
-  index: number;
-  token: string;
+interface Author extends Member {
   post: number;
 }
 
-/** Members, each logged in with a post of their own; a few at a time (each costs two hashes). */
-async function makeMembers(server: Server, root: string, count: number): Promise<Member[]> {
-  const members: Member[] = [];
-  const one = async (index: number) => {
-    const who = {
-      loginid: `events${index}@bench.example`,
-      passwd: `events-member-pass-${index}`,
-      name: `회원${index}`,
-      nickname: `실시간${index}`,
-    };
-    await call(server, 'POST', '/api/user', root, who);
-    const { token } = await call<{ token: string }>(server, 'POST', '/api/jwt', undefined, { loginid: who.loginid, passwd: who.passwd });
-    const { id } = await call<{ id: number }>(server, 'POST', '/api/board', token, {
+/** Members, each with a post of their own to be commented on. */
+async function makeAuthors(server: Server, root: string, count: number): Promise<Author[]> {
+  const authors: Author[] = [];
+  for (const member of await makeMembers(server, root, count, 'events')) {
+    const { id } = await call<{ id: number }>(server, 'POST', '/api/board', member.token, {
       topcategory: 5,
       category: '자유게시판',
-      title: `실시간 알림 ${index}`,
+      title: `실시간 알림 ${member.index}`,
       content: '<p>본문</p>',
     });
-    members.push({ index, token, post: id });
-  };
-  for (let i = 0; i < count; i += 8) await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, k) => one(i + k)));
-  return members.sort((a, b) => a.index - b.index);
+    authors.push({ ...member, post: id });
+  }
+  return authors;
 }
-
-/** One stream, read with a plain HTTP client: every `notification` event's unread count, as it arrives. */
-function openStream(server: Server, token: string, onUnread: (unread: number) => void): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${server.url}/api/events`, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`a stream answered ${res.statusCode}`));
-        return;
-      }
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (/^event: notification$/m.test(block) && data) onUnread((JSON.parse(data) as { unread: number }).unread);
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve(() => req.destroy());
-    });
-    req.on('error', reject);
-  });
-}
-
-/** The server's event-loop lag as its GET /metrics says (prom-client's, since the last scrape). */
-async function loopLag(server: Server): Promise<{ p50: number; p99: number; max: number }> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  const ms = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) * 10_000) / 10;
-  return {
-    p50: ms('nodejs_eventloop_lag_p50_seconds'),
-    p99: ms('nodejs_eventloop_lag_p99_seconds'),
-    max: ms('nodejs_eventloop_lag_max_seconds'),
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
 export async function eventsBench({ seconds }: BenchOptions): Promise<SectionReport> {
   if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) throw new Error('run `npm run build` first');
@@ -134,27 +53,29 @@ export async function eventsBench({ seconds }: BenchOptions): Promise<SectionRep
   try {
     const { token: root } = await call<{ token: string }>(server, 'POST', '/api/jwt', undefined, ADMIN);
     // The last one writes the comments.
-    const members = await makeMembers(server, root, memberCount + 1);
-    const writer = members.pop() as Member;
+    const members = await makeAuthors(server, root, memberCount + 1);
+    const writer = members.pop() as Author;
 
     // Sent writes, by member and the unread count they lead to; each stream's first sight of it.
     const sentAt = new Map<string, number>();
     const delays: number[] = [];
     let missing = 0;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await pause(2000);
     const idleRss = rssMb(server.pid) ?? Number.NaN;
     for (let s = 0; s < streams; s++) {
-      const member = members[Math.floor(s / PER_MEMBER)] as Member;
+      const member = members[Math.floor(s / PER_MEMBER)] as Author;
       let seen = 0;
       closers.push(
-        await openStream(server, member.token, (unread) => {
+        await openStream(server, member.token, (event, data) => {
+          if (event !== 'notification') return;
+          const { unread } = data as { unread: number };
           const at = sentAt.get(`${member.index}:${unread}`);
           if (at !== undefined && unread > seen) delays.push(performance.now() - at);
           seen = Math.max(seen, unread);
         }),
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await pause(3000);
     const openRss = rssMb(server.pid) ?? Number.NaN;
     const kbPerStream = Math.round(((openRss - idleRss) * 1024 * 10) / streams) / 10;
 
@@ -164,7 +85,7 @@ export async function eventsBench({ seconds }: BenchOptions): Promise<SectionRep
     let failed = 0;
     const sending: Promise<unknown>[] = [];
     for (let w = 0; w < writes; w++) {
-      const member = members[w % members.length] as Member;
+      const member = members[w % members.length] as Author;
       const unread = (counts.get(member.index) ?? 0) + 1;
       counts.set(member.index, unread);
       sentAt.set(`${member.index}:${unread}`, performance.now());
@@ -173,10 +94,10 @@ export async function eventsBench({ seconds }: BenchOptions): Promise<SectionRep
           failed++;
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 1000 / WRITES_PER_S));
+      await pause(1000 / WRITES_PER_S);
     }
     await Promise.all(sending);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await pause(2000);
     const lag = await loopLag(server);
     const expected = [...counts.values()].reduce((sum, n) => sum + n, 0) * PER_MEMBER;
     missing = expected - delays.length;

@@ -5,6 +5,7 @@ import { contentBench } from './content.bench.ts';
 import { eventsBench } from './events.bench.ts';
 import { freshBench } from './fresh.bench.ts';
 import { membersBench } from './members.bench.ts';
+import { messagesBench } from './messages.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, Section> = {
   alerts: alertsBench,
   backup: backupBench,
   events: eventsBench,
+  messages: messagesBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };

@@ -56,12 +56,8 @@ export async function postgresWithDataOf(dataDir: string, log: (line: string) =>
     const restored = performance.now();
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
-    let postmaster: number | undefined;
     try {
       await client.query('vacuum (analyze)');
-      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-      // A connection's process is a child of the server's main process.
-      postmaster = parentPid(Number(rows[0]?.pid));
     } finally {
       await client.end();
     }
@@ -76,11 +72,26 @@ export async function postgresWithDataOf(dataDir: string, log: (line: string) =>
     return {
       url: server.url,
       seconds,
-      cpuMs: () => (postmaster === undefined ? undefined : processTreeCpuMs(postmaster)),
+      cpuMs: await postgresCpu(server.url),
       stop: server.stop,
     };
   } catch (err) {
     await server.stop();
     throw err;
+  }
+}
+
+/** How much CPU time a PostgreSQL server and all its connections' processes have used so far, in
+ * ms (Linux /proc). */
+export async function postgresCpu(url: string): Promise<() => number | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    // A connection's process is a child of the server's main process.
+    const postmaster = parentPid(Number(rows[0]?.pid));
+    return () => (postmaster === undefined ? undefined : processTreeCpuMs(postmaster));
+  } finally {
+    await client.end();
   }
 }
