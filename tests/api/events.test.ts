@@ -277,6 +277,19 @@ describe('GET /api/events', () => {
           const sent = await send(t, a, id, 'A 서버에서 보냅니다');
           expect(await s.next(messageOf(sent), { ms: 1000 })).toBeDefined();
           expect(Date.now() - started).toBeLessThan(1000);
+
+          // Many members write to b at once, through both servers: every message is told, once,
+          // although their transactions run side by side and could commit out of id order.
+          const senders = await Promise.all(Array.from({ length: 6 }, () => t.member()));
+          const talks = await Promise.all(senders.map((m) => conversation(t, m, b)));
+          const burst = await Promise.all(
+            senders.flatMap((m, i) =>
+              Array.from({ length: 5 }, (_, k) => send(k % 2 === 0 ? t : other, m, talks[i] as number, `동시에 ${i}-${k}`)),
+            ),
+          );
+          for (const mid of burst) expect(await s.next(messageOf(mid), { ms: 3000 }), `message ${mid}`).toBeDefined();
+          const told = s.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data).id);
+          expect(told).toHaveLength(new Set(told).size);
           s.close();
         } finally {
           endLiveStreams(other.deps);

@@ -1,4 +1,5 @@
-import type { Executor } from '#server/db/database.ts';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '#server/db/database.ts';
 import { shown } from '#server/db/visibility.ts';
 import { writesOfMembers } from '#server/db/write-tracker.ts';
 
@@ -130,13 +131,22 @@ export function messagesOf(db: Executor, conversation: number, before: number | 
   return q.execute();
 }
 
-/** Adds a message: the conversation's newest, and back on both members' lists. */
+/** Any key of our own for PostgreSQL's advisory locks, one per purpose. */
+const MESSAGE_ORDER_LOCK = 7_311_043;
+
+/** Adds a message (inside a transaction): the conversation's newest, and back on both members'
+ * lists. On PostgreSQL, messages sent at once could commit out of id order (104 after 105), and a
+ * live stream that had told 105 would never tell 104 (modules/message/message.live.ts reads by id):
+ * so message inserts take turns until they commit, and ids become visible in order. SQLite writes
+ * one transaction at a time anyway. */
 export async function insertMessage(
   db: Executor,
+  dialect: Dialect,
   row: { conversation: number; user: number; content: string; date: string },
   pair: number[],
 ) {
   return writesOfMembers(ofMembers(pair), async () => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`.execute(db);
     const added = await db.insertInto('messages').values(row).returning(['id', 'date']).executeTakeFirstOrThrow();
     await db.updateTable('conversations').set({ last: added.id, lastdate: row.date }).where('id', '=', row.conversation).execute();
     await db.updateTable('conversation_members').set({ hidden: 0 }).where('conversation', '=', row.conversation).execute();

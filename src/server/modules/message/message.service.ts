@@ -203,7 +203,9 @@ export async function sendMessage(deps: Deps, caller: Caller, id: number, input:
   await requireNotBlocked(deps.db, other, actor.id);
   await spendWriteAllowance(deps, actor, 'message');
   const message = { conversation: id, user: actor.id, content: input.content, date: nowIso() };
-  const added = await privately(() => deps.db.transaction().execute((trx) => insertMessage(trx, message, [row.user1, row.user2])));
+  const added = await privately(() =>
+    deps.db.transaction().execute((trx) => insertMessage(trx, deps.dialect, message, [row.user1, row.user2])),
+  );
   return { id: added.id, date: added.date, warnings: messageWarnings(input.content) };
 }
 
