@@ -103,7 +103,11 @@ async function settled(url: string, members: Member[]): Promise<void> {
   }
 }
 
-describe('a member’s parts are drawn again only when something of theirs changed', () => {
+// These count how often a member's parts are drawn. On a heavily loaded machine a read that
+// overlaps a write, or a moment without hearing PostgreSQL's announcements, is drawn again on
+// purpose (write-tracker.ts: such a read is never kept as the state after the write), and one
+// count comes out one higher. A real leak of another member's writes fails every attempt.
+describe('a member’s parts are drawn again only when something of theirs changed', { retry: 2 }, () => {
   test('another member’s like and notification leave them kept; the member’s own like and notices show at once', async () => {
     const url = `/community/${post}`;
     await settled(url, [a, b]);

@@ -62,7 +62,11 @@ async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boo
 const titles = async (t: TestApp) =>
   ((await t.call('GET', '/api/board?topcategory=5&size=5')).body.items as { title: string }[]).map((i) => i.title);
 
-describe('a write on one server is on the other’s next answers', () => {
+// These count how often a member's parts are drawn. On a heavily loaded machine a read that
+// overlaps a write, or a moment without hearing PostgreSQL's announcements, is drawn again on
+// purpose (write-tracker.ts: such a read is never kept as the state after the write), and one
+// count comes out one higher. A real leak of another member's writes fails every attempt.
+describe('a write on one server is on the other’s next answers', { retry: 2 }, () => {
   test('a visitor’s cached list on B shows a post written on A, and an edit and a delete too', async () => {
     const m = await a.member();
     await titles(b);
@@ -166,7 +170,8 @@ describe('a write on one server is on the other’s next answers', () => {
   });
 });
 
-describe('a member’s parts of B’s pages follow their own writes on A', () => {
+// Drawn counts, as above: one retry on a loaded machine.
+describe('a member’s parts of B’s pages follow their own writes on A', { retry: 2 }, () => {
   test('a like on A is pressed on the liker’s next page on B, while another member’s parts on B stay as drawn; a logout on A ends the session on B’s pages', async () => {
     // B's pages, with each drawing of a member's parts counted (needs the built app, `npm run build`).
     const counted = countingDrawnParts(await productionBuild(path.resolve(import.meta.dirname, '../..'))());
