@@ -6,6 +6,7 @@ import { call, type LoopLag, loopLag, type Member, makeMembers, openStream, paus
 import { postgresCpu } from './lib/postgres-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { ROOT, rssMb, type Server, startServer } from './lib/server.ts';
+import { databases } from './lib/databases.ts';
 
 // Messages, live (issue #34, PRODUCT.md "Messages"): BENCH_STREAMS event streams (2000 by
 // default) open on one server, ten per member (the most one member may hold: a member with many
@@ -26,8 +27,6 @@ const TARGET_P99_MS = 200;
 const TARGET_KB_PER_STREAM = 20;
 const ADMIN = { loginid: 'messages-admin@bench.example', passwd: 'messages-admin-password-1' };
 const JWT_SECRET = 'messages-bench-only-secret-messages-bench-only';
-const DATABASES = ['sqlite', 'postgres'] as const;
-type Database = (typeof DATABASES)[number];
 
 const SETTINGS = {
   NODE_ENV: 'production',
@@ -220,16 +219,6 @@ async function onPostgres(streams: number, seconds: number, log: (line: string) 
     await database.stop();
     fs.rmSync(shared, { recursive: true, force: true });
   }
-}
-
-function databases(): Database[] {
-  const names = (process.env.BENCH_DATABASES ?? DATABASES.join(','))
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(DATABASES as readonly string[]).includes(n));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`BENCH_DATABASES takes ${DATABASES.join(', ')}; got ${names.join(', ')}`);
-  return names as Database[];
 }
 
 export async function messagesBench({ seconds }: BenchOptions): Promise<SectionReport> {

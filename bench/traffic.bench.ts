@@ -12,6 +12,7 @@ import { prepareData } from './lib/prepare-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, ROOT, type Server, startServer } from './lib/server.ts';
 import { pagesDrawn } from '../tests/support/drawn-pages.ts';
+import { databases } from './lib/databases.ts';
 
 // Real traffic (traffic issue): 70% visitors and 30% signed-in members reading list pages 1-5 of
 // every section, posts picked at random over the whole table (skewed towards the newest), the
@@ -37,8 +38,6 @@ import { pagesDrawn } from '../tests/support/drawn-pages.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const OFFERED = process.env.BENCH_OFFERED ? Number(process.env.BENCH_OFFERED) : undefined;
-const DATABASES = ['sqlite', 'postgres'] as const;
-type Database = (typeof DATABASES)[number];
 const WRITE_RATES = [0, 5, 20];
 /** The rate the targets are measured at. */
 const TARGET_RATE = 20;
@@ -617,16 +616,6 @@ async function onPostgres(
     await database.stop();
     fs.rmSync(shared, { recursive: true, force: true });
   }
-}
-
-function databases(): Database[] {
-  const names = (process.env.BENCH_DATABASES ?? DATABASES.join(','))
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(DATABASES as readonly string[]).includes(n));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`BENCH_DATABASES takes ${DATABASES.join(', ')}; got ${names.join(', ')}`);
-  return names as Database[];
 }
 
 const ms = (x: number | undefined) => (x === undefined ? '' : x);
