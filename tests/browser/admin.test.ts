@@ -101,8 +101,10 @@ describe('/admin/user', () => {
         await editor.getByLabel('비고').fill('뉴스 편집 담당');
         await editor.getByRole('button', { name: '저장' }).click();
         await expectMessage(page, 'status', '저장했습니다');
+        // The reloaded list is drawn as a transition: on a slow machine it can land just after
+        // the message, so the row is read until it shows the saved values.
         const row = page.getByRole('row').filter({ hasText: target.loginid });
-        expect(await row.innerText()).toMatch(/팀장\s+휴가\s+사용/);
+        await expect.poll(() => row.innerText()).toMatch(/팀장\s+휴가\s+사용/);
         await page.getByRole('button', { name: /편집$/ }).click();
         await page.getByRole('button', { name: '변경 이력' }).click();
         await page.getByText(/등급: 일반 → 팀장, 상태: 근무 → 휴가, 비고: \(없음\) → 뉴스 편집 담당/).waitFor();
