@@ -5,7 +5,7 @@ import { startPgServer } from '../tests/support/pg-process.ts';
 import { call, type LoopLag, loopLag, type Member, makeMembers, openStream, pause, percentile } from './lib/live-streams.ts';
 import { postgresCpu } from './lib/postgres-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
-import { ROOT, rssMb, type Server, startServer } from './lib/server.ts';
+import { ROOT, type Server, settledMemory, startServer } from './lib/server.ts';
 import { databases } from './lib/databases.ts';
 
 // Messages, live (issue #34, PRODUCT.md "Messages"): BENCH_STREAMS event streams (2000 by
@@ -58,6 +58,7 @@ interface SiteResult {
   idleRss: number;
   openRss: number;
   kbPerStream: number;
+  heapKbPerStream: number;
   lag: LoopLag;
   messages: { sent: number; failed: number; perSecond: number };
   delivery: { p50: number; p99: number; count: number; expected: number };
@@ -111,7 +112,7 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
     const warming = await Promise.all(Array.from({ length: PER_MEMBER }, () => openStream(site.holder, warm.token, () => {})));
     for (const close of warming) close();
     await pause(2000);
-    const idleRss = rssMb(site.holder.pid) ?? Number.NaN;
+    const idle = await settledMemory(site.holder);
     for (let s = 0; s < streams; s++) {
       const member = members[Math.floor(s / PER_MEMBER)] as Member;
       closers.push(
@@ -125,8 +126,10 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
       );
     }
     await pause(3000);
-    const openRss = rssMb(site.holder.pid) ?? Number.NaN;
-    const kbPerStream = Math.round(((openRss - idleRss) * 1024 * 10) / streams) / 10;
+    const open = await settledMemory(site.holder);
+    const perStream = (mb: number) => Math.round((mb * 1024 * 10) / streams) / 10;
+    const kbPerStream = perStream(open.rssMb - idle.rssMb);
+    const heapKbPerStream = perStream(open.heapMb - idle.heapMb);
 
     log(`${site.name}: sending ${MESSAGES_PER_S} messages a second for ${seconds} s`);
     await loopLag(site.holder);
@@ -167,9 +170,10 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
       streams,
       members: memberCount,
       conversations: conversations.length,
-      idleRss,
-      openRss,
+      idleRss: Math.round(idle.rssMb),
+      openRss: Math.round(open.rssMb),
       kbPerStream,
+      heapKbPerStream,
       lag,
       messages: { sent: count, failed, perSecond },
       delivery: {
@@ -187,7 +191,7 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
 }
 
 async function onSqlite(streams: number, seconds: number, log: (line: string) => void): Promise<SiteResult> {
-  const server = await startServer(SETTINGS);
+  const server = await startServer(SETTINGS, ROOT, { inspect: true });
   try {
     return await measureSite({ name: 'SQLite, one server', sender: server, holder: server, servers: [server] }, streams, seconds, log);
   } finally {
@@ -203,7 +207,7 @@ async function onPostgres(streams: number, seconds: number, log: (line: string) 
   try {
     // One after the other: the first migrates and creates the admin.
     for (let i = 0; i < 2; i++) {
-      servers.push(await startServer({ ...SETTINGS, DATA_DIR: shared, DATABASE_URL: database.url, JWT_SECRET }));
+      servers.push(await startServer({ ...SETTINGS, DATA_DIR: shared, DATABASE_URL: database.url, JWT_SECRET }, ROOT, { inspect: true }));
     }
     const [sender, holder] = servers as [Server, Server];
     const site: Site = {
@@ -243,7 +247,7 @@ export async function messagesBench({ seconds }: BenchOptions): Promise<SectionR
   const markdown = [
     '## Results',
     '',
-    `${streams} streams, ${PER_MEMBER} per member (${first?.members} members: many tabs and devices each, the heavy case), on the server that holds them; production build. Then ${MESSAGES_PER_S} messages a second for ${seconds} s, each in a conversation picked at random from about ${CONVERSATIONS_PER_MEMBER} per member with random others, from one of its two members to the other, sent over HTTP (POST /api/conversation/{id}/message). Delivery: from the start of the send to the \`message\` event on each of the other member's ${PER_MEMBER} streams. CPU: the app servers' (and PostgreSQL's) CPU time while sending and 2 s after, per message; it includes every stream's events (the sender's streams get the message too, and both members' unread counts). Memory: the holding server's RSS after opening the streams less before, per stream. The servers, PostgreSQL (embedded, the tests' settings) and this client share the machine's ${os.cpus().length} cores.`,
+    `${streams} streams, ${PER_MEMBER} per member (${first?.members} members: many tabs and devices each, the heavy case), on the server that holds them; production build. Then ${MESSAGES_PER_S} messages a second for ${seconds} s, each in a conversation picked at random from about ${CONVERSATIONS_PER_MEMBER} per member with random others, from one of its two members to the other, sent over HTTP (POST /api/conversation/{id}/message). Delivery: from the start of the send to the \`message\` event on each of the other member's ${PER_MEMBER} streams. CPU: the app servers' (and PostgreSQL's) CPU time while sending and 2 s after, per message; it includes every stream's events (the sender's streams get the message too, and both members' unread counts). Memory: the holding server's RSS after opening the streams less before, per stream, each read after a full garbage collection (V8's inspector), so that the garbage of the requests that opened them is not counted; the heap in use beside it. The servers, PostgreSQL (embedded, the tests' settings) and this client share the machine's ${os.cpus().length} cores.`,
     '',
     table(
       [
@@ -251,6 +255,7 @@ export async function messagesBench({ seconds }: BenchOptions): Promise<SectionR
         'RSS idle MB',
         'RSS open MB',
         'KB per stream',
+        'heap KB per stream',
         'loop lag p50 ms',
         'p99 ms',
         'max ms',
@@ -266,6 +271,7 @@ export async function messagesBench({ seconds }: BenchOptions): Promise<SectionR
         r.idleRss,
         r.openRss,
         r.kbPerStream,
+        r.heapKbPerStream,
         r.lag.p50,
         r.lag.p99,
         r.lag.max,

@@ -22,6 +22,8 @@ export interface Server {
   cpuMs(): number | undefined;
   /** The last few thousand characters the server wrote (its warnings and errors). */
   output(): string;
+  /** V8's inspector on 127.0.0.1, for a server started with `inspect` (settledMemory). */
+  inspector?: string;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export function freePort(): Promise<number> {
 
 /** Starts the server on a fresh data directory and a free port; resolves once /api/health is 200.
  * `root` is the checkout to run (another one: a baseline measured in the same run). */
-export async function startServer(settings: Record<string, string>, root = ROOT): Promise<Server> {
+export async function startServer(settings: Record<string, string>, root = ROOT, options: { inspect?: boolean } = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-'));
   const port = await freePort();
   const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...settings };
@@ -47,7 +49,12 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
   // not change what is measured.
   const child = spawn(
     NODE,
-    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'src/server/main.ts'],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
+      'src/server/main.ts',
+    ],
     {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
@@ -56,8 +63,10 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
   );
   // The tail of the server's output, to explain a failed start or failed requests.
   let output = '';
+  let inspector: string | undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
+    inspector ??= /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -88,7 +97,17 @@ export async function startServer(settings: Record<string, string>, root = ROOT)
     await stop();
     throw err;
   }
-  return { url, pid: child.pid, env, cpuMs: () => processCpuMs(child.pid), output: () => output, stop };
+  return {
+    url,
+    pid: child.pid,
+    env,
+    cpuMs: () => processCpuMs(child.pid),
+    output: () => output,
+    get inspector() {
+      return inspector;
+    },
+    stop,
+  };
 }
 
 async function waitHealthy(url: string, exited: Promise<void>, output: () => string): Promise<void> {
@@ -141,10 +160,46 @@ export async function api<T>(
 
 /** Resident memory of a process in MB (Linux /proc), or undefined once it is gone. */
 export function rssMb(pid: number | undefined): number | undefined {
+  const kb = rssKb(pid);
+  return kb === undefined ? undefined : Math.round(kb / 1024);
+}
+
+function rssKb(pid: number | undefined): number | undefined {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : undefined;
+    return kb ? Number(kb) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The server's memory once V8 has collected all it can (asked through the inspector of a server
+ * started with `inspect`): resident memory and the heap in use, in MB (not rounded). Read without a collection,
+ * RSS also counts the garbage of the requests just answered, which the next collection frees. */
+export async function settledMemory(server: Server): Promise<{ rssMb: number; heapMb: number }> {
+  if (!server.inspector) throw new Error('the server was not started with `inspect`');
+  const socket = new WebSocket(server.inspector);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let next = 0;
+  const ask = (method: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      const id = ++next;
+      socket.addEventListener('message', function answered(event) {
+        const answer = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, number> };
+        if (answer.id !== id) return;
+        socket.removeEventListener('message', answered);
+        resolve(answer.result ?? {});
+      });
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await ask('HeapProfiler.collectGarbage');
+    const heap = await ask('Runtime.getHeapUsage');
+    return { rssMb: (rssKb(server.pid) ?? Number.NaN) / 1024, heapMb: (heap.usedSize ?? Number.NaN) / 1024 / 1024 };
+  } finally {
+    socket.close();
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createQueryId, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { WriteTracker, Writes } from './write-tracker.ts';
 
 // What a member's kept reads are as of (db/table-reads.ts): another server's writes, gathered
@@ -31,5 +32,37 @@ describe('members’ versions', () => {
     expect(tracker.memberVersion('sessions', 1)).not.toBe(tracker.memberVersion('sessions', 1));
     tracker.setBlind(false);
     expect(tracker.memberVersion('sessions', 1)).toBe(tracker.memberVersion('sessions', 1));
+  });
+});
+
+describe('what a statement writes', () => {
+  // Compiled only: the plugin reads the statement's tree before any database sees it.
+  const db = new Kysely<{ messages: { id: number; content: string }; conversations: { id: number; last: number } }>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (inner) => new PostgresIntrospector(inner),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+
+  test('a select whose WITH inserts and updates is a write of both tables', () => {
+    const tracker = new WriteTracker();
+    const before = [tracker.version('messages'), tracker.version('conversations')];
+    const node = db
+      .with('added', (qb) => qb.insertInto('messages').values({ id: 1, content: '안녕하세요' }).returning('id'))
+      .with('moved', (qb) => qb.updateTable('conversations').set((eb) => ({ last: eb.selectFrom('added').select('id') })))
+      .selectFrom('added')
+      .select('id')
+      .toOperationNode();
+    tracker.transformQuery({ node, queryId: createQueryId() });
+    expect([tracker.version('messages'), tracker.version('conversations')]).toEqual(before.map((v) => v + 1));
+  });
+
+  test('a plain select writes nothing', () => {
+    const tracker = new WriteTracker();
+    const before = tracker.version('messages');
+    tracker.transformQuery({ node: db.selectFrom('messages').select('id').toOperationNode(), queryId: createQueryId() });
+    expect(tracker.version('messages')).toBe(before);
   });
 });

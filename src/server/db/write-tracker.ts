@@ -1,16 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  DatabaseConnection,
-  Dialect,
-  Driver,
-  KyselyPlugin,
-  QueryId,
-  OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  UpdateQueryNode,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type KyselyPlugin,
+  type QueryId,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type WithNode,
 } from 'kysely';
 
 // Counts writes per table, so that cached list answers (counts, page anchors) know when they are
@@ -57,6 +61,33 @@ function tableName(node: OperationNode | undefined): string | undefined {
 function columnName(node: OperationNode): string | undefined {
   const n = node as { kind?: string; column?: { name?: string } };
   return n.kind === 'ColumnNode' ? n.column?.name : undefined;
+}
+
+/** What a statement writes: an insert, update or delete, and those in its WITH (a select or a
+ * write whose common table expressions write, as PostgreSQL allows). */
+function writeOf(node: OperationNode): Written | undefined {
+  const seen = (table: string | undefined, columns?: (string | undefined)[]) =>
+    !(table && UNSEEN_TABLES.has(table)) && !columns?.every((c) => UNSEEN_COLUMNS.has(c ?? ''));
+  let write: Written | undefined;
+  if (InsertQueryNode.is(node)) {
+    const table = tableName(node.into);
+    write = { tables: table ? [table] : [], seen: seen(table) };
+  } else if (DeleteQueryNode.is(node)) {
+    const tables = node.from.froms.map(tableName).filter((t) => t !== undefined);
+    write = { tables, seen: tables.some((t) => seen(t)) };
+  } else if (UpdateQueryNode.is(node)) {
+    const table = tableName(node.table);
+    const columns = (node.updates ?? []).map((u) => columnName(u.column));
+    const listed = table && !columns.every((c) => COUNTER_COLUMNS.has(c ?? ''));
+    write = { tables: listed ? [table] : [], seen: seen(table, columns) };
+  }
+  const ctes = (node as { with?: WithNode }).with?.expressions ?? [];
+  for (const cte of ctes) {
+    const inner = writeOf(cte.expression);
+    if (!inner) continue;
+    write = write ? { tables: [...new Set([...write.tables, ...inner.tables])], seen: write.seen || inner.seen } : inner;
+  }
+  return write;
 }
 
 /** Whose rows a write wrote, by table: `{ likes: [5] }` is member 5's likes alone. */
@@ -317,21 +348,7 @@ export class WriteTracker implements KyselyPlugin {
    * overlapped it is never remembered as the state after it. */
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;
-    let write: Written | undefined;
-    const seen = (table: string | undefined, columns?: (string | undefined)[]) =>
-      !(table && UNSEEN_TABLES.has(table)) && !columns?.every((c) => UNSEEN_COLUMNS.has(c ?? ''));
-    if (node.kind === 'InsertQueryNode') {
-      const table = tableName(node.into);
-      write = { tables: table ? [table] : [], seen: seen(table) };
-    } else if (node.kind === 'DeleteQueryNode') {
-      const tables = node.from.froms.map(tableName).filter((t) => t !== undefined);
-      write = { tables, seen: tables.some((t) => seen(t)) };
-    } else if (node.kind === 'UpdateQueryNode') {
-      const table = tableName(node.table);
-      const columns = (node.updates ?? []).map((u) => columnName(u.column));
-      const listed = table && !columns.every((c) => COUNTER_COLUMNS.has(c ?? ''));
-      write = { tables: listed ? [table] : [], seen: seen(table, columns) };
-    }
+    let write = writeOf(node);
     if (write) {
       const members = memberScopes.getStore();
       const named = members

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Dialect, Executor } from '#server/db/database.ts';
+import { type Expression, type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Dialect, Executor } from '#server/db/database.ts';
 import { shown } from '#server/db/visibility.ts';
 import { writesOfMembers } from '#server/db/write-tracker.ts';
 
@@ -137,8 +137,9 @@ const MESSAGE_ORDER_LOCK = 7_311_043;
 /** Adds a message (inside a transaction): the conversation's newest, and back on both members'
  * lists. On PostgreSQL, messages sent at once could commit out of id order (104 after 105), and a
  * live stream that had told 105 would never tell 104 (modules/message/message.live.ts reads by id):
- * so message inserts take turns until they commit, and ids become visible in order. SQLite writes
- * one transaction at a time anyway. */
+ * so message inserts take turns until they commit, and ids become visible in order. The turn is
+ * held until the commit, so it holds one statement: every round trip inside it delays every
+ * other message on the site. SQLite writes one transaction at a time anyway. */
 export async function insertMessage(
   db: Executor,
   dialect: Dialect,
@@ -146,19 +147,40 @@ export async function insertMessage(
   pair: number[],
 ) {
   return writesOfMembers(ofMembers(pair), async () => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`.execute(db);
+    if (dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`.execute(db);
+      return db
+        .with('added', (qb) => qb.insertInto('messages').values(row).returning(['id', 'date']))
+        .with('conversation', (qb) =>
+          qb
+            .updateTable('conversations')
+            .set((eb) => ({ last: eb.selectFrom('added').select('id'), lastdate: row.date }))
+            .where('id', '=', row.conversation),
+        )
+        .with('members', (qb) =>
+          qb
+            .updateTable('conversation_members')
+            .set((eb) => ({ hidden: 0, readmessage: readUpTo(eb, row.user, eb.selectFrom('added').select('id').$asScalar()) }))
+            .where('conversation', '=', row.conversation),
+        )
+        .selectFrom('added')
+        .select(['id', 'date'])
+        .executeTakeFirstOrThrow();
+    }
     const added = await db.insertInto('messages').values(row).returning(['id', 'date']).executeTakeFirstOrThrow();
     await db.updateTable('conversations').set({ last: added.id, lastdate: row.date }).where('id', '=', row.conversation).execute();
-    await db.updateTable('conversation_members').set({ hidden: 0 }).where('conversation', '=', row.conversation).execute();
-    // The writer has read everything up to their own message.
     await db
       .updateTable('conversation_members')
-      .set({ readmessage: added.id })
+      .set((eb) => ({ hidden: 0, readmessage: readUpTo(eb, row.user, eb.val(added.id)) }))
       .where('conversation', '=', row.conversation)
-      .where('user', '=', row.user)
       .execute();
     return added;
   });
+}
+
+/** Back on both members' lists; the writer has read everything up to their own message. */
+function readUpTo(eb: ExpressionBuilder<Database, 'conversation_members'>, writer: number, message: Expression<number>) {
+  return eb.case().when('user', '=', writer).then(message).else(eb.ref('readmessage')).end();
 }
 
 /** Marks the conversation read up to its newest message for `user`; `hide` also takes it off
