@@ -66,4 +66,6 @@ export interface ReportedEntry {
 export interface ReportedConversation {
   members: { id: number; nickname: string }[];
   messages: { id: number; user: number; nickname: string; content: string; date: string }[];
+  /** Older messages than these exist (the newest page only is shown). */
+  more: boolean;
 }

@@ -320,6 +320,7 @@ describe('reports', () => {
         date: expect.any(String),
       },
     ]);
+    expect(listed.conversation.more).toBe(false);
     // A conversation is not deleted from the report screen; dismissing the reports is.
     expect((await t.call('POST', '/api/admin/report/delete', { token: root, body: { target: 'conversation', item: id } })).status).toBe(
       400,
@@ -328,6 +329,20 @@ describe('reports', () => {
       200,
     );
     expect((await read(victim, id)).body.messages).toHaveLength(1);
+  });
+
+  test('a long reported conversation shows its newest 50 and says older ones exist', async () => {
+    const [a, b] = [await t.member(), await t.member()];
+    const id = await start(a, { user: b.id });
+    for (let i = 1; i <= 51; i++) await send(i % 2 ? a : b, id, `메시지 ${i}`);
+    await t.call('POST', '/api/report', { token: b.token, body: { target: 'conversation', item: id, reason: 'fraud' } });
+    const listed = (await t.call('GET', '/api/admin/report?size=100', { token: await t.root() })).body.items.find(
+      (e: { target: string; item: number }) => e.target === 'conversation' && e.item === id,
+    );
+    expect(listed.conversation.messages.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `메시지 ${i + 2}`),
+    );
+    expect(listed.conversation.more).toBe(true);
   });
 });
 

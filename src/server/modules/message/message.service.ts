@@ -277,11 +277,12 @@ export async function conversationForReport(deps: Deps, user: number, id: number
 export async function reportedConversation(deps: Deps, id: number) {
   const row = await findConversation(deps.db, id);
   if (!row) return undefined;
-  const { messages } = await messagePage(deps.db, id, undefined);
+  const { messages, more } = await messagePage(deps.db, id, undefined);
   const names = await nicknamesOf(deps.db, [row.user1, row.user2]);
   return {
     members: [row.user1, row.user2].map((u) => ({ id: u, nickname: nameOf(names, u) })),
     messages: messages.map((m) => ({ ...m, nickname: nameOf(names, m.user) })),
+    more,
   };
 }
 

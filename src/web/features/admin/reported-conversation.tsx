@@ -29,14 +29,15 @@ export function ConversationMembers({ members }: Pick<ReportedConversation, 'mem
   );
 }
 
-export function ConversationMessages({ messages, timeZone }: Pick<ReportedConversation, 'messages'> & { timeZone: string }) {
+export function ConversationMessages({ messages, more, timeZone }: Pick<ReportedConversation, 'messages' | 'more'> & { timeZone: string }) {
   return (
     <details className="group mt-3">
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg border border-slate-300 bg-white px-4 font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
         <span className="group-open:hidden">대화 보기</span>
         <span className="hidden group-open:inline">대화 접기</span>
-        <span className="font-normal text-slate-500">({messages.length})</span>
+        <span className="font-normal text-slate-500">({more ? `최근 ${messages.length}개` : messages.length})</span>
       </summary>
+      {more ? <p className="mt-3 text-sm text-slate-600">이전 메시지가 더 있습니다. 최근 {messages.length}개만 보여 줍니다.</p> : null}
       {messages.length ? (
         <ol aria-label="대화 내용" className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3">
           {messages.map((m) => (
