@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   CONTACT_HOURS: optional(text(100)),
   /** Set when a reverse proxy in front of us sets X-Forwarded-For; otherwise the socket address counts. */
   TRUST_PROXY: flag.default(false),
+  /** PRODUCT.md: the lowest hourly pay a 구인 may offer (modules/jobs/jobs-pay.ts); unset: no check. */
+  MIN_WAGE_HOURLY: optional(z.coerce.number().positive().max(10_000)),
   /** Per-member limits on posts, comments, likes and uploads (write-limits.ts); off only where
    * one account writes in bulk on purpose (a data import, the API tests). */
   WRITE_LIMITS: flag.default(true),

@@ -31,6 +31,18 @@ export const BoardStatusLabel: Record<number, string> = { 1: '판매중', 2: '�
 export const JobsType = { recruit: 1, seeking: 2 } as const;
 export const JobsTypeLabel: Record<number, string> = { 1: '구인', 2: '구직' };
 export const JobsStatus = { selling: 1, sold: 2 } as const;
+/** PRODUCT.md "Jobs say pay and visa": what a job's pay is counted per. */
+export const PayUnit = { hour: 1, day: 2, week: 3, month: 4, year: 5 } as const;
+export const PayUnitLabel: Record<number, string> = { 1: '시급', 2: '일급', 3: '주급', 4: '월급', 5: '연봉' };
+/** Who may apply, as the job says it: several at once. */
+export const Visa = { resident: 1, sponsor: 2, opt: 3, workingHoliday: 4, any: 5 } as const;
+export const VisaLabel: Record<number, string> = {
+  1: '시민권/영주권',
+  2: '비자 스폰서 가능',
+  3: 'OPT/CPT 가능',
+  4: '워킹홀리데이',
+  5: '무관',
+};
 
 export const BusinessType = { normal: 1, premium: 2 } as const;
 export const BusinessMain = { normal: 1, main: 2 } as const;

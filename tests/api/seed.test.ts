@@ -39,6 +39,16 @@ describe('demo content (SEED_DEMO)', () => {
     expect(first.counts).toMatchObject({ jobs: await count('jobs'), business: business.length, comments: await count('comment') });
   });
 
+  test('demo jobs say their pay in several units and their visa terms, and some say neither', async () => {
+    const { body } = await t.call('GET', '/api/jobs?size=100&expired=1');
+    const jobs = body.items as { paymin: number; payunit: number; visa: number[] }[];
+    expect(new Set(jobs.filter((j) => j.paymin > 0).map((j) => j.payunit)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(jobs.flatMap((j) => j.visa)).size).toBeGreaterThanOrEqual(4);
+    expect(jobs.some((j) => j.paymin === 0)).toBe(true);
+    const sponsored = await t.call('GET', '/api/jobs?visa=2');
+    expect(sponsored.body.total).toBeGreaterThan(0);
+  });
+
   test('every post’s comment and like counters equal its comment and like rows', async () => {
     const posts = await t.deps.db.selectFrom('board').select(['id', 'comment', 'like']).execute();
     const comments = await t.deps.db.selectFrom('comment').select('board').where('deleted', '=', 0).execute();

@@ -283,6 +283,11 @@ export interface JobsTable extends Authored, Counted, Expiring {
   employmenttype: string;
   limitdate: string;
   status: number;
+  paymin: Generated<number>;
+  paymax: Generated<number>;
+  payunit: Generated<number>;
+  /** Visa terms, codes 1-5 as bits (code - 1): modules/jobs/jobs-pay.ts. */
+  visa: Generated<number>;
 }
 
 export interface BusinessTable extends Authored, Counted, BusinessHours {

@@ -1,6 +1,7 @@
 import { fakerKO as faker } from '@faker-js/faker';
 import { JobsStatus, JobsType } from '#shared/enums.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
+import { visaBits } from '#server/modules/jobs/jobs-pay.ts';
 import { addDays, spreadDates } from './dates.ts';
 import { JOBS } from './demo-data/jobs.ts';
 import { addLikedItem, someMembers } from './likes.ts';
@@ -42,6 +43,10 @@ export async function addJobs(s: Seeder, scale: number, today: string): Promise<
         limitdate: limit,
         status: limit !== '' && limit < today ? JobsStatus.sold : JobsStatus.selling,
         count: faker.number.int({ min: 20, max: 700 }),
+        paymin: t.salary?.[0] ?? 0,
+        paymax: t.salary?.[1] ?? 0,
+        payunit: t.salary?.[2] ?? 0,
+        visa: visaBits(t.visa ?? []),
       },
       author,
       likers,

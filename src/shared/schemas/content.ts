@@ -10,7 +10,11 @@ import {
   JobsStatus,
   JobsType,
   MarketStatus,
+  PayUnit,
+  PayUnitLabel,
   TopCategory,
+  Visa,
+  VisaLabel,
 } from '../enums.ts';
 import { COMMENT_MAX, TITLE_MAX } from '../limits.ts';
 import { Messages } from '../messages.ts';
@@ -96,25 +100,54 @@ export const BoardSaveSchema = z
     error: Messages.marketPriceRequired,
   });
 
+/** A code among labelled ones, refused with the field's name and its choices ("1(시급), 2(일급) ..."). */
+function labelledCode(labels: Record<number, string>, message: (choices: string) => string, allowed = Object.keys(labels).map(Number)) {
+  const error = message(
+    Object.entries(labels)
+      .map(([code, label]) => `${code}(${label})`)
+      .join(', '),
+  );
+  return z.number({ error }).refine((v) => allowed.includes(v), { error });
+}
+
+/** One of a job's visa terms (PRODUCT.md), and the list a job says: codes of `Visa`, each once, in order. */
+export const visaCode = labelledCode(VisaLabel, (choices) => `비자 조건은 ${choices} 중에서 고르세요`);
+export const visaList = z
+  .array(visaCode, { error: '비자 조건은 번호의 목록입니다' })
+  .max(enumValues(Visa).length)
+  .transform((codes) => [...new Set(codes)].sort((a, b) => a - b));
+
+/** A job's pay unit, or 0 where no pay is given. */
+const payUnit = labelledCode(PayUnitLabel, (choices) => `급여 단위는 ${choices} 중 하나입니다`, [0, ...enumValues(PayUnit)]);
+
 export const JOBS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS] as const;
-export const JobsSaveSchema = z.strictObject({
-  id: id.default(0),
-  title: line(TITLE_MAX, TITLE_REQUIRED),
-  content: richText(CONTENT_MAX).default(''),
-  type: code(enumValues(JobsType)).default(JobsType.recruit),
-  companyname: line(100).default(''),
-  tel: phone.default(''),
-  url: url.default(''),
-  manager: line(50).default(''),
-  // The union's own message: a failed address fails both branches, and neither one's reason alone is the answer.
-  email: z.union([z.literal(''), email('')], { error: '이메일 형식이 올바르지 않습니다' }).default(''),
-  category: line(50).default(''),
-  location: line(50).default(''),
-  employmenttype: line(50).default(''),
-  limitdate: dateText.default(''),
-  status: code(enumValues(JobsStatus)).default(JobsStatus.selling),
-  ...accepted(JOBS_SERVER_FIELDS),
-});
+export const JobsSaveSchema = z
+  .strictObject({
+    id: id.default(0),
+    title: line(TITLE_MAX, TITLE_REQUIRED),
+    content: richText(CONTENT_MAX).default(''),
+    type: code(enumValues(JobsType)).default(JobsType.recruit),
+    companyname: line(100).default(''),
+    tel: phone.default(''),
+    url: url.default(''),
+    manager: line(50).default(''),
+    // The union's own message: a failed address fails both branches, and neither one's reason alone is the answer.
+    email: z.union([z.literal(''), email('')], { error: '이메일 형식이 올바르지 않습니다' }).default(''),
+    category: line(50).default(''),
+    location: line(50).default(''),
+    employmenttype: line(50).default(''),
+    limitdate: dateText.default(''),
+    status: code(enumValues(JobsStatus)).default(JobsStatus.selling),
+    // PRODUCT.md "Jobs say pay and visa": a range in one unit (0: none given, 급여 협의).
+    paymin: money.default(0),
+    paymax: money.default(0),
+    payunit: payUnit.default(0),
+    visa: visaList.default([]),
+    ...accepted(JOBS_SERVER_FIELDS),
+  })
+  .refine((j) => j.paymax === 0 || j.paymin > 0, { path: ['paymin'], error: '최대 급여를 쓰면 최소 급여도 입력하세요' })
+  .refine((j) => j.paymax === 0 || j.paymax >= j.paymin, { path: ['paymax'], error: '최대 급여는 최소 급여보다 적을 수 없습니다' })
+  .refine((j) => j.paymin === 0 || j.payunit !== 0, { path: ['payunit'], error: '급여 단위(시급, 일급, 주급, 월급, 연봉)를 고르세요' });
 
 export const BUSINESS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS] as const;
 /** PRODUCT.md: type (premium) and main (main exposure) are set only by admins. */

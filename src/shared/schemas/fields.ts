@@ -153,12 +153,13 @@ export const url = z.union([
     .regex(/^https?:\/\/[^\s<>"']+$/i, { error: 'http:// 또는 https://로 시작하는 주소를 입력하세요' }),
 ]);
 
-/** Money: non-negative, at most a trillion, floored to 2 decimals (SPEC §9). */
+/** Money: non-negative, at most a trillion, floored to 2 decimals (SPEC §9). Rounding to 12
+ * significant digits first keeps 16.9 from flooring to 16.89 (16.9 * 100 = 1689.9999...). */
 export const money = z
   .number({ error: '숫자를 입력하세요' })
   .min(0, { error: '0 이상이어야 합니다' })
   .max(1e12)
-  .transform((n) => Math.floor(n * 100) / 100);
+  .transform((n) => Math.floor(Number((n * 100).toPrecision(12))) / 100);
 
 /** A page of a list, ?page=N&size=M: each list has its own default size; none answers more
  * than PAGE_SIZE_MAX items at once (PRODUCT.md) or pages past `maxPage`. */

@@ -1,8 +1,9 @@
 import { EMPLOYMENT_TYPES } from '#shared/categories.ts';
-import { JobsStatus, JobsType, JobsTypeLabel } from '#shared/enums.ts';
+import { JobsStatus, JobsType, JobsTypeLabel, PayUnitLabel, VisaLabel } from '#shared/enums.ts';
 import { JobsSaveSchema } from '#shared/schemas/content.ts';
 import { RichText } from '../components/ui/rich-text.tsx';
 import {
+  amountField,
   categoryField,
   codeField,
   contentField,
@@ -16,9 +17,11 @@ import {
 } from '../features/editor/write-fields.tsx';
 import type { WriteValues } from '../features/editor/write-target.ts';
 import { JobsFacts } from '../features/jobs/jobs-detail.tsx';
+import { JobPostingData } from '../features/jobs/job-posting.tsx';
 import { DeadlineBadge, JobsList, JobsTypeBadge } from '../features/jobs/jobs-list.tsx';
 import { formatDate } from '#shared/format.ts';
 import { bumpText } from '#shared/freshness.ts';
+import { visaField } from './jobs-visa-field.tsx';
 import { type BodyProps, type CardsProps, category, type HomeRowProps, labels, location, select, type WebKind } from './kind.ts';
 
 // 구인구직: 구인 (hiring) and 구직 (seeking) posts; a 구인 post has a company and a deadline. Jobs
@@ -35,6 +38,7 @@ function JobsBody({ item, today, timeZone }: BodyProps) {
     <>
       <JobsFacts job={item} today={today} timeZone={timeZone} />
       <RichText html={item.content} className="mt-4" />
+      <JobPostingData job={item} />
     </>
   );
 }
@@ -49,11 +53,18 @@ export const jobs: WebKind = {
       category('jobs'),
       location,
       select('employmenttype', '고용형태', labels(EMPLOYMENT_TYPES)),
+      select(
+        'visa',
+        '비자',
+        Object.entries(VisaLabel).map(([code, label]) => [code, label]),
+      ),
+      // Jobs whose top of the range reaches it, as an hourly equivalent.
+      { name: 'minpay', label: '최저 시급($)', kind: 'number' },
       { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
     ],
     // Listing order: the last bumped first (끌어올리기).
     order: 'fresh',
-    fields: ['type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed', 'bumpdate'],
+    fields: ['type', 'limitdate', 'status', 'companyname', 'employmenttype', 'closed', 'bumpdate', 'paymin', 'paymax', 'payunit', 'visa'],
     Cards: ({ items, base, timeZone, today }: CardsProps) => <JobsList items={items} base={base} timeZone={timeZone} today={today} />,
   },
   Body: JobsBody,
@@ -66,6 +77,11 @@ export const jobs: WebKind = {
       locationField,
       textField('companyname', '회사명', {}, recruiting),
       wordField('employmenttype', (values) => (seeking(values) ? '희망 고용 형태' : '고용 형태'), EMPLOYMENT_TYPES),
+      // A pay in one unit; 급여 협의 (0) is none.
+      codeField('payunit', (values) => (seeking(values) ? '희망 급여 단위' : '급여 단위'), { 0: '급여 협의', ...PayUnitLabel }, 0),
+      amountField('paymin', '최소 급여 ($)'),
+      amountField('paymax', '최대 급여 ($, 없으면 비워 두세요)'),
+      visaField,
       textField('limitdate', '마감일 (비우면 상시 모집)', { type: 'date' }, recruiting),
       textField('manager', '담당자', {}, recruiting),
       telField,

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { UserLevel } from '#shared/enums.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';
+import { scriptJson } from './script-json.ts';
 
 // The signed-in member as a page shows them: their header, their like state, the controls they
 // may use. A shared page (the page cache's, drawn once for everyone) carries none of it in its
@@ -40,7 +41,7 @@ export function documentMe(): Me | null {
 
 /** `#me`'s content: JSON that cannot end the script element. */
 export function meJson(me: Me | null): string {
-  return JSON.stringify(me).replace(/</g, '\\u003c');
+  return scriptJson(me);
 }
 
 /** Marks for controls that only some readers see, as attributes on the control or its wrapper.

@@ -19,10 +19,13 @@ export type HideableTable = SectionTable | 'comment';
 /** A stored row as the database answers it. */
 export type StoredRow<N extends ContentName> = Selectable<Database[N]>;
 
-/** An item as services answer it: board and business images are a list, stored as JSON text. */
+/** An item as services answer it: board and business images are a list, stored as JSON text; a
+ * job's visa terms a list, stored as bits. */
 export type ContentItem<N extends ContentName> = N extends 'board' | 'business'
   ? Omit<StoredRow<N>, 'images'> & { images: string[] }
-  : StoredRow<N>;
+  : N extends 'jobs'
+    ? Omit<StoredRow<N>, 'visa'> & { visa: number[] }
+    : StoredRow<N>;
 
 /** A row as the generic rules see it. */
 export type Row = Record<string, unknown> & { id: number; user: number; hidden: number };

@@ -1,9 +1,12 @@
-import { JOBS_SERVER_FIELDS, JobsSaveSchema } from '#shared/schemas/content.ts';
+import { JOBS_SERVER_FIELDS, JobsSaveSchema, visaCode } from '#shared/schemas/content.ts';
+import { inQuery, money } from '#shared/schemas/fields.ts';
+import type { Pay } from '#shared/pay.ts';
 import { JobsStatus } from '#shared/enums.ts';
 import { htmlToText, textOf } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
+import { payingAtLeast, requireMinimumWage, visaBits, visaCodes, withVisa } from './jobs-pay.ts';
 
 /** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline (or, without one, 30 days after its
  * last bump) is closed by the sweep (modules/freshness), hidden from the list unless asked for
@@ -33,12 +36,27 @@ export const jobsResource: ContentResource<'jobs'> = {
     orders: { fresh: [['bumpdate', 'desc']] },
     sums: ['count', 'like'],
   },
-  listParams: expiredParam,
-  narrowList: openListings,
+  listParams: {
+    // PRODUCT.md: jobs open to one visa term, and jobs whose top of the range reaches an hourly pay.
+    visa: inQuery(visaCode).optional(),
+    minpay: inQuery(money).optional(),
+    ...expiredParam,
+  },
+  narrowList(q, params) {
+    let query = openListings(q, params);
+    if (params.visa !== undefined) query = withVisa(query, params.visa as number);
+    if (params.minpay) query = payingAtLeast(query, params.minpay as number);
+    return query;
+  },
+  // Visa terms and pay are not counted scopes.
+  countedAs: (params) => (params.visa === undefined && !params.minpay ? openListingsCounted(params) : undefined),
   derive(input, before, _actor, deps) {
+    requireMinimumWage(deps.env.MIN_WAGE_HOURLY, input as unknown as Pay & { type: number });
     return listingColumns(deps, 'jobs', input, before);
   },
-  countedAs: openListingsCounted,
+  // The visa terms are a list to clients and a set of bits in the row (jobs-pay.ts).
+  toRow: (input) => ({ ...input, visa: visaBits((input.visa as number[] | undefined) ?? []) }),
+  fromRow: (row) => (typeof row.visa === 'number' ? { ...row, visa: visaCodes(row.visa) } : row),
   initdata: () => ({
     id: 0,
     title: '',
@@ -54,6 +72,10 @@ export const jobsResource: ContentResource<'jobs'> = {
     employmenttype: '',
     limitdate: '',
     status: 1,
+    paymin: 0,
+    paymax: 0,
+    payunit: 0,
+    visa: [],
     count: 0,
     like: 0,
     name: '',

@@ -13,6 +13,10 @@ export interface JobTemplate {
   /** What the work is (recruit) or who is looking (seeking). */
   about: string;
   pay: string;
+  /** The pay as a job says it: lowest, highest (0: none), unit (PayUnit). */
+  salary?: [paymin: number, paymax: number, payunit: number];
+  /** Visa terms (Visa codes). */
+  visa?: number[];
 }
 
 export const JOBS: JobTemplate[] = [
@@ -25,6 +29,8 @@ export const JOBS: JobTemplate[] = [
     location: 'LA',
     about: '주방 재료 손질, 김치·반찬 준비, 설거지',
     pay: '시급 $18 이상 (경력에 따라 협의)',
+    salary: [18, 22, 1],
+    visa: [1, 4],
   },
   {
     type: JobsType.recruit,
@@ -35,6 +41,8 @@ export const JOBS: JobTemplate[] = [
     location: 'LA',
     about: '장부 정리, 고객 응대, 세금 보고 서류 준비',
     pay: '연봉 $48,000 ~ $55,000, 의료보험',
+    salary: [48000, 55000, 5],
+    visa: [1, 3],
   },
   {
     type: JobsType.recruit,
@@ -45,6 +53,8 @@ export const JOBS: JobTemplate[] = [
     location: '토런스',
     about: '입출고 작업, 지게차 운전, 재고 관리',
     pay: '시급 $21, 오버타임 있음',
+    salary: [21, 0, 1],
+    visa: [5],
   },
   {
     type: JobsType.recruit,
@@ -55,6 +65,8 @@ export const JOBS: JobTemplate[] = [
     location: '어바인',
     about: '예약 관리, 보험 확인, 환자 안내',
     pay: '시급 $20 ~ $24',
+    salary: [20, 24, 1],
+    visa: [1, 3],
   },
   {
     type: JobsType.recruit,
@@ -65,6 +77,8 @@ export const JOBS: JobTemplate[] = [
     location: '풀러턴',
     about: '음료 제조, 매장 정리, 베이커리 진열',
     pay: '시급 $17.50 + 팁',
+    salary: [17.5, 0, 1],
+    visa: [4, 5],
   },
   {
     type: JobsType.recruit,
@@ -75,6 +89,8 @@ export const JOBS: JobTemplate[] = [
     location: '가든그로브',
     about: '계산, 상품 진열, 재고 확인',
     pay: '시급 $17, 직원 할인',
+    salary: [17, 0, 1],
+    visa: [1],
   },
   {
     type: JobsType.recruit,
@@ -84,7 +100,9 @@ export const JOBS: JobTemplate[] = [
     employmenttype: '인턴',
     location: 'LA',
     about: 'SNS 마케팅, 시장 조사, 한국 본사와 자료 번역',
-    pay: '월 $2,400',
+    pay: '월 $2,900 ~ $3,000',
+    salary: [2900, 3000, 4],
+    visa: [3],
   },
   {
     type: JobsType.recruit,
@@ -95,6 +113,8 @@ export const JOBS: JobTemplate[] = [
     location: '어바인',
     about: '자사 쇼핑몰 프론트엔드와 API 개발',
     pay: '연봉 $95,000 ~ $120,000, 재택 주 2일',
+    salary: [95000, 120000, 5],
+    visa: [2, 3],
   },
   {
     type: JobsType.recruit,
@@ -105,6 +125,8 @@ export const JOBS: JobTemplate[] = [
     location: '풀러턴',
     about: '고등학생 SAT 수학, AP 미적분 수업',
     pay: '시간당 $35 ~ $50',
+    salary: [35, 50, 1],
+    visa: [1, 3],
   },
   {
     type: JobsType.recruit,
@@ -125,6 +147,8 @@ export const JOBS: JobTemplate[] = [
     location: 'LA',
     about: '렌트·매매 서류 정리, 고객 일정 관리',
     pay: '시급 $20 (6개월 계약 후 정규직 전환 가능)',
+    salary: [20, 0, 1],
+    visa: [1, 2],
   },
   {
     type: JobsType.recruit,
@@ -135,6 +159,7 @@ export const JOBS: JobTemplate[] = [
     location: '부에나파크',
     about: '자동차·주택 보험 상담과 판매',
     pay: '기본급 + 커미션',
+    visa: [1],
   },
   {
     type: JobsType.recruit,
@@ -145,6 +170,8 @@ export const JOBS: JobTemplate[] = [
     location: '글렌데일',
     about: '환자 접수, 진료 보조, 약재 정리',
     pay: '시급 $18',
+    salary: [18, 0, 1],
+    visa: [4],
   },
   {
     type: JobsType.recruit,
@@ -155,6 +182,8 @@ export const JOBS: JobTemplate[] = [
     location: 'LA',
     about: '한인타운 식당 식자재 배송',
     pay: '건당 지급, 주 $1,200 이상 가능',
+    salary: [1200, 1500, 3],
+    visa: [5],
   },
   {
     type: JobsType.seeking,
@@ -173,6 +202,8 @@ export const JOBS: JobTemplate[] = [
     location: '어바인',
     about: '엑셀과 QuickBooks를 다룰 수 있고, 영어와 한국어 모두 가능합니다.',
     pay: '시급 $20 이상 희망',
+    salary: [20, 0, 1],
+    visa: [3],
   },
   {
     type: JobsType.seeking,
@@ -191,6 +222,8 @@ export const JOBS: JobTemplate[] = [
     location: '토런스',
     about: '아이 둘을 키운 경험이 있고 한식 요리를 잘합니다. 평일 오전 가능합니다.',
     pay: '시급 $22 희망',
+    salary: [22, 0, 1],
+    visa: [1],
   },
   {
     type: JobsType.seeking,

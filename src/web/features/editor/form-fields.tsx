@@ -140,35 +140,50 @@ export function priceText(typed: string): string {
   return rest.length > 0 ? `${shown}.${rest.join('').slice(0, 2)}` : shown;
 }
 
-/** Market price in dollars and cents: shown with thousands separators while typing, stored as a
- * number (1234.5; the list and the page show $1,234.50). 무료나눔 (free = 2) sets it aside. */
-export function PriceField({ form }: { form: FormState }) {
-  // A price the page's action refused comes back as it was typed.
+/** An amount in dollars and cents: shown with thousands separators while typing, kept as a number
+ * (1234.5; pages show $1,234.50); one the page's action refused comes back as it was typed. */
+function AmountInput({ form, name, disabled }: { form: FormState; name: string; disabled?: boolean }) {
   const [text, setText] = useState(() => {
-    const price = form.values.price;
-    if (typeof price === 'string') return price;
-    return Number(price) ? formatMoney(Number(price)) : '';
+    const amount = form.values[name];
+    if (typeof amount === 'string') return amount;
+    return Number(amount) ? formatMoney(Number(amount)) : '';
   });
+  return (
+    <input
+      id={fieldId(name)}
+      name={name}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      placeholder="0.00"
+      disabled={disabled}
+      onChange={(e) => {
+        const shown = priceText(e.target.value);
+        setText(shown);
+        form.set(name, priceValue(shown));
+      }}
+      className={`${inputClass} disabled:bg-slate-100`}
+      {...errorProps(form, name)}
+    />
+  );
+}
+
+/** An amount in dollars (a job's pay). */
+export function AmountField({ form, name, label }: { form: FormState; name: string; label: string }) {
+  return (
+    <FieldShell form={form} name={name} label={label}>
+      <AmountInput form={form} name={name} />
+    </FieldShell>
+  );
+}
+
+/** Market price: an amount, which 무료나눔 (free = 2) sets aside. */
+export function PriceField({ form }: { form: FormState }) {
   const free = form.values.free === 2;
   return (
     <FieldShell form={form} name="price" label="가격 ($)">
       <div className="flex items-center gap-3">
-        <input
-          id={fieldId('price')}
-          name="price"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          placeholder="0.00"
-          disabled={free}
-          onChange={(e) => {
-            const shown = priceText(e.target.value);
-            setText(shown);
-            form.set('price', priceValue(shown));
-          }}
-          className={`${inputClass} disabled:bg-slate-100`}
-          {...errorProps(form, 'price')}
-        />
+        <AmountInput form={form} name="price" disabled={free} />
         <label className="flex min-h-12 shrink-0 items-center gap-2 font-semibold">
           <input
             type="checkbox"

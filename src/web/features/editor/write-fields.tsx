@@ -1,7 +1,7 @@
 import { LOCATIONS, SECTION_CATEGORIES, type CategorySection } from '#shared/categories.ts';
 import { BoardFree } from '#shared/enums.ts';
 import { TITLE_MAX } from '#shared/limits.ts';
-import { type FormState, PriceField, SelectField, TextField } from './form-fields.tsx';
+import { AmountField, type FormState, PriceField, SelectField, TextField } from './form-fields.tsx';
 import { RichEditor } from './rich-editor.tsx';
 import { priceValue, readRichText, type WriteField, type WriteValue, type WriteValues } from './write-target.ts';
 
@@ -92,6 +92,17 @@ export const imagesField: FormField = { name: 'images', initial: [] };
 /** SPEC §3's thumbnail, which a save sets to the first photo. */
 export const thumbnailField: FormField = { name: 'image', initial: '' };
 
+/** An amount as typed, posted without JavaScript as the box's text. */
+const readAmount = (form: FormData, name: string): WriteValue => priceValue((form.get(name) ?? '').toString());
+
+/** An amount in dollars (0 when left empty). */
+export const amountField = (name: string, label: string): FormField => ({
+  name,
+  initial: 0,
+  Control: ({ form }) => <AmountField form={form} name={name} label={label} />,
+  read: readAmount,
+});
+
 const isFree = (values: WriteValues) => values.free === BoardFree.free;
 
 /** A price in dollars with its 무료나눔 box: 무료나눔 (free = 2) has no price. */
@@ -101,7 +112,7 @@ export const priceFields: FormField[] = [
     initial: 0,
     Control: ({ form }) => <PriceField form={form} />,
     sent: (values) => !isFree(values),
-    read: (form, name): WriteValue => priceValue((form.get(name) ?? '').toString()),
+    read: readAmount,
   },
   {
     name: 'free',

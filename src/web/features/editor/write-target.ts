@@ -10,7 +10,7 @@ import { itemPagesOf, listOf, type Section } from '#shared/sections.ts';
 // `parent` ...) are never overwritten.
 
 export type WriteResource = SectionTable;
-export type WriteValue = string | number | string[];
+export type WriteValue = string | number | string[] | number[];
 export type WriteValues = Record<string, WriteValue>;
 
 /** One value of a kind's write form (its control: write-fields.tsx's FormField). */

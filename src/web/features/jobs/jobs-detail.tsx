@@ -3,7 +3,9 @@ import { formatDate } from '#shared/format.ts';
 import { bumpDateTimeText } from '#shared/freshness.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
+import { hasPay } from '#shared/pay.ts';
 import { DeadlineBadge, hasNoDeadline, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
+import { JobsPay, VisaTags } from './jobs-pay.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   if (!children) return null;
@@ -22,7 +24,10 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
   const showDeadline = !hasNoDeadline(job);
   // A 구직 post with nothing but its text has no empty box of facts.
   const hasFacts =
-    showDeadline || [job.companyname, job.employmenttype, job.location, job.manager, job.tel, job.email, job.url].some(Boolean);
+    showDeadline ||
+    hasPay(job) ||
+    job.visa.length > 0 ||
+    [job.companyname, job.employmenttype, job.location, job.manager, job.tel, job.email, job.url].some(Boolean);
   return (
     <header>
       <p className="flex flex-wrap items-center gap-2">
@@ -43,6 +48,10 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
           <Row label="회사">{job.companyname}</Row>
           <Row label={job.type === JobsType.seeking ? '희망 고용형태' : '고용형태'}>{job.employmenttype}</Row>
           <Row label="지역">{job.location}</Row>
+          <Row label={job.type === JobsType.seeking ? '희망 급여' : '급여'}>
+            <JobsPay job={job} />
+          </Row>
+          <Row label="비자">{job.visa.length ? <VisaTags visa={job.visa} /> : null}</Row>
           <Row label="마감일">
             {!showDeadline ? null : deadline ? (
               <>

@@ -4,6 +4,7 @@ import type { JobsRecord } from '#shared/api.ts';
 import { JobsType, JobsTypeLabel } from '#shared/enums.ts';
 import { dDay, formatDate, isEmptyDate } from '#shared/format.ts';
 import { bumpText } from '#shared/freshness.ts';
+import { JobsPay, VisaTags } from './jobs-pay.tsx';
 
 export type JobsItem = JobsRecord;
 
@@ -49,8 +50,10 @@ export function JobsList({ items, base, timeZone, today }: { items: JobsItem[]; 
               <span className="min-w-0 flex-1 text-lg font-medium group-hover:text-brand-700 group-hover:underline">{j.title}</span>
               <DeadlineBadge job={j} today={today} />
             </span>
-            <span className="mt-1 block text-sm text-slate-600">
-              {[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}
+            <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              <JobsPay job={j} className="text-base" />
+              <span>{[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}</span>
+              <VisaTags visa={j.visa} />
             </span>
             <MetaLine
               parts={[j.name, bumpText(j, timeZone, today) || formatDate(j.date, timeZone)]}
