@@ -1,7 +1,7 @@
 import { LOCATIONS, SECTION_CATEGORIES, type CategorySection } from '#shared/categories.ts';
 import { BoardFree } from '#shared/enums.ts';
 import { TITLE_MAX } from '#shared/limits.ts';
-import { type FormState, PriceField, SelectField, TextField } from './form-fields.tsx';
+import { type FormState, NumberField, PriceField, SelectField, TextField } from './form-fields.tsx';
 import { RichEditor } from './rich-editor.tsx';
 import { priceValue, readRichText, type WriteField, type WriteValue, type WriteValues } from './write-target.ts';
 
@@ -29,6 +29,15 @@ export const textField = (name: string, label: string, options: TextOptions = {}
   name,
   initial: '',
   Control: ({ form }) => <TextField form={form} name={name} label={label} {...options} />,
+  shown,
+});
+
+/** A number (money, a count, bathrooms in steps of 0.5): sent as a number, empty as 0. */
+export const numberField = (name: string, label: string, step = 1, shown?: FormField['shown']): FormField => ({
+  name,
+  initial: 0,
+  Control: ({ form }) => <NumberField form={form} name={name} label={label} step={step} />,
+  read: (form, field): WriteValue => priceValue((form.get(field) ?? '').toString()),
   shown,
 });
 
