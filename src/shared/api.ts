@@ -27,6 +27,7 @@ type Saved<
     | 'BoardSaveSchema'
     | 'JobsSaveSchema'
     | 'BusinessSaveSchema'
+    | 'HousingSaveSchema'
     | 'InquirySaveSchema'
     | 'MainscheduleSaveSchema'
     | 'CommentSaveSchema',
@@ -53,6 +54,8 @@ interface Expiring {
 export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & Expiring & { comment: number; korean: number; english: number };
 export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted & Expiring;
 export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted;
+/** A visitor is sent `address`, `tel` and `email` empty (PRODUCT.md: members only). */
+export type HousingRecord = Saved<'HousingSaveSchema'> & Authored & Counted & Expiring & { image: string };
 export type InquiryRecord = Saved<'InquirySaveSchema'> & Authored & { updatedate: string };
 export type MainscheduleRecord = Saved<'MainscheduleSaveSchema'> & Authored;
 /** A file an item carries (its photos, and images its text shows), as its detail answer lists

@@ -18,6 +18,7 @@ export const TopCategory = {
   business: 6,
   organizations: 7,
   customer: 8,
+  housing: 9,
 } as const;
 
 export const MarketStatus = { intrade: 1, complete: 2 } as const;
@@ -43,6 +44,15 @@ export const VisaLabel: Record<number, string> = {
   4: '워킹홀리데이',
   5: '무관',
 };
+
+// Housing (부동산, PRODUCT.md "Housing").
+export const HousingKind = { rent: 1, share: 2, boarding: 3, sublet: 4, sale: 5 } as const;
+export const HousingKindLabel: Record<number, string> = { 1: '렌트', 2: '룸메이트/쉐어', 3: '하숙', 4: '단기/서블렛', 5: '매매' };
+/** furnished, utilities, pets, parking. */
+export const YesNo = { yes: 1, no: 2 } as const;
+export const HousingGender = { any: 1, female: 2, male: 3 } as const;
+export const HousingGenderLabel: Record<number, string> = { 1: '무관', 2: '여성', 3: '남성' };
+export const HousingStatus = MarketStatus;
 
 export const BusinessType = { normal: 1, premium: 2 } as const;
 export const BusinessMain = { normal: 1, main: 2 } as const;

@@ -14,7 +14,7 @@ export const NOTICE_DAYS = 3;
 export const BUMP_EVERY_MS = DAY_MS;
 
 /** The tables whose rows may be listings. */
-export const ListingTables = ['board', 'jobs'] as const;
+export const ListingTables = ['board', 'jobs', 'housing'] as const;
 export type ListingTable = (typeof ListingTables)[number];
 
 export const isListingTable = (table: string): table is ListingTable => (ListingTables as readonly string[]).includes(table);
@@ -25,9 +25,9 @@ export interface ListingFacts {
   limitdate?: string;
 }
 
-/** Whether a row of `table` is a listing that expires: market posts and every job. */
+/** Whether a row of `table` is a listing that expires: market posts, every job and every home. */
 export function expires(table: ListingTable, row: ListingFacts): boolean {
-  return table === 'jobs' || row.topcategory === TopCategory.market;
+  return table !== 'board' || row.topcategory === TopCategory.market;
 }
 
 /** When a listing bumped (or created) at `bumpdate` closes, as ISO UTC text; '' never. A job

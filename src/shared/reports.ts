@@ -20,9 +20,9 @@ export const REPORT_HIDE_AT_DEFAULT = 3;
 /** What a reporter may write beside the reason (기타 needs it). */
 export const REPORT_DETAIL_MAX = 500;
 
-/** What is reported: a board post (news, life, market, community ...), a job, a business, or a
+/** What is reported: a board post (news, life, market, community ...), a job, a business, a home, or a
  * comment, the same table names as likes use; or a private conversation, by one of its members. */
-export const ReportTargets = ['board', 'jobs', 'business', 'comment', 'conversation'] as const;
+export const ReportTargets = ['board', 'jobs', 'business', 'housing', 'comment', 'conversation'] as const;
 export type ReportTarget = (typeof ReportTargets)[number];
 
 export const isReportTarget = (target: string): target is ReportTarget => (ReportTargets as readonly string[]).includes(target);

@@ -11,6 +11,7 @@ describe('the sections table', () => {
       ['생활정보', '/life'],
       ['구인구직', '/jobs'],
       ['벼룩시장', '/market'],
+      ['부동산', '/housing'],
       ['커뮤니티', '/community'],
       ['업소록', '/business'],
       ['한인단체', '/organizations'],
@@ -25,8 +26,8 @@ describe('the sections table', () => {
     expect(new Set(SECTION_LISTS.map((l) => l.path)).size).toBe(SECTIONS.length);
   });
 
-  test('jobs and business have tables of their own; the other sections are board posts told apart by topcategory', () => {
-    expect(SECTIONS.filter((s) => s.storage.table !== 'board').map((s) => s.key)).toEqual(['jobs', 'business']);
+  test('jobs, housing and business have tables of their own; the other sections are board posts told apart by topcategory', () => {
+    expect(SECTIONS.filter((s) => s.storage.table !== 'board').map((s) => s.key)).toEqual(['jobs', 'housing', 'business']);
     for (const s of BOARD_SECTIONS) expect(boardSectionOf(s.storage.topcategory)).toBe(s);
     expect(boardSectionOf(TopCategory.jobs)).toBeUndefined();
   });
@@ -48,7 +49,17 @@ describe('the sections table', () => {
   });
 
   test('search and my likes group by the sections’ lists, in the header’s order', () => {
-    expect(SECTION_LISTS.map((l) => l.key)).toEqual(['news', 'life', 'jobs', 'market', 'community', 'business', 'organizations', 'faq']);
+    expect(SECTION_LISTS.map((l) => l.key)).toEqual([
+      'news',
+      'life',
+      'jobs',
+      'market',
+      'housing',
+      'community',
+      'business',
+      'organizations',
+      'faq',
+    ]);
   });
 
   test('each section’s categories are its filter’s choices', () => {

@@ -92,6 +92,16 @@ const ENTRIES = [
     empty: '사고파는 물건과 무료나눔이 이곳에 올라옵니다.',
   },
   {
+    key: 'housing',
+    label: '부동산',
+    path: '/housing',
+    storage: { table: 'housing', topcategory: TopCategory.housing },
+    writeLevel: UserLevel.normal,
+    categories: [],
+    empty: '렌트, 룸메이트, 하숙, 서블렛, 매매 매물이 이곳에 올라옵니다.',
+    item: { noun: '매물', subject: '매물이', write: '매물 등록', edit: '매물 수정' },
+  },
+  {
     key: 'community',
     label: '커뮤니티',
     path: '/community',

@@ -11,7 +11,16 @@ import { dbKind, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 // A new section whose migration forgot its tables fails here, not on the first site that
 // upgrades (each other test starts from an empty database).
 
+/** Each release, with the sections it had: a section added since starts empty on its site. */
 const RELEASES = ['026e8a6'];
+const ADDED_SINCE: Record<string, readonly string[]> = { '026e8a6': ['housing'] };
+
+/** What a new item of a table needs beside its title and text: a board post its section and a
+ * price (the market asks for one), a home its rent. */
+const REQUIRED: Record<string, (topcategory: number) => Record<string, unknown>> = {
+  board: (topcategory) => ({ topcategory, price: 10 }),
+  housing: () => ({ rent: 1500 }),
+};
 
 describe.each(RELEASES)('a database of release %s', (release) => {
   let t: TestApp;
@@ -51,19 +60,21 @@ describe.each(RELEASES)('a database of release %s', (release) => {
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
-    expect(old, 'the release had content in this section').toBeDefined();
-    const found = await t.call('GET', `/api/search?q=${encodeURIComponent(old?.title ?? '')}&section=${list.key}`);
-    expect(found.status).toBe(200);
-    expect(found.body.groups.flatMap((g: { items: { item: number }[] }) => g.items.map((i) => i.item))).toContain(old?.id);
+    if (ADDED_SINCE[release]?.includes(list.section.key)) expect(old, 'a section added since starts empty').toBeUndefined();
+    else {
+      expect(old, 'the release had content in this section').toBeDefined();
+      const found = await t.call('GET', `/api/search?q=${encodeURIComponent(old?.title ?? '')}&section=${list.key}`);
+      expect(found.status).toBe(200);
+      expect(found.body.groups.flatMap((g: { items: { item: number }[] }) => g.items.map((i) => i.item))).toContain(old?.id);
+    }
 
     // A new post goes in, and its list and search show it.
     const word = `무지개다리${topcategory}`;
     const created = await t.call('POST', api, {
       token: admin,
       body: {
-        // A board post carries its section, and a price (the market asks for one).
-        ...(table === 'board' ? { topcategory, price: 10 } : {}),
-        category: list.section.categories[0],
+        ...REQUIRED[table]?.(topcategory),
+        ...(list.section.categories.length ? { category: list.section.categories[0] } : {}),
         title: `${list.label} ${word} 새 글`,
         content: '<p>업그레이드 뒤에 쓴 글입니다.</p>',
       },

@@ -17,7 +17,7 @@ export interface CountedSpec {
   scopes: readonly (readonly string[])[];
 }
 
-export type CountedTable = 'board' | 'jobs' | 'business' | 'inquiry';
+export type CountedTable = 'board' | 'jobs' | 'business' | 'housing' | 'inquiry';
 
 export const COUNTED: Record<CountedTable, CountedSpec> = {
   board: {
@@ -43,6 +43,11 @@ export const COUNTED: Record<CountedTable, CountedSpec> = {
     table: 'business',
     always: ALWAYS,
     scopes: [[], ['category'], ['location'], ['type'], ['user']],
+  },
+  housing: {
+    table: 'housing',
+    always: LISTINGS,
+    scopes: [[], ['kind'], ['location'], ['user']],
   },
   inquiry: {
     table: 'inquiry',

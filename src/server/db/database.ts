@@ -47,6 +47,7 @@ export interface Database {
   board: BoardTable;
   jobs: JobsTable;
   business: BusinessTable;
+  housing: HousingTable;
   inquiry: InquiryTable;
   mainschedule: MainscheduleTable;
   comment: CommentTable;
@@ -307,6 +308,34 @@ export interface BusinessTable extends Authored, Counted, BusinessHours {
   content: string;
   type: number;
   main: number;
+}
+
+/** Housing (부동산): yes/no fields are 1 yes / 2 no; `movein` '' is 즉시. */
+export interface HousingTable extends Authored, Counted, Expiring {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  image: string;
+  /** A JSON array of our own upload paths; the first is also `image`. */
+  images: string;
+  kind: number;
+  rent: number;
+  deposit: number;
+  price: number;
+  movein: string;
+  lease: number;
+  bedrooms: number;
+  bathrooms: number;
+  furnished: number;
+  utilities: number;
+  pets: number;
+  parking: number;
+  gender: number;
+  location: string;
+  address: string;
+  status: number;
+  tel: string;
+  email: string;
 }
 
 export interface InquiryTable extends Authored {

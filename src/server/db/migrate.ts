@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-search-section-titles.ts';
 import * as m0020 from './migrations/0020-report-floods.ts';
 import * as m0021 from './migrations/0021-notification-keyword.ts';
 import * as m0022 from './migrations/0022-messages.ts';
+import * as m0023 from './migrations/0023-housing.ts';
 import * as m0024 from './migrations/0024-job-pay.ts';
 
 interface MigrationModule {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020-report-floods': m0020,
   '0021-notification-keyword': m0021,
   '0022-messages': m0022,
+  '0023-housing': m0023,
   '0024-job-pay': m0024,
 };
 

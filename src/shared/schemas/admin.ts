@@ -4,7 +4,7 @@ import { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, paging, positiveId,
 // The admin area's own inputs (/api/admin): checked by the server, described in the OpenAPI
 // document and typed in the admin screens from these schemas.
 
-export const ModerationTargets = ['board', 'jobs', 'business', 'comment'] as const;
+export const ModerationTargets = ['board', 'jobs', 'business', 'housing', 'comment'] as const;
 export type ModerationTarget = (typeof ModerationTargets)[number];
 
 export const ModerationActions = ['hide', 'show', 'delete', 'close'] as const;

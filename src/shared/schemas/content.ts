@@ -6,6 +6,9 @@ import {
   BusinessMain,
   BusinessType,
   enumValues,
+  HousingGender,
+  HousingKind,
+  HousingStatus,
   InquiryStatus,
   JobsStatus,
   JobsType,
@@ -15,6 +18,7 @@ import {
   TopCategory,
   Visa,
   VisaLabel,
+  YesNo,
 } from '../enums.ts';
 import { COMMENT_MAX, TITLE_MAX } from '../limits.ts';
 import { Messages } from '../messages.ts';
@@ -149,6 +153,76 @@ export const JobsSaveSchema = z
   .refine((j) => j.paymax === 0 || j.paymax >= j.paymin, { path: ['paymax'], error: '최대 급여는 최소 급여보다 적을 수 없습니다' })
   .refine((j) => j.paymin === 0 || j.payunit !== 0, { path: ['payunit'], error: '급여 단위(시급, 일급, 주급, 월급, 연봉)를 고르세요' });
 
+export const HOUSING_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS, 'image'] as const;
+/** PRODUCT.md "Housing": each typed field's message names it, so a form and an API client know
+ * which box is wrong. */
+/** A field's name as the topic of a sentence: 월세는, 보증금은, 계약 기간(개월)은 (the particle
+ * follows the last syllable, whether it ends in a consonant). */
+function topic(label: string): string {
+  const last = [...label].reverse().find((ch) => ch >= '가' && ch <= '힣');
+  const closed = last !== undefined && (last.charCodeAt(0) - 0xac00) % 28 !== 0;
+  return `${label}${closed ? '은' : '는'}`;
+}
+const housingMoney = (label: string) =>
+  z
+    .number({ error: `${topic(label)} 숫자로 입력하세요` })
+    .min(0, { error: `${topic(label)} 0 이상이어야 합니다` })
+    .max(1e12, { error: `${topic(label)} 1조 미만이어야 합니다` })
+    .transform((n) => Math.floor(n * 100) / 100);
+const housingCount = (label: string, max: number) =>
+  z
+    .number({ error: `${topic(label)} 숫자로 입력하세요` })
+    .int({ error: `${topic(label)} 정수로 입력하세요` })
+    .min(0, { error: `${topic(label)} 0 이상이어야 합니다` })
+    .max(max, { error: `${topic(label)} ${max} 이하여야 합니다` });
+/** A code of an enumeration, with one message naming the field and its choices. */
+const choice = (values: number[], error: string) => z.number({ error }).refine((v) => values.includes(v), { error });
+const yesNo = (label: string) => choice(enumValues(YesNo), `${topic(label)} 1(예) 또는 2(아니오)입니다`);
+const MOVEIN_FORMAT = '입주일은 YYYY-MM-DD 형식의 날짜입니다 (비우면 즉시 입주)';
+export const HousingSaveSchema = z
+  .strictObject({
+    id: id.default(0),
+    title: line(TITLE_MAX, TITLE_REQUIRED),
+    content: richText(CONTENT_MAX).default(''),
+    images,
+    kind: choice(enumValues(HousingKind), '종류는 1(렌트), 2(룸메이트/쉐어), 3(하숙), 4(단기/서블렛), 5(매매) 중 하나입니다').default(
+      HousingKind.rent,
+    ),
+    rent: housingMoney('월세').default(0),
+    deposit: housingMoney('보증금').default(0),
+    price: housingMoney('매매가').default(0),
+    movein: z
+      .string({ error: MOVEIN_FORMAT })
+      // A day that does not exist (02-30) is refused, not rolled over into the next month.
+      .refine((s) => s === '' || (dateText.safeParse(s).success && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), {
+        error: MOVEIN_FORMAT,
+      })
+      .default(''),
+    lease: housingCount('계약 기간(개월)', 120).default(0),
+    bedrooms: housingCount('방 개수', 20).default(0),
+    bathrooms: z
+      .number({ error: '욕실 수는 숫자로 입력하세요' })
+      .min(0, { error: '욕실 수는 0 이상이어야 합니다' })
+      .max(20, { error: '욕실 수는 20 이하여야 합니다' })
+      .refine((n) => Number.isInteger(n * 2), { error: '욕실 수는 0.5 단위로 입력하세요' })
+      .default(0),
+    furnished: yesNo('가구 포함').default(YesNo.no),
+    utilities: yesNo('공과금 포함').default(YesNo.no),
+    pets: yesNo('반려동물').default(YesNo.no),
+    parking: yesNo('주차').default(YesNo.no),
+    gender: choice(enumValues(HousingGender), '성별은 1(무관), 2(여성), 3(남성) 중 하나입니다').default(HousingGender.any),
+    location: line(50).default(''),
+    address: line(300).default(''),
+    status: choice(enumValues(HousingStatus), '거래 상태는 1(거래중) 또는 2(거래완료)입니다').default(HousingStatus.intrade),
+    tel: phone.default(''),
+    email: z.union([z.literal(''), email('')], { error: '이메일 형식이 올바르지 않습니다' }).default(''),
+    ...accepted(HOUSING_SERVER_FIELDS),
+  })
+  // 매매 asks a price; the others a monthly rent (PRODUCT.md: `price` is 매매 only).
+  .refine((h) => h.kind !== HousingKind.sale || h.price > 0, { path: ['price'], error: '매매가를 입력하세요' })
+  .refine((h) => h.kind === HousingKind.sale || h.price === 0, { path: ['price'], error: '매매가는 매매에만 입력합니다' })
+  .refine((h) => h.kind === HousingKind.sale || h.rent > 0, { path: ['rent'], error: '월세를 입력하세요' });
+
 export const BUSINESS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS] as const;
 /** PRODUCT.md: type (premium) and main (main exposure) are set only by admins. */
 export const BUSINESS_ADMIN_FIELDS = ['type', 'main'] as const;
@@ -225,7 +299,7 @@ export const CommentSaveSchema = z.strictObject({
 
 /** The tables behind the public sections (posts, jobs, businesses): liked, viewed, searched,
  * moderated and written alike. */
-export const SectionTables = ['board', 'jobs', 'business'] as const;
+export const SectionTables = ['board', 'jobs', 'business', 'housing'] as const;
 export type SectionTable = (typeof SectionTables)[number];
 export const LikeTargets = SectionTables;
 export type LikeTarget = SectionTable;

@@ -2,6 +2,7 @@ import { type Section, type SectionKey, sectionByKey } from '#shared/sections.ts
 import { business } from './business.tsx';
 import { community } from './community.ts';
 import { customer } from './customer.ts';
+import { housing } from './housing.tsx';
 import { jobs } from './jobs.tsx';
 import type { WebKind } from './kind.ts';
 import { life } from './life.ts';
@@ -15,6 +16,7 @@ import { organizations } from './organizations.ts';
 export const KINDS: Record<SectionKey, WebKind> = {
   news,
   market,
+  housing,
   jobs,
   business,
   community,

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { BoardRecord, BusinessRecord, JobsRecord } from '#shared/api.ts';
+import type { BoardRecord, BusinessRecord, HousingRecord, JobsRecord } from '#shared/api.ts';
 import type { SiteClock } from '#shared/business-hours.ts';
 import { type CategorySection, LOCATIONS, SECTION_CATEGORIES } from '#shared/categories.ts';
 import type { KindModeration } from '../features/admin/moderation-actions.ts';
@@ -12,7 +12,7 @@ import type { WriteKind } from '../features/editor/write-target.ts';
 // each kind's declaration is a file beside this one, listed once in kinds/index.ts.
 
 /** Every stored field any kind's page may read: a kind's own components pick theirs. */
-export type KindItem = BoardRecord & JobsRecord & BusinessRecord;
+export type KindItem = BoardRecord & JobsRecord & BusinessRecord & HousingRecord;
 
 type Option = [value: string, label: string];
 /** A list filter: a select of options, a checkbox (value '1'), or a number or date box (a range is

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { formatDate } from '#shared/format.ts';
-import { isListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
+import { isListingTable, type ListingFacts, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { BumpFormSchema } from '#shared/schemas/page-forms.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
@@ -64,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       expiredate: r.expiredate,
       nextBump,
       bumpable: nextBump <= now,
-      deadlinePassed: !renewable(r.table, r, timeZone, at),
+      deadlinePassed: !renewable(r.table, r as ListingFacts, timeZone, at),
     };
   });
   const url = new URL(request.url);

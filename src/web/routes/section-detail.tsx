@@ -4,7 +4,13 @@ import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
-import { contentAttachments, contentNeighbours, getContent, removeContent } from '#server/modules/content/content.service.ts';
+import {
+  contentAttachments,
+  contentNeighbours,
+  getContent,
+  hasMembersOnlyFields,
+  removeContent,
+} from '#server/modules/content/content.service.ts';
 import { addComment, editComment, listComments, removeComment } from '#server/modules/comment/comment.service.ts';
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
 import { reportedItems, reportItem } from '#server/modules/report/report.service.ts';
@@ -109,7 +115,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const opened = openedForms(url);
   // The same page for every member, with their like state filled in; a comment's box opened by
   // the address (?reply=, ?edit=) is the member's own.
-  effects.shared = !opened.reply && !opened.edit;
+  // A page with fields only members read (a home's contact) is drawn for each member: the shared
+  // copy, drawn for nobody, has them left out by the service.
+  effects.shared = !opened.reply && !opened.edit && !hasMembersOnlyFields(resource);
   effects.likes = { target: resource, ids: [id] };
   effects.report = { target: resource, id };
 

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { AlertsTable, Executor } from '#server/db/database.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
 
 export function listAlertsOf(db: Executor, user: number) {
   return db.selectFrom('alerts').select(['id', 'keyword', 'section', 'mail', 'date']).where('user', '=', user).orderBy('id').execute();
@@ -91,7 +92,7 @@ export async function moveCursor(db: Executor, target: string, last: number): Pr
     .execute();
 }
 
-export async function maxId(db: Executor, table: 'board' | 'jobs' | 'business'): Promise<number> {
+export async function maxId(db: Executor, table: SectionTable): Promise<number> {
   const r = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('id').as('m'))
@@ -129,11 +130,11 @@ export async function takeDigest(db: Executor, user: number) {
 }
 
 /** New items of a table after `after`, oldest first, with what matching reads. */
-export function newItems(db: Executor, table: 'board' | 'jobs' | 'business', after: number, limit: number) {
+export function newItems(db: Executor, table: SectionTable, after: number, limit: number) {
   const q = db.selectFrom(table).where('id', '>', after).orderBy('id').limit(limit);
   if (table === 'board') {
     return q.select(['id', 'user', 'hidden', 'title', 'content', 'etitle', 'econtent', 'topcategory']).execute();
   }
-  if (table === 'jobs') return q.select(['id', 'user', 'hidden', 'title', 'content', 'companyname', 'category', 'location']).execute();
-  return q.select(['id', 'user', 'hidden', 'title', 'content', 'category', 'subcategory', 'address']).execute();
+  // The other tables are one section each; their resources' searchText read what they need.
+  return q.selectAll().execute() as Promise<{ id: number; user: number; hidden: number; title: string }[]>;
 }

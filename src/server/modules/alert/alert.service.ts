@@ -4,6 +4,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import type { AlertSaveInput } from '#shared/schemas/alert.ts';
 import { normalizeSearchText } from '#shared/search-text.ts';
 import { SECTION_LISTS } from '#shared/sections.ts';
+import { type SectionTable, SectionTables } from '#shared/schemas/content.ts';
 import { itemPath } from '#shared/site.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
@@ -70,14 +71,14 @@ export async function removeAlert(deps: Deps, caller: Caller, id: number): Promi
   return { id };
 }
 
-type Table = 'board' | 'jobs' | 'business';
-const TABLES: Table[] = ['board', 'jobs', 'business'];
+type Table = SectionTable;
+const TABLES = SectionTables;
 type NewItem = Awaited<ReturnType<typeof newItems>>[number];
 
 /** An item's list (section key and path); FAQ entries are not alerted. */
 function listOfItem(table: Table, row: NewItem) {
   const list = SECTION_LISTS.find(
-    (l) => l.table === table && (table !== 'board' || l.topcategory === (row as { topcategory: number }).topcategory),
+    (l) => l.table === table && (table !== 'board' || l.topcategory === (row as unknown as { topcategory: number }).topcategory),
   );
   return list && list.key !== 'faq' ? list : undefined;
 }

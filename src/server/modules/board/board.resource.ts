@@ -28,6 +28,7 @@ export const boardResource: ContentResource<'board'> = {
     body: [htmlToText(textOf(row.content)), htmlToText(textOf(row.econtent))].filter(Boolean).join(' '),
   }),
   comments: true,
+  chat: { sections: [TopCategory.market] },
   list: {
     table: 'board',
     filters: ['topcategory', 'free', 'marketstatus', 'language', 'status', 'user', 'parent'],

@@ -16,6 +16,7 @@ export const businessResource: ContentResource<'business'> = {
   adminFields: BUSINESS_ADMIN_FIELDS,
   richText: ['content'],
   countViews: true,
+  chat: {},
   search: 'business',
   // Found by what it is and where, as well as by its name.
   searchText: (row) => ({

@@ -2,6 +2,7 @@ import type { Db, Dialect, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
 import { shown } from '#server/db/visibility.ts';
 import type { Visibility } from '#shared/reports.ts';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import type { ContentName, HideableTable, Row } from './content.types.ts';
 
 // The SQL of the generic resource: rows by id, insert, update, delete, and a detail page's
@@ -11,6 +12,7 @@ const selectById = {
   board: precompiled((db) => db.selectFrom('board').selectAll().where('id', '=', 0).compile()),
   jobs: precompiled((db) => db.selectFrom('jobs').selectAll().where('id', '=', 0).compile()),
   business: precompiled((db) => db.selectFrom('business').selectAll().where('id', '=', 0).compile()),
+  housing: precompiled((db) => db.selectFrom('housing').selectAll().where('id', '=', 0).compile()),
   inquiry: precompiled((db) => db.selectFrom('inquiry').selectAll().where('id', '=', 0).compile()),
   mainschedule: precompiled((db) => db.selectFrom('mainschedule').selectAll().where('id', '=', 0).compile()),
 } satisfies Record<ContentName, unknown>;
@@ -72,7 +74,7 @@ export async function deleteContentRows(db: Executor, table: ContentName, ids: n
 
 /** The previous (older) and next (newer) visible item of the same list as `id`; board posts stay
  * within their topcategory. */
-export async function findNeighbours(db: Executor, table: 'board' | 'jobs' | 'business', id: number, topcategory?: number) {
+export async function findNeighbours(db: Executor, table: SectionTable, id: number, topcategory?: number) {
   const near = (older: boolean) => {
     let q = db
       .selectFrom(table)

@@ -5,7 +5,7 @@ import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
 import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
-import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
+import { type LikeTarget, LikeTargets, type SectionTable } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
@@ -57,6 +57,17 @@ function resourceOf<N extends ContentName>(name: N): ContentResource<N> {
 
 function decode<N extends ContentName>(def: ContentResource<N>, row: Record<string, unknown>): ContentItem<N> {
   return (def.fromRow ? def.fromRow(row) : row) as ContentItem<N>;
+}
+
+/** An item as `caller` may read it: a visitor gets the members-only fields empty. */
+function forCaller<N extends ContentName>(def: ContentResource<N>, caller: Caller, item: ContentItem<N>): ContentItem<N> {
+  if (caller.actor || !def.membersOnly) return item;
+  return { ...item, ...Object.fromEntries(def.membersOnly.map((f) => [f, ''])) };
+}
+
+/** Whether items of `name` hold fields only members read (their pages are then drawn per member). */
+export function hasMembersOnlyFields(name: ContentName): boolean {
+  return Boolean(resourceOf(name).membersOnly?.length);
 }
 
 const listSchemas = new Map<ContentName, z.ZodType<ListParams>>();
@@ -333,7 +344,7 @@ export async function listContent<N extends ContentName>(
     ...pageOptions(deps, def, caller, params, columns),
     counted: countedAs(deps, def, caller, params),
   });
-  return { ...result, items: result.items.map((row) => decode(def, row)) };
+  return { ...result, items: result.items.map((row) => forCaller(def, caller, decode(def, row))) };
 }
 
 /** listContent's items alone, not counted: for a page that shows a list's first few and no total
@@ -348,7 +359,7 @@ export async function listContentItems<N extends ContentName>(
   const def = resourceOf(name);
   const params = await scoped(deps, def, query);
   const rows = await pageRows<N, Record<string, unknown>>(deps.db, def.list, params, pageOptions(deps, def, caller, params, columns));
-  return rows.map((row) => decode(def, row));
+  return rows.map((row) => forCaller(def, caller, decode(def, row)));
 }
 
 /** GET /api/<name>/count. */
@@ -397,7 +408,7 @@ export async function getContent<N extends ContentName>(
       : pendingViews(deps, def.table, id);
     row.count = (row.count as number) + queued;
   }
-  return decode(def, row);
+  return forCaller(def, caller, decode(def, row));
 }
 
 /** Sanitized HTML keeps an image only with a src on our upload path, in double quotes. */
@@ -432,6 +443,6 @@ export function contentInitdata(name: ContentName): Record<string, unknown> {
 
 /** A detail page's 이전 글 / 다음 글: the older and newer visible item of the same list; board
  * posts stay within their topcategory. */
-export function contentNeighbours(deps: Deps, name: 'board' | 'jobs' | 'business', id: number, topcategory?: number) {
+export function contentNeighbours(deps: Deps, name: SectionTable, id: number, topcategory?: number) {
   return findNeighbours(deps.db, name, id, topcategory);
 }

@@ -6,11 +6,11 @@ import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 
-// The generic resource of ARCHITECTURE.md: board, jobs, business, inquiry and mainschedule each
+// The generic resource of ARCHITECTURE.md: board, jobs, business, housing, inquiry and mainschedule each
 // declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts); the
 // content service turns a declaration into SPEC §7's ten calls with the same rules everywhere.
 
-export type ContentName = 'board' | 'jobs' | 'business' | 'inquiry' | 'mainschedule';
+export type ContentName = 'board' | 'jobs' | 'business' | 'housing' | 'inquiry' | 'mainschedule';
 
 /** The tables whose items can be hidden (shared/reports.ts, Visibility): the sections' and
  * comments. */
@@ -19,9 +19,9 @@ export type HideableTable = SectionTable | 'comment';
 /** A stored row as the database answers it. */
 export type StoredRow<N extends ContentName> = Selectable<Database[N]>;
 
-/** An item as services answer it: board and business images are a list, stored as JSON text; a
- * job's visa terms a list, stored as bits. */
-export type ContentItem<N extends ContentName> = N extends 'board' | 'business'
+/** An item as services answer it: board, business and housing images are a list, stored as JSON
+ * text; a job's visa terms a list, stored as bits. */
+export type ContentItem<N extends ContentName> = N extends 'board' | 'business' | 'housing'
   ? Omit<StoredRow<N>, 'images'> & { images: string[] }
   : N extends 'jobs'
     ? Omit<StoredRow<N>, 'visa'> & { visa: number[] }
@@ -92,4 +92,10 @@ export interface ContentResource<T extends ContentName> {
    * (pages/page-cache.ts): business hours' 영업중 turns with the minute; by default dates and
    * D-days, which turn at midnight. */
   clock?: 'minute';
+  /** Members talk with the author about an item (POST /api/conversation, target the table): of
+   * the sections named where the table holds several (only the market's posts). */
+  chat?: { sections?: readonly number[] };
+  /** Fields only members read (PRODUCT.md: a home's address and contact): a visitor's answer has
+   * them empty, and an item page that shows them is drawn for each member, never shared. */
+  membersOnly?: readonly string[];
 }

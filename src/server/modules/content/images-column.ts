@@ -17,7 +17,7 @@ function parseImages(value: unknown): string[] {
 }
 
 /** A resource's toRow and fromRow for its `images` column. */
-export const imagesColumn: Pick<ContentResource<'board' | 'business'>, 'toRow' | 'fromRow'> = {
+export const imagesColumn: Pick<ContentResource<'board' | 'business' | 'housing'>, 'toRow' | 'fromRow'> = {
   toRow: (input) => ({ ...input, images: JSON.stringify(input.images ?? []) }),
   fromRow: (row) => ({ ...row, images: parseImages(row.images) }),
 };

@@ -4,7 +4,7 @@ import { countedColumns, moveCounts } from '#server/db/counters.ts';
 import type { ListingTable } from '#shared/freshness.ts';
 import type { Executor } from '#server/db/database.ts';
 
-// The SQL of listings that expire (market posts and jobs): a bump, the sweep's closing, and the
+// The SQL of listings that expire (market posts, jobs and homes): a bump, the sweep's closing, and the
 // 3-day notices' look-up and claim. Every write goes through the tracked connection, so the
 // cached lists and pages that show these rows are renewed (db/write-tracker.ts).
 
@@ -29,11 +29,14 @@ export async function findListing(db: Executor, table: ListingTable, id: number)
       .where('id', '=', id)
       .executeTakeFirst();
   }
-  return db
-    .selectFrom('jobs')
-    .select([...columns, 'limitdate'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  if (table === 'jobs') {
+    return db
+      .selectFrom('jobs')
+      .select([...columns, 'limitdate'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+  return db.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Which of these listings are closed. */

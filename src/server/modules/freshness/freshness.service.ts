@@ -1,7 +1,17 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { expires, freshnessOf, type ListingFacts, type ListingTable, NOTICE_DAYS, nextBumpAt, renewable } from '#shared/freshness.ts';
+import {
+  expires,
+  freshnessOf,
+  type ListingFacts,
+  type ListingTable,
+  ListingTables,
+  NOTICE_DAYS,
+  nextBumpAt,
+  renewable,
+} from '#shared/freshness.ts';
+import { SECTIONS } from '#shared/sections.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
@@ -29,9 +39,11 @@ export function listingColumns(deps: Deps, table: ListingTable, input: ListingFa
   return freshnessOf(table, input, bumpdate, deps.env.SITE_TIMEZONE, new Date());
 }
 
-/** A listing's page: market posts under /market, jobs under /jobs. */
+/** A listing's page: under the section of its table whose items expire (market posts under
+ * /market, jobs under /jobs). */
 function listingPath(table: ListingTable, id: number): string {
-  return table === 'jobs' ? `/jobs/${id}` : `/market/${id}`;
+  const section = SECTIONS.find((s) => s.storage.table === table && expires(table, s.storage));
+  return `${section?.path}/${id}`;
 }
 
 /** The listing as it is now, if this actor may bump it now; otherwise the refusal. */
@@ -101,7 +113,7 @@ export async function sweepListings(deps: Deps, now = new Date()): Promise<{ clo
   const by = new Date(now.getTime() + NOTICE_DAYS * DAY_MS).toISOString();
   let closed = 0;
   let notified = 0;
-  for (const table of ['board', 'jobs'] as const) {
+  for (const table of ListingTables) {
     closed += await deps.db.transaction().execute((trx) => closeDue(trx, table, at));
     for (const listing of await findClosingSoon(deps.db, table, at, by, SWEEP_BATCH)) {
       const link = listingPath(table, listing.id);

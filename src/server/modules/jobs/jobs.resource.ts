@@ -19,6 +19,7 @@ export const jobsResource: ContentResource<'jobs'> = {
   richText: ['content'],
   countViews: true,
   search: 'jobs',
+  chat: {},
   // 마감.
   close: { column: 'status', value: JobsStatus.sold },
   // The company is part of what a posting is called.

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
+import type { SectionTable } from '#shared/schemas/content.ts';
 import type { Database, Dialect, Executor } from '#server/db/database.ts';
 import { shown } from '#server/db/visibility.ts';
 import { writesOfMembers } from '#server/db/write-tracker.ts';
@@ -220,7 +221,7 @@ export interface ConversationItem {
 }
 
 /** The items conversations are about, by table: only those shown to everyone. */
-export async function findItems(db: Executor, target: 'board' | 'jobs' | 'business', ids: number[]): Promise<ConversationItem[]> {
+export async function findItems(db: Executor, target: SectionTable, ids: number[]): Promise<ConversationItem[]> {
   if (!ids.length) return [];
   if (target === 'board') {
     return db.selectFrom('board').select(['id', 'user', 'title', 'hidden', 'topcategory']).where('id', 'in', ids).where(shown()).execute();

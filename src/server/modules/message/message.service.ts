@@ -18,12 +18,13 @@ import type {
   ConversationStartInput,
   MessageInput,
 } from '#shared/schemas/conversation.ts';
-import { boardSectionOf } from '#shared/sections.ts';
+import { SectionTables } from '#shared/schemas/content.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { mailLink } from '#server/modules/mail/site-address.ts';
@@ -75,16 +76,17 @@ function privately<T>(work: () => Promise<T>): Promise<T> {
   return writesShowOnly([], work);
 }
 
-/** The market's posts take conversations; the board's other sections do not. */
-const CHAT_SECTIONS = new Set(['market']);
+/** The tables whose items take conversations: the resources that declare `chat`. */
+const CHAT_TARGETS = SectionTables.filter((t) => CONTENT_RESOURCES[t].chat);
 
-/** An item a conversation may be about: shown to everyone and, for a post, in the market. */
+/** An item a conversation may be about: of a resource that declares `chat`, shown to everyone and
+ * in one of its chat sections where it names them (the market's posts, not the board's others). */
 async function findChatItem(db: Executor, target: ConversationTarget, id: number): Promise<ConversationItem | undefined> {
-  // Housing has no table yet: its items are not found.
-  if (target === 'housing') return undefined;
+  const chat = CONTENT_RESOURCES[target].chat;
+  if (!chat) return undefined;
   const [row] = await findItems(db, target, [id]);
   if (!row) return undefined;
-  if (target === 'board' && !CHAT_SECTIONS.has(boardSectionOf(row.topcategory)?.key ?? '')) return undefined;
+  if (chat.sections && !chat.sections.includes(row.topcategory)) return undefined;
   return row;
 }
 
@@ -126,7 +128,7 @@ export async function startConversation(deps: Deps, caller: Caller, input: Conve
 /** The titles of the items these conversations are about, by `target:item`. */
 async function itemTitles(db: Executor, rows: Pick<ConversationRow, 'target' | 'item'>[]): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
-  for (const target of ['board', 'jobs', 'business'] as const) {
+  for (const target of CHAT_TARGETS) {
     const ids = [...new Set(rows.filter((r) => r.target === target).map((r) => r.item))];
     for (const found of await findItems(db, target, ids)) titles.set(`${target}:${found.id}`, found.title);
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SectionTable } from '#shared/schemas/content.ts';
+import { type SectionTable, SectionTables } from '#shared/schemas/content.ts';
 import { type BackgroundJob, type BackgroundTarget, runInBackground } from '#server/db/background.ts';
 import type { Db, Executor } from '#server/db/database.ts';
 import { precompiled } from '#server/db/precompiled.ts';
@@ -55,7 +55,10 @@ function itemWithVisitQuery(target: ViewTarget) {
       from ${sql.table(target)} t where t.id = ${0}`.compile(db),
   );
 }
-const itemWithVisit = { board: itemWithVisitQuery('board'), jobs: itemWithVisitQuery('jobs'), business: itemWithVisitQuery('business') };
+const itemWithVisit = Object.fromEntries(SectionTables.map((t) => [t, itemWithVisitQuery(t)])) as Record<
+  ViewTarget,
+  ReturnType<typeof itemWithVisitQuery>
+>;
 
 /** The item's row (undefined if there is none) and this visitor's last counted visit, in one read. */
 export async function readWithLastVisit(

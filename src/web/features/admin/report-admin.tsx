@@ -31,6 +31,7 @@ const KIND: Record<ReportTarget, string> = {
   board: '게시글',
   jobs: '구인구직',
   business: '업소록',
+  housing: '부동산',
   comment: '댓글',
   conversation: '쪽지 대화',
 };

@@ -88,6 +88,32 @@ export function TextField({
   );
 }
 
+/** A number box (a rent, a count of rooms, bathrooms in steps of 0.5): what is typed is sent as a
+ * number, or as the text it is when it is not one, so that the schema names the problem. */
+export function NumberField({ form, name, label, step = 1 }: { form: FormState; name: string; label: string; step?: number }) {
+  const stored = form.values[name];
+  const [text, setText] = useState(() => (typeof stored === 'string' ? stored : Number(stored) ? String(stored) : ''));
+  return (
+    <FieldShell form={form} name={name} label={label}>
+      <input
+        id={fieldId(name)}
+        name={name}
+        type="number"
+        min={0}
+        step={step}
+        inputMode="decimal"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          form.set(name, priceValue(e.target.value));
+        }}
+        className={inputClass}
+        {...problemProps(form.problems[name], fieldId(name))}
+      />
+    </FieldShell>
+  );
+}
+
 /** A choice from a list; labels are the stored values unless pairs [value, label] are given.
  * Numeric codes (jobs type, trade state) are stored as numbers. */
 export function SelectField({

@@ -1,7 +1,7 @@
 import { LOCATIONS, SECTION_CATEGORIES, type CategorySection } from '#shared/categories.ts';
 import { BoardFree } from '#shared/enums.ts';
 import { TITLE_MAX } from '#shared/limits.ts';
-import { AmountField, type FormState, PriceField, SelectField, TextField } from './form-fields.tsx';
+import { AmountField, type FormState, NumberField, PriceField, SelectField, TextField } from './form-fields.tsx';
 import { RichEditor } from './rich-editor.tsx';
 import { priceValue, readRichText, type WriteField, type WriteValue, type WriteValues } from './write-target.ts';
 
@@ -29,6 +29,18 @@ export const textField = (name: string, label: string, options: TextOptions = {}
   name,
   initial: '',
   Control: ({ form }) => <TextField form={form} name={name} label={label} {...options} />,
+  shown,
+});
+
+/** A number or an amount as typed, posted without JavaScript as the box's text. */
+const readAmount = (form: FormData, name: string): WriteValue => priceValue((form.get(name) ?? '').toString());
+
+/** A number (a count, bathrooms in steps of 0.5): sent as a number, empty as 0. */
+export const numberField = (name: string, label: string, step = 1, shown?: FormField['shown']): FormField => ({
+  name,
+  initial: 0,
+  Control: ({ form }) => <NumberField form={form} name={name} label={label} step={step} />,
+  read: readAmount,
   shown,
 });
 
@@ -91,9 +103,6 @@ export const contentField = richField('content', '내용');
 export const imagesField: FormField = { name: 'images', initial: [] };
 /** SPEC §3's thumbnail, which a save sets to the first photo. */
 export const thumbnailField: FormField = { name: 'image', initial: '' };
-
-/** An amount as typed, posted without JavaScript as the box's text. */
-const readAmount = (form: FormData, name: string): WriteValue => priceValue((form.get(name) ?? '').toString());
 
 /** An amount in dollars (0 when left empty). */
 export const amountField = (name: string, label: string): FormField => ({

@@ -1,0 +1,105 @@
+import { HousingGenderLabel, HousingKind, HousingKindLabel, YesNo } from '#shared/enums.ts';
+import { formatMoney } from '#shared/format.ts';
+import { LoginLink } from '../../components/ui/login-link.tsx';
+import { useMe } from '../../lib/me.ts';
+import { HousingPrice, type HousingItem, HousingStatusBadge, moveInText } from './housing-list.tsx';
+
+// A home's page: its facts, the safety box every housing page shows, and the contact that only
+// members see (the server leaves it out of a visitor's page: content resource `membersOnly`).
+
+const yesNo = (v: number) => (v === YesNo.yes ? '예' : '아니오');
+
+export function HousingFacts({ item }: { item: HousingItem }) {
+  const facts: [string, string][] = [
+    ['종류', HousingKindLabel[item.kind] ?? ''],
+    ...(item.kind === HousingKind.sale
+      ? []
+      : ([['보증금', item.deposit > 0 ? `$${formatMoney(item.deposit)}` : '없음']] as [string, string][])),
+    ['입주', moveInText(item.movein)],
+    ...(item.lease > 0 ? ([['계약 기간', `${item.lease}개월`]] as [string, string][]) : []),
+    ['방', `${item.bedrooms}개`],
+    ['욕실', `${item.bathrooms}개`],
+    ['가구 포함', yesNo(item.furnished)],
+    ['공과금 포함', yesNo(item.utilities)],
+    ['반려동물', yesNo(item.pets) === '예' ? '가능' : '불가'],
+    ['주차', yesNo(item.parking) === '예' ? '가능' : '불가'],
+    ['성별', HousingGenderLabel[item.gender] ?? ''],
+    ['지역', item.location],
+  ];
+  return (
+    <section aria-label="매물 정보" className="mt-3">
+      <p className="flex flex-wrap items-center gap-3 text-xl">
+        <HousingPrice item={item} />
+        <HousingStatusBadge status={item.status} />
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+        {facts
+          .filter(([, v]) => v)
+          .map(([label, value]) => (
+            <div key={label} className="flex gap-2">
+              <dt className="shrink-0 text-slate-500">{label}</dt>
+              <dd className="font-medium whitespace-nowrap">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+/** PRODUCT.md: every housing page warns against the scams that hit newcomers hardest. */
+export function SafetyBox() {
+  return (
+    <aside aria-label="안전 거래 안내" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+      <p className="font-semibold">보지 않은 집에 송금하지 마세요.</p>
+      <p className="mt-1 text-sm">
+        집을 직접 보고 계약서를 확인하기 전에는 보증금이나 월세를 보내지 마세요. 해외에 있다며 열쇠를 보내 준다는 집주인, 시세보다 크게 싼
+        매물, Zelle·기프트카드 선입금 요구는 사기일 수 있습니다.
+      </p>
+    </aside>
+  );
+}
+
+/** The address and contact: for members; a visitor is asked to log in. */
+export function HousingContact({ item }: { item: HousingItem }) {
+  const me = useMe();
+  if (!me) {
+    return (
+      <p className="mt-4">
+        <LoginLink next={`/housing/${item.id}`} className="font-semibold text-brand-700 underline">
+          로그인하고 연락처 보기
+        </LoginLink>
+      </p>
+    );
+  }
+  if (!item.address && !item.tel && !item.email) return null;
+  return (
+    <dl aria-label="연락처" className="mt-4 space-y-1">
+      {item.address ? (
+        <div className="flex gap-2">
+          <dt className="shrink-0 text-slate-500">주소</dt>
+          <dd>{item.address}</dd>
+        </div>
+      ) : null}
+      {item.tel ? (
+        <div className="flex gap-2">
+          <dt className="shrink-0 text-slate-500">전화</dt>
+          <dd>
+            <a href={`tel:${item.tel}`} className="whitespace-nowrap text-brand-700 underline">
+              {item.tel}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      {item.email ? (
+        <div className="flex gap-2">
+          <dt className="shrink-0 text-slate-500">이메일</dt>
+          <dd>
+            <a href={`mailto:${item.email}`} className="break-all text-brand-700 underline">
+              {item.email}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
