@@ -10,8 +10,11 @@ import { testAppsOfFile } from '#tests/support/test-app.ts';
 
 const apps = testAppsOfFile();
 let t: TestApp;
+/** The member who asks POST /api/warnings: asking saves nothing. */
+let asker: Awaited<ReturnType<TestApp['member']>>;
 beforeAll(async () => {
   t = await apps.app({ APPROVE_FIRST: '1' });
+  asker = await t.member();
 });
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -31,7 +34,7 @@ async function seasoned(): Promise<Member> {
 }
 
 async function found(content: string, title = '판매합니다', target = 'market') {
-  const res = await check(await t.member(), { target, title, content });
+  const res = await check(asker, { target, title, content });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.warnings as { key: string; phrase: string }[];
 }
@@ -73,7 +76,7 @@ describe('warnings at write time (POST /api/warnings)', () => {
 
   test('only listing sections are checked; visitors are refused', async () => {
     expect((await check(undefined, { target: 'market', title: 'a', content: 'b' })).status).toBe(401);
-    const bad = await check(await t.member(), { target: 'community', title: '선입금', content: '' });
+    const bad = await check(asker, { target: 'community', title: '선입금', content: '' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: 'invalid', field: 'target' });
   });
