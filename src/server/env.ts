@@ -63,6 +63,9 @@ const EnvSchema = z.object({
   WRITE_LIMITS: flag.default(true),
   /** Reports (modules/report): this many members' reports hide an item until an admin looks. */
   REPORT_HIDE_AT: z.coerce.number().int().min(1).max(1000).default(REPORT_HIDE_AT_DEFAULT),
+  /** The review queue (modules/queue): how many of an account's first listings (market, housing,
+   * jobs, counted as created) wait for an admin; 0 lets them all through. */
+  APPROVE_FIRST: z.coerce.number().int().min(0).max(1000).default(0),
   /** How much a member may have uploaded in all, in megabytes. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Scheduled backups (modules/backup): how often, as a number and s, m, h or d (`6h`); unset

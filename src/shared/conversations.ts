@@ -1,4 +1,4 @@
-import type { MessageWarning } from './message-warnings.ts';
+import type { ScamWarning } from './scam-warnings.ts';
 
 // Private messages (쪽지/채팅, PRODUCT.md "Messages"): what a conversation may be about and the
 // API's answers. Pure data, so pages load it without the schemas.
@@ -61,7 +61,7 @@ export interface MessageEntry {
 export interface MessageSent {
   id: number;
   date: string;
-  warnings: MessageWarning[];
+  warnings: ScamWarning[];
 }
 
 /** One new message for the live stream (GET /api/events). */

@@ -4,8 +4,9 @@
 
 /** A comment on my post, a reply to my comment, an admin's answer to my inquiry, a new item that
  * matches one of my keywords (키워드 알림), my listing closing in 3 days (끌어올리기 renews it), my
- * item held for review after reports (신고) and my item deleted by an admin after them. */
-export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword', 'expiry', 'held', 'removed'] as const;
+ * item held for review after reports (신고) and my item deleted by an admin after them; my
+ * listing that waited on the review queue, approved or rejected. */
+export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword', 'expiry', 'held', 'removed', 'approved', 'rejected'] as const;
 export type NotificationKind = (typeof NotificationKinds)[number];
 
 /** The kinds the settings box mails or not; a keyword's mail is chosen with the keyword. A
@@ -37,5 +38,7 @@ export function noticeSentence(kind: string, actor: string, keyword = ''): strin
   if (kind === 'expiry') return '내 글이 3일 안에 마감됩니다. 끌어올리면 다시 게시됩니다';
   if (kind === 'held') return '신고가 접수되어 내 글이 검토 중입니다. 다른 회원에게는 보이지 않습니다';
   if (kind === 'removed') return '신고가 접수된 내 글이 운영 정책에 따라 삭제되었습니다';
+  if (kind === 'approved') return '관리자 검토가 끝나 내 글이 게시되었습니다';
+  if (kind === 'rejected') return '내 글이 운영 정책에 따라 게시되지 않았습니다. 다른 회원에게는 보이지 않습니다';
   return '새 알림이 있습니다';
 }

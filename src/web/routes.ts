@@ -39,6 +39,7 @@ export default [
     route('admin/user', 'routes/admin-user.tsx', { id: 'admin-user' }),
     route('admin/inquiry', 'routes/admin-inquiry.tsx', { id: 'admin-inquiry' }),
     route('admin/report', 'routes/admin-report.tsx', { id: 'admin-report' }),
+    route('admin/queue', 'routes/admin-queue.tsx', { id: 'admin-queue' }),
     route('admin/mainschedule', 'routes/admin-mainschedule.tsx', { id: 'admin-mainschedule' }),
     route('admin/mainschedule/write', 'routes/admin-mainschedule-write.tsx', { id: 'admin-mainschedule-write' }),
     route('admin/system', 'routes/admin-system.tsx', { id: 'admin-system' }),

@@ -254,7 +254,7 @@ describe('/admin/report', () => {
     expect(told.body.items[0]).toMatchObject({ kind: 'removed', title: '삭제할 신고 글' });
   });
 
-  test('members get 403; the root admin’s six tabs fit a phone', async () => {
+  test('members get 403; the root admin’s seven tabs fit a phone', async () => {
     const member = await createAccount(suite.server);
     expect((await fetchPage(suite.server, '/admin/report', { token: member.token })).status).toBe(403);
     expect((await fetchPage(suite.server, '/admin/report')).status).toBe(401);

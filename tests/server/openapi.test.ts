@@ -104,8 +104,10 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/users.csv': ['get'],
   '/api/admin/backup': ['get', 'post'],
   '/api/report': ['post'],
+  '/api/warnings': ['post'],
   '/api/events': ['get'],
   '/api/admin/report': ['get'],
+  '/api/admin/queue': ['get', 'put'],
   '/api/admin/report/restore': ['post'],
   '/api/admin/report/delete': ['post'],
 };

@@ -71,6 +71,7 @@ export interface Database {
   alert_digest: AlertDigestTable;
   reports: ReportsTable;
   report_kept: ReportKeptTable;
+  review_queue: ReviewQueueTable;
   list_counts: ListCountsTable;
 }
 
@@ -392,6 +393,19 @@ export interface ReportKeptTable {
   target: string;
   item: number;
   actor: number;
+  date: string;
+}
+
+/** An item waiting for an admin (modules/queue): why, and what the checks found. */
+export interface ReviewQueueTable {
+  target: string;
+  item: number;
+  user: number;
+  reason: string;
+  /** The scam checks' findings, JSON of [{key, phrase}]. */
+  warnings: Generated<string>;
+  duplicate_target: Generated<string>;
+  duplicate_item: Generated<number>;
   date: string;
 }
 

@@ -25,6 +25,7 @@ import * as m0021 from './migrations/0021-notification-keyword.ts';
 import * as m0022 from './migrations/0022-messages.ts';
 import * as m0023 from './migrations/0023-housing.ts';
 import * as m0024 from './migrations/0024-job-pay.ts';
+import * as m0026 from './migrations/0026-review-queue.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0022-messages': m0022,
   '0023-housing': m0023,
   '0024-job-pay': m0024,
+  '0026-review-queue': m0026,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

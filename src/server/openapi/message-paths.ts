@@ -1,5 +1,5 @@
 import { ConversationTargets, MESSAGES_PAGE } from '#shared/conversations.ts';
-import { MessageWarnings } from '#shared/message-warnings.ts';
+import { ScamWarnings } from '#shared/scam-warnings.ts';
 import {
   BlockSchema,
   ConversationListQuerySchema,
@@ -108,11 +108,11 @@ export function messagePaths(): Record<string, Obj> {
         summary: 'Write a message (1-2,000 characters after trimming)',
         description:
           `${onlyMembers} A member the other blocked: 403 \`blocked\`. \`warnings\` names text that scams use ` +
-          `(${MessageWarnings.join(', ')}); both members are shown a Korean caution. Counts against the write limits.`,
+          `(${ScamWarnings.join(', ')}); both members are shown a Korean caution. Counts against the write limits.`,
         session: true,
         parameters: id,
         body: toSchema(MessageInputSchema),
-        answer: okWith({ id: integer, date: text, warnings: { type: 'array', items: { type: 'string', enum: [...MessageWarnings] } } }),
+        answer: okWith({ id: integer, date: text, warnings: { type: 'array', items: { type: 'string', enum: [...ScamWarnings] } } }),
         errors: [403, 404, 429],
       }),
     },

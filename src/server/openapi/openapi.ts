@@ -1,5 +1,6 @@
 import { freshnessPaths } from './freshness-paths.ts';
 import { reportPaths } from './report-paths.ts';
+import { queuePaths } from './queue-paths.ts';
 import { messagePaths } from './message-paths.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
@@ -113,6 +114,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...alertPaths(),
     ...messagePaths(),
     ...reportPaths(),
+    ...queuePaths(),
     ...searchPaths(),
     ...uploadPaths(),
     ...adminPaths(),

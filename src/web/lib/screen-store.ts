@@ -23,6 +23,9 @@ export interface ConfirmState {
   visible: boolean;
   title: string;
   content?: string;
+  /** The two buttons' words where 확인 and 취소 would say too little (계속 올리기 / 고치기). */
+  confirmLabel?: string;
+  cancelLabel?: string;
   onSuccess?: () => void;
   onCancel?: () => void;
 }

@@ -40,6 +40,7 @@ import { feedLink, pageTitle } from '../lib/titles.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import { formFields } from '../lib/form-action.server.ts';
 import type { Route } from './+types/section-detail.ts';
+import { ScamNotice, warnedKeys } from '../features/editor/scam-notice.tsx';
 import { kindOf } from '../kinds/index.ts';
 import type { KindItem } from '../kinds/kind.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
@@ -113,11 +114,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // It shows this item, its numbers and its comments, and no other item's.
   effects.shows = itemPageShows(resource, id);
   const opened = openedForms(url);
+  const warned = warnedKeys(url);
   // The same page for every member, with their like state filled in; a comment's box opened by
   // the address (?reply=, ?edit=) is the member's own.
   // A page with fields only members read (a home's contact) is drawn for each member: the shared
-  // copy, drawn for nobody, has them left out by the service.
-  effects.shared = !opened.reply && !opened.edit && !hasMembersOnlyFields(resource);
+  // copy, drawn for nobody, has them left out by the service. A page showing a write's cautions
+  // (after a save without JavaScript) is its author's alone.
+  effects.shared = !opened.reply && !opened.edit && !warned.length && !hasMembersOnlyFields(resource);
   effects.likes = { target: resource, ids: [id] };
   effects.report = { target: resource, id };
 
@@ -140,6 +143,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const timeZone = deps.env.SITE_TIMEZONE;
   effects.until = sectionClockChange(resource, timeZone);
   const common = {
+    warned,
     siteName: deps.env.SITE_NAME,
     // Its canonical address: on SITE_URL, else on the origin the request came to (the Host our
     // proxy passes; the page cache keeps a copy per origin).
@@ -351,9 +355,10 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
         {item.hidden === Visibility.review ? (
           <p role="note" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
             <ReviewBadge />
-            신고가 접수되어 다른 회원에게는 보이지 않습니다. 운영자가 검토한 뒤 다시 공개하거나 삭제합니다.
+            다른 회원에게는 보이지 않습니다. 운영자가 확인한 뒤 공개 여부를 정합니다.
           </p>
         ) : null}
+        <ScamNotice keys={d.warned} />
         {item.closed === 1 ? (
           <p className="mb-3 flex items-center gap-2 text-sm text-slate-600">
             <ClosedBadge /> 마감된 글입니다

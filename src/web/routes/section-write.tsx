@@ -14,6 +14,8 @@ import { pageTitle } from '../lib/titles.ts';
 import { statusOf } from '../lib/service-errors.server.ts';
 import type { Route } from './+types/section-write.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
+import type { FoundWarning } from '#shared/scam-warnings.ts';
+import { warnedPath } from '../features/editor/scam-notice.tsx';
 
 /** The page's section, the item edited (`?id=N`) and who writes: members only; news and FAQ need
  * staff (level >= 2), an edit the author or an admin. The server checks the same again on save. */
@@ -65,13 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = target.schema.safeParse(body);
   if (!checked.success) return data({ values, problems: problemsOf(checked.error.issues) }, { status: 400 });
   let id = editId;
+  let warnings: readonly FoundWarning[] | undefined;
   try {
-    if (editId) await updateContent(deps, target.resource, caller, body);
-    else ({ id } = await createContent(deps, target.resource, caller, body));
+    if (editId) ({ warnings } = await updateContent(deps, target.resource, caller, body));
+    else ({ id, warnings } = await createContent(deps, target.resource, caller, body));
   } catch (err) {
     return refusedForm(err, { values }, Object.keys(values), 'title');
   }
-  throw redirect(target.detailPath(id));
+  // Without JavaScript nothing asked before publishing: the saved page says the cautions.
+  throw redirect(warnedPath(target.detailPath(id), warnings ?? []));
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -83,11 +87,12 @@ export default function SectionWrite({ loaderData, actionData }: Route.Component
   const section = sectionOfPath(useLocation().pathname);
   const target = section && writeTargetOf(section, kindOf(section.key).write);
   const title = editId ? words.edit : words.write;
+  const screened = section ? Boolean(kindOf(section.key).listing) : false;
   return (
     <SectionFrame title={`${label} ${title}`} crumbs={[{ label, to: target?.listPath }, { label: title }]}>
       {target ? (
         // Keyed by the item: `?id=` changing on the same route starts a fresh form.
-        <WriteForm key={editId} target={target} id={editId} initial={values} sent={actionData} />
+        <WriteForm key={editId} target={target} id={editId} initial={values} sent={actionData} screened={screened} />
       ) : null}
     </SectionFrame>
   );

@@ -89,3 +89,13 @@ export async function findNeighbours(db: Executor, table: SectionTable, id: numb
   const [prev, next] = await Promise.all([near(true), near(false)]);
   return { prev: prev ?? null, next: next ?? null };
 }
+
+/** How many items of one table a member has (of these sections, where the table holds several). */
+export async function countAuthorRows(db: Executor, table: ContentName, user: number, topcategories?: readonly number[]): Promise<number> {
+  let q = db
+    .selectFrom(table as 'board')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user', '=', user);
+  if (topcategories) q = q.where('topcategory', 'in', [...topcategories]);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}

@@ -29,6 +29,9 @@ import { authorName } from '#server/modules/user/member-contact.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
+import { listingWarnings, waitReason } from './listing-checks.ts';
+import { enqueue, forgetQueued } from '#server/modules/queue/queue-entry.service.ts';
+import type { FoundWarning } from '#shared/scam-warnings.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
 import {
@@ -122,10 +125,29 @@ async function syncAfterWrite<N extends ContentName>(deps: Deps, db: Executor, d
   if (def.search) await indexItem(db, deps.dialect, def.search, after);
 }
 
+/** A new item, and for a listing what the scam checks found: one that must wait for an admin
+ * is stored held (its author sees it 검토 중) and put on the review queue. */
 async function insert<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, actor: Actor, values: object) {
-  const id = await insertContentRow(db, def.table, { ...values, user: actor.id, name: await authorName(db, actor.id), date: nowIso() });
+  const warnings = listingWarnings(def.table, values as Record<string, unknown>);
+  const reason = warnings && (await waitReason(deps, db, actor, warnings));
+  const hidden = reason ? { hidden: Visibility.review } : {};
+  const id = await insertContentRow(db, def.table, {
+    ...values,
+    ...hidden,
+    user: actor.id,
+    name: await authorName(db, actor.id),
+    date: nowIso(),
+  });
   await syncAfterWrite(deps, db, def, id);
-  return id;
+  if (reason) await enqueue(db, { target: def.table, item: id, user: actor.id, reason, warnings });
+  return { id, ...screened(warnings, reason !== undefined) };
+}
+
+/** What a listing's create or update answer adds: the scam checks' findings, and `held` when it
+ * waits for an admin. Other items answer as before. */
+function screened(warnings: FoundWarning[] | undefined, held: boolean): { warnings?: FoundWarning[]; held?: true } {
+  if (!warnings) return {};
+  return held ? { warnings, held: true } : { warnings };
 }
 
 /** What new items change for the stored pages: the lists of their table and sections (their rows
@@ -139,18 +161,23 @@ function newRowKeys(def: ContentResource<ContentName>, rows: readonly object[]):
 }
 
 /** POST /api/<name>: one new item. */
-export async function createContent(deps: Deps, name: ContentName, caller: Caller, fields: ContentFields): Promise<{ id: number }> {
+export async function createContent(
+  deps: Deps,
+  name: ContentName,
+  caller: Caller,
+  fields: ContentFields,
+): Promise<{ id: number; warnings?: FoundWarning[]; held?: true }> {
   const def = resourceOf(name);
   const actor = requireActor(caller.actor);
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
   const values = prepare(deps, def, actor, fields, undefined);
   await spendWriteAllowance(deps, actor, 'post');
-  const id = await writesShowOnly(newRowKeys(def, [values]), () =>
+  const created = await writesShowOnly(newRowKeys(def, [values]), () =>
     deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)),
   );
-  const after = (await findContentRow(deps.db, def.table, id)) as Row;
+  const after = (await findContentRow(deps.db, def.table, created.id)) as Row;
   await def.afterSave?.(deps, undefined, after, actor);
-  return { id };
+  return created;
 }
 
 /** POST /api/<name>/batch: all the items or none; an error names the item's index. */
@@ -177,7 +204,7 @@ export async function createContentBatch(
   const ids = await writesShowOnly(newRowKeys(def, prepared), () =>
     deps.db.transaction().execute(async (trx) => {
       const out: number[] = [];
-      for (const values of prepared) out.push(await insert(deps, trx, def, actor, values));
+      for (const values of prepared) out.push((await insert(deps, trx, def, actor, values)).id);
       return out;
     }),
   );
@@ -190,7 +217,7 @@ export async function updateContent<N extends ContentName>(
   name: N,
   caller: Caller,
   fields: ContentFields,
-): Promise<{ item: ContentItem<N> }> {
+): Promise<{ item: ContentItem<N>; warnings?: FoundWarning[]; held?: true }> {
   const def = resourceOf(name);
   const actor = requireActor(caller.actor);
   const id = fieldsId(fields);
@@ -199,17 +226,33 @@ export async function updateContent<N extends ContentName>(
   if (!before) throw new AppError(404, ErrorKey.notFound);
   requireEditable(actor, before);
   const values = prepare(deps, def, actor, fields, before);
-  await deps.db.transaction().execute(async (trx) => {
+  const warnings = listingWarnings(def.table, { ...before, ...values });
+  const held = await deps.db.transaction().execute(async (trx) => {
     // Read again, locked: a concurrent edit may have moved the item between lists since.
     const current = await findContentRowLocked(trx, deps.dialect, def.table, id);
     if (!current) throw new AppError(404, ErrorKey.notFound);
     await updateContentRow(trx, def.table, id, values);
     await syncAfterWrite(deps, trx, def, id, current);
     if (current.user !== actor.id) await auditEdit(trx, actor, def.table, current, values);
+    return holdMule(deps, trx, def.table, current, warnings);
   });
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, before, after, actor);
-  return { item: decode(def, after) };
+  return { item: decode(def, after), ...screened(warnings, held) };
+}
+
+/** A shown listing edited into a money-mule offer waits for an admin like a new one. */
+async function holdMule(
+  deps: Deps,
+  db: Executor,
+  table: ContentName,
+  current: Row,
+  warnings: FoundWarning[] | undefined,
+): Promise<boolean> {
+  if (!warnings?.some((w) => w.key === 'mule') || table === 'inquiry' || table === 'mainschedule') return false;
+  const moved = await setVisibility(deps, db, table, [current.id], Visibility.review, [Visibility.shown]);
+  if (moved.length) await enqueue(db, { target: table, item: current.id, user: current.user, reason: 'mule', warnings });
+  return moved.length > 0;
 }
 
 /** An admin's edit of someone else's item (security round three: every admin action on others'
@@ -247,6 +290,7 @@ export async function removeContent(
     if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(trx, def.table as LikeTarget, unique);
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);
+    await forgetQueued(trx, def.table, unique);
     // The rows this delete removed, not the ones read above: of two concurrent deletes of an
     // item, only one takes it out of the counts.
     await moveCounts(trx, def.table, await deleteContentRows(trx, def.table, unique), []);

@@ -9,7 +9,7 @@ import {
   REMOVED_MEMBER,
 } from '#shared/conversations.ts';
 import { AppError } from '#shared/errors.ts';
-import { messageWarnings } from '#shared/message-warnings.ts';
+import { warningKeys } from '#shared/scam-warnings.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type {
   BlockInput,
@@ -208,7 +208,7 @@ export async function sendMessage(deps: Deps, caller: Caller, id: number, input:
   const added = await privately(() =>
     deps.db.transaction().execute((trx) => insertMessage(trx, deps.dialect, message, [row.user1, row.user2])),
   );
-  return { id: added.id, date: added.date, warnings: messageWarnings(input.content) };
+  return { id: added.id, date: added.date, warnings: warningKeys(input.content) };
 }
 
 /** PUT /api/conversation/{id}/read: everything in it up to now is read; answers my unread count. */

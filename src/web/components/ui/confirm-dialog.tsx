@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { settleConfirm, useScreen } from '../../lib/screen-store.ts';
 import { Modal } from './modal.tsx';
 
-/** SPEC §2/§4: title, optional content, 취소 and 확인. Escape, the backdrop and 취소 cancel;
+/** SPEC §2/§4: title, optional content, 취소 and 확인 (or the asker's words for them). Escape, the backdrop and 취소 cancel;
  * 확인 runs the success action. Focus starts on 취소, the choice that changes nothing. */
 export function ConfirmDialog() {
   const confirm = useScreen((s) => s.confirm);
@@ -15,12 +15,22 @@ export function ConfirmDialog() {
       closeOnBackdrop
       className="max-w-sm p-6"
     >
-      <ConfirmBody title={confirm.title} content={confirm.content} />
+      <ConfirmBody {...confirm} />
     </Modal>
   );
 }
 
-function ConfirmBody({ title, content }: { title: string; content?: string }) {
+function ConfirmBody({
+  title,
+  content,
+  confirmLabel = '확인',
+  cancelLabel = '취소',
+}: {
+  title: string;
+  content?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}) {
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
@@ -29,7 +39,7 @@ function ConfirmBody({ title, content }: { title: string; content?: string }) {
         {title}
       </h2>
       {content ? (
-        <p id="confirm-content" className="mt-2 text-slate-700">
+        <p id="confirm-content" className="mt-2 whitespace-pre-line text-slate-700">
           {content}
         </p>
       ) : null}
@@ -40,14 +50,14 @@ function ConfirmBody({ title, content }: { title: string; content?: string }) {
           onClick={() => settleConfirm(false)}
           className="flex-1 rounded-lg border border-slate-300 py-3 font-semibold hover:bg-slate-50"
         >
-          취소
+          {cancelLabel}
         </button>
         <button
           type="button"
           onClick={() => settleConfirm(true)}
           className="flex-1 rounded-lg bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700"
         >
-          확인
+          {confirmLabel}
         </button>
       </div>
     </>

@@ -14,11 +14,12 @@ const TABS = [
   ['/admin/user', '회원 관리'],
   ['/admin/inquiry', '문의 관리'],
   ['/admin/report', '신고'],
+  ['/admin/queue', '검토'],
   ['/admin/mainschedule', '메인 일정'],
 ] as const;
 
-/** The root admin's own screen (/admin/system), shown to them alone. Six tabs fit a 360 px
- * screen in the smaller type the tabs take there. */
+/** The root admin's own screen (/admin/system), shown to them alone. Seven tabs fit a 360 px
+ * screen in the smaller type the tabs take there (short names). */
 const ROOT_TABS = [['/admin/system', '시스템']] as const;
 
 export function AdminTabs() {

@@ -10,6 +10,7 @@ import { ImagePicker } from './image-picker.tsx';
 import type { FormField } from './write-fields.tsx';
 import { isShown, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
 import { koreanDetail } from '#shared/messages.ts';
+import { confirmListingText } from './scam-check.ts';
 
 // The write and edit form of every kind: its declared fields in order (web/kinds), then the photos
 // where the kind takes them. Checked with the server's own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
@@ -29,11 +30,14 @@ export function WriteForm({
   id,
   initial,
   sent,
+  screened = false,
 }: {
   target: WriteTarget<FormField>;
   id: number;
   initial: WriteValues;
   sent?: SentForm;
+  /** A listing: its text is checked for what scams use before it is published. */
+  screened?: boolean;
 }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,6 +78,7 @@ export function WriteForm({
     const body = saveBody(target, id, values);
     const checked = target.schema.safeParse(body);
     if (!checked.success) return fail(problemsOf(checked.error.issues));
+    if (screened && !(await confirmListingText(target.section, String(body.title ?? ''), String(body.content ?? '')))) return;
     const path = `/${target.resource}`;
     const answer = await withLoading(id ? api.put<{ id?: number }>(path, body) : api.post<{ id?: number }>(path, body));
     if (answer.code !== 'ok') {

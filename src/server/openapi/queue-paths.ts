@@ -1,0 +1,68 @@
+import { QueueActions, QueueReasons } from '#shared/queue.ts';
+import { ScamWarnings } from '#shared/scam-warnings.ts';
+import { QueueDecisionSchema, QueueListQuerySchema, WarningsCheckSchema } from '#shared/schemas/queue.ts';
+import { type Obj, type Schema, integer, okWith, queryParameters, ref, text, toSchema } from './json-schema.ts';
+import { op } from './operation.ts';
+
+/** /api/warnings and /api/admin/queue (PRODUCT.md "Scam defence"). */
+export function queuePaths(): Record<string, Obj> {
+  const warning: Schema = {
+    type: 'object',
+    properties: { key: { type: 'string', enum: [...ScamWarnings] }, phrase: { ...text, description: 'The words that earned it.' } },
+  };
+  const linked: Schema = { type: 'object', properties: { target: text, item: integer, title: text, link: text } };
+  const entry: Schema = {
+    type: 'object',
+    properties: {
+      target: { ...text, description: "The item's kind: board (the market), jobs, housing ..." },
+      item: integer,
+      reason: {
+        type: 'string',
+        enum: [...QueueReasons],
+        description: 'first (APPROVE_FIRST), mule (a money-mule offer), photo (a copied photo).',
+      },
+      label: text,
+      title: text,
+      link: text,
+      user: { type: 'object', properties: { id: integer, nickname: text } },
+      date: { ...text, description: 'When it started waiting (ISO 8601, UTC).' },
+      warnings: { type: 'array', items: warning },
+      duplicate: { ...linked, description: "A copied photo only: the other member's listing that shows it." },
+    },
+  };
+  const admin = { tag: 'admin', session: true } as const;
+  return {
+    '/api/warnings': {
+      post: op({
+        tag: 'report',
+        id: 'warningsCheck',
+        summary: "Check a listing's title and text for what scams use, before publishing",
+        description:
+          'Members only. `target` is a listing section (market, jobs, housing ...); the text is the HTML the editor sends. ' +
+          "The listing's create and update answers carry the same `warnings`; a create that must wait for an admin also answers `held: true`.",
+        session: true,
+        body: toSchema(WarningsCheckSchema),
+        answer: okWith({ warnings: { type: 'array', items: warning } }),
+        errors: [401],
+      }),
+    },
+    '/api/admin/queue': {
+      get: op({
+        ...admin,
+        id: 'adminQueueList',
+        summary: 'Items waiting for an admin before anyone else sees them, oldest first',
+        parameters: queryParameters(QueueListQuerySchema),
+        answer: { allOf: [ref('List'), { type: 'object', properties: { items: { type: 'array', items: entry } } }] },
+        errors: [403],
+      }),
+      put: op({
+        ...admin,
+        id: 'adminQueueDecide',
+        summary: 'Approve (shown to everyone) or reject (kept hidden, not deleted) a waiting item; audited, its author notified',
+        body: toSchema(QueueDecisionSchema),
+        answer: okWith({ action: { type: 'string', enum: [...QueueActions] } }),
+        errors: [403, 404],
+      }),
+    },
+  };
+}

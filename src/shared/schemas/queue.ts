@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { QueueActions } from '../queue.ts';
+import { line, paging, positiveId } from './fields.ts';
+
+// The review queue's calls, and the write form's scam check.
+
+/** GET /api/admin/queue: the waiting items, oldest first. */
+export const QueueListQuerySchema = z.strictObject(paging(20, { maxPage: 100_000 }));
+
+/** PUT /api/admin/queue: one waiting item let through or kept hidden. */
+export const QueueDecisionSchema = z.strictObject({
+  target: line(20, '대상을 입력하세요'),
+  item: positiveId,
+  action: z.enum(QueueActions),
+});
+export type QueueDecisionInput = z.output<typeof QueueDecisionSchema>;
+
+/** POST /api/warnings: a listing's title and text (its HTML as the editor sends it), not yet
+ * saved, in one of the listing sections (market, jobs ...). */
+export const WarningsCheckSchema = z.strictObject({
+  target: line(20, '게시판을 입력하세요'),
+  title: z.string().max(1_000).default(''),
+  content: z.string().max(400_000).default(''),
+});
+export type WarningsCheckInput = z.output<typeof WarningsCheckSchema>;

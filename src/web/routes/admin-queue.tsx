@@ -1,0 +1,60 @@
+import { data, redirect } from 'react-router';
+import { QueueActions } from '#shared/queue.ts';
+import { QueueDecisionSchema, QueueListQuerySchema } from '#shared/schemas/queue.ts';
+import { parseInput } from '#server/lib/parse-input.ts';
+import { decideQueued, listQueue } from '#server/modules/queue/queue.service.ts';
+import { SectionFrame } from '../components/layout/section-frame.tsx';
+import { pageContext } from '../entry.server.tsx';
+import { AdminTabs } from '../features/admin/admin-ui.tsx';
+import { type QueueAdminData, QueueAdmin } from '../features/admin/queue-admin.tsx';
+import { requireAdminPage } from '../lib/page-guards.server.ts';
+import { orPageError, refusalMessage, statusOf } from '../lib/service-errors.server.ts';
+import { pageTitle } from '../lib/titles.ts';
+import type { Route } from './+types/admin-queue.ts';
+
+// /admin/queue (PRODUCT.md "Scam defence"): the review queue, and its forms' action without
+// JavaScript: approve or reject one item.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const { deps, caller } = context.get(pageContext);
+  const params = new URL(request.url).searchParams;
+  const list = await orPageError(async () =>
+    listQueue(deps, caller, parseInput(QueueListQuerySchema, { page: params.get('page') ?? '1' })),
+  );
+  const done = QueueActions.find((a) => a === params.get('done'));
+  return {
+    siteName: deps.env.SITE_NAME,
+    data: { ...list, timeZone: deps.env.SITE_TIMEZONE, done } satisfies QueueAdminData,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const { deps, caller } = context.get(pageContext);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const input = parseInput(QueueDecisionSchema, { target: form.get('target'), item: Number(form.get('item')), action: form.get('action') });
+  try {
+    await decideQueued(deps, caller, input);
+  } catch (err) {
+    const message = refusalMessage(err);
+    if (!message) throw err;
+    return data({ refusal: { target: input.target, item: input.item, message } }, { status: statusOf(err) });
+  }
+  url.searchParams.set('done', input.action);
+  return redirect(`${url.pathname}?${url.searchParams}`, 303);
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  return d ? [{ title: pageTitle(d.siteName, '검토 대기') }] : [];
+}
+
+export default function Page({ loaderData: d, actionData }: Route.ComponentProps) {
+  return (
+    <SectionFrame title="검토 대기" crumbs={[{ label: '관리자', to: '/admin' }, { label: '검토 대기' }]}>
+      <AdminTabs />
+      <QueueAdmin data={{ ...d.data, ...(actionData ?? {}) }} />
+    </SectionFrame>
+  );
+}
