@@ -21,6 +21,7 @@ import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
 import { userRoutes } from '#server/modules/user/user.api.ts';
 import { contentRoutes } from '#server/modules/content/content.api.ts';
+import { rsvpRoutes } from '#server/modules/event/event.api.ts';
 import { bumpRoutes } from '#server/modules/freshness/freshness.api.ts';
 import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/webdata', webdataRoutes(deps));
   api.route('/', bumpRoutes(deps));
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
+  api.route('/event', rsvpRoutes(deps));
   api.route('/comment', commentRoutes(deps));
   api.route('/like', likeRoutes(deps));
   api.route('/notification', notificationRoutes(deps));

@@ -13,6 +13,7 @@ const selectById = {
   business: precompiled((db) => db.selectFrom('business').selectAll().where('id', '=', 0).compile()),
   inquiry: precompiled((db) => db.selectFrom('inquiry').selectAll().where('id', '=', 0).compile()),
   mainschedule: precompiled((db) => db.selectFrom('mainschedule').selectAll().where('id', '=', 0).compile()),
+  event: precompiled((db) => db.selectFrom('event').selectAll().where('id', '=', 0).compile()),
 } satisfies Record<ContentName, unknown>;
 
 /** Get by id's read: one statement compiled once per database (db/precompiled.ts). */
