@@ -36,6 +36,7 @@ import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
+import { calendarRoutes } from './pages/calendar-files.ts';
 import { pageCache } from './pages/page-cache.ts';
 import { storedHits } from './pages/stored-hit.ts';
 import { memberFiller } from './pages/member-fill.ts';
@@ -117,6 +118,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   app.get('/metrics', metricsRoute(deps.metrics, deps.env.METRICS_ALLOW));
 
   app.route('/', seoRoutes(deps));
+  app.route('/', calendarRoutes(deps));
   // Pages are kept for visitors in production; development draws each anew from Vite's modules.
   const cache = pages && !pages.dev ? pageCache(deps.tracker) : undefined;
   const memberFill = memberFiller(deps);

@@ -113,7 +113,8 @@ for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainsch
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;
 }
 // One of an item's files, for a member who may read the item.
-for (const resource of ['board', 'jobs', 'business', 'inquiry', 'mainschedule', 'event']) EXPECTED[`/api/${resource}/{id}/files/{file}`] = ['get'];
+for (const resource of ['board', 'jobs', 'business', 'inquiry', 'mainschedule', 'event'])
+  EXPECTED[`/api/${resource}/{id}/files/{file}`] = ['get'];
 // The admins' batch edit of users.
 EXPECTED['/api/user/batch'] = [...(EXPECTED['/api/user/batch'] ?? []), 'put'];
 // 끌어올리기 of a market listing or a job.
