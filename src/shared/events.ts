@@ -103,12 +103,67 @@ export function occurrencesBetween(e: EventTimes, from: string, to: string): str
   return days;
 }
 
-/** How a list shows when an event happens: "12월 12일 (토) 10:00", a weekly one "매주 토요일 10:00",
- * with its next date. */
+/** How a list shows when an event happens: "2026-12-12 (토) 10:00~12:00", a weekly one
+ * "매주 토요일 · 2026-12-12 (토) 10:00" with its next date. */
 export function formatEventWhen(e: EventTimes, next: string): string {
   const time = e.allday === EventAllday.yes ? '종일' : [e.starttime, e.endtime].filter(Boolean).join('~');
   const date = next || e.startdate;
-  const day = date ? `${Number(date.slice(5, 7))}월 ${Number(date.slice(8, 10))}일 (${weekdayName(isoWeekday(date))})` : '';
+  // SPEC §9's date form, with its weekday.
+  const day = date ? `${date} (${weekdayName(isoWeekday(date))})` : '';
   const weekly = e.weekday ? `매주 ${weekdayName(e.weekday)}요일 · ` : '';
   return [`${weekly}${day}`, time].filter(Boolean).join(' ');
+}
+
+/** The first day it happens on: a weekly event's first day of its week on or after its start. */
+export function firstDay(e: EventTimes): string {
+  return e.weekday ? addDays(e.startdate, (e.weekday - isoWeekday(e.startdate) + 7) % 7) : e.startdate;
+}
+
+/** The day its first occurrence ends on: a one-off's last day, a weekly one's own day. */
+export function firstEndDay(e: EventTimes): string {
+  return e.weekday ? firstDay(e) : lastDay(e);
+}
+
+/** 2026-12-12 → 20261212, as calendars write dates. */
+export function compactDate(ymd: string): string {
+  return ymd.replaceAll('-', '');
+}
+
+/** 2026-12-12 and 18:00 → 20261212T180000: a wall-clock time as calendars write it. */
+export function compactWallClock(ymd: string, hm: string): string {
+  return `${compactDate(ymd)}T${hm.slice(0, 5).replace(':', '')}00`;
+}
+
+/** iCalendar's BYDAY names, Monday first. */
+export const BYDAY = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+/** "Add to Google Calendar" for an event: its first occurrence, in the site's zone, and for a
+ * weekly one its repeat. `link` is the event's page. */
+export function googleCalendarLink(
+  e: EventTimes & { title: string; place: string; address: string },
+  timeZone: string,
+  link: string,
+): string {
+  const first = firstDay(e);
+  const endDay = firstEndDay(e);
+  const dates =
+    e.allday === EventAllday.yes
+      ? `${compactDate(first)}/${compactDate(addDays(endDay, 1))}`
+      : `${compactWallClock(first, e.starttime)}/${compactWallClock(endDay, e.endtime || e.starttime)}`;
+  const byday = BYDAY[e.weekday - 1];
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: e.title,
+    dates,
+    ctz: timeZone,
+    details: link,
+    location: [e.place, e.address].filter(Boolean).join(', '),
+  });
+  if (byday) params.set('recur', `RRULE:FREQ=WEEKLY;BYDAY=${byday}${e.enddate ? `;UNTIL=${compactDate(e.enddate)}` : ''}`);
+  return `https://calendar.google.com/calendar/render?${params}`;
+}
+
+/** A map search for an address (or a place's name). */
+export function mapLink(where: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(where)}`;
 }

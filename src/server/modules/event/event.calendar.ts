@@ -1,4 +1,13 @@
-import { addDays, EventAllday, type EventTimes, isoWeekday, lastDay } from '#shared/events.ts';
+import {
+  addDays,
+  BYDAY,
+  compactDate as compact,
+  compactWallClock as wallClock,
+  EventAllday,
+  type EventTimes,
+  firstDay,
+  firstEndDay,
+} from '#shared/events.ts';
 import { zonedMidnight } from '#shared/format.ts';
 import { htmlToText } from '#shared/text.ts';
 import { calendarText, escapeText, timeZoneLines, utcStamp } from '#server/lib/icalendar.ts';
@@ -19,23 +28,10 @@ export interface CalendarEvent extends EventTimes {
   date: string;
 }
 
-const BYDAY = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-
-/** 2026-12-12 → 20261212. */
-const compact = (ymd: string) => ymd.replaceAll('-', '');
-/** 2026-12-12 and 18:00 → 20261212T180000. */
-const wallClock = (ymd: string, hm: string) => `${compact(ymd)}T${hm.slice(0, 5).replace(':', '')}00`;
-
-/** The first day it happens on: a weekly event's first day of its week on or after its start. */
-function firstDay(e: EventTimes): string {
-  return e.weekday ? addDays(e.startdate, (e.weekday - isoWeekday(e.startdate) + 7) % 7) : e.startdate;
-}
-
 function eventLines(e: CalendarEvent, site: { base: string; host: string; timeZone: string }): string[] {
   const link = `${site.base}/events/${e.id}`;
   const first = firstDay(e);
-  // A one-off event's end is on its last day; a weekly occurrence ends on its own day.
-  const endDay = e.weekday ? first : lastDay(e);
+  const endDay = firstEndDay(e);
   const tz = `TZID=${site.timeZone}`;
   const when =
     e.allday === EventAllday.yes
