@@ -21,6 +21,7 @@ import { resolveActorAt } from '#server/modules/auth/auth.service.ts';
 import { uploadRoutes, webdataRoutes } from '#server/modules/upload/upload.api.ts';
 import { userRoutes } from '#server/modules/user/user.api.ts';
 import { contentRoutes } from '#server/modules/content/content.api.ts';
+import { rsvpRoutes } from '#server/modules/event/event.api.ts';
 import { bumpRoutes } from '#server/modules/freshness/freshness.api.ts';
 import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
@@ -36,6 +37,7 @@ import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
+import { calendarRoutes } from './pages/calendar-files.ts';
 import { pageCache } from './pages/page-cache.ts';
 import { storedHits } from './pages/stored-hit.ts';
 import { memberFiller } from './pages/member-fill.ts';
@@ -97,6 +99,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/webdata', webdataRoutes(deps));
   api.route('/', bumpRoutes(deps));
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
+  api.route('/event', rsvpRoutes(deps));
   api.route('/comment', commentRoutes(deps));
   api.route('/like', likeRoutes(deps));
   api.route('/notification', notificationRoutes(deps));
@@ -118,6 +121,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   app.get('/metrics', metricsRoute(deps.metrics, deps.env.METRICS_ALLOW));
 
   app.route('/', seoRoutes(deps));
+  app.route('/', calendarRoutes(deps));
   // Pages are kept for visitors in production; development draws each anew from Vite's modules.
   const cache = pages && !pages.dev ? pageCache(deps.tracker) : undefined;
   const memberFill = memberFiller(deps);

@@ -11,6 +11,7 @@ import { flushViews, pruneViews } from './modules/view/view.service.ts';
 import { pruneSessions } from './modules/auth/auth.service.ts';
 import { pruneNotifications } from './modules/notification/notification.service.ts';
 import { mailUnreadMessages } from './modules/message/message.service.ts';
+import { remindAttendees } from './modules/event/event.service.ts';
 import { matchNewItems, sendDailyDigests } from './modules/alert/alert.service.ts';
 import { renewStatistics } from './db/sqlite/open.ts';
 import { sweepListings } from './modules/freshness/freshness.service.ts';
@@ -132,6 +133,18 @@ const unreadMessageMails = everyOnce(
   (err) => logger.error({ err }, 'unread message mail failed'),
 );
 
+// Events' reminders: from 09:00 site time, those who come to an event happening tomorrow are told
+// once; one server of several looks every minute.
+const eventReminders = everyOnce(
+  deps.db,
+  'event-reminders',
+  60_000,
+  async () => {
+    await remindAttendees(deps);
+  },
+  (err) => logger.error({ err }, 'event reminders failed'),
+);
+
 // SQLite's search index is merged in small steps off the writers' commits (modules/search).
 const indexMerging = startIndexMerging(deps, (err) => logger.error({ err }, 'search index merge failed'));
 
@@ -167,6 +180,7 @@ async function shutdown(signal: string) {
   matching.stop();
   digests.stop();
   unreadMessageMails.stop();
+  eventReminders.stop();
   freshness.stop();
   await indexMerging.stop();
   await mailRetries.stop();

@@ -75,7 +75,7 @@ const OFFSET_FROM = Date.UTC(1000, 0, 2);
 const OFFSET_TO = Date.UTC(9999, 11, 30);
 
 /** A zone's UTC offset in ms at an instant on a whole second: its wall clock read as UTC, less the instant. */
-function offsetAt(timeZone: string, ms: number): number {
+export function offsetAt(timeZone: string, ms: number): number {
   const clock = formatOf(clockFormats, timeZone, {
     hourCycle: 'h23',
     year: 'numeric',

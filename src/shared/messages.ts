@@ -70,6 +70,8 @@ export const ErrorKey = {
   storageFull: 'storage full',
   tooSoon: 'too soon',
   blocked: 'blocked',
+  /** An event at its capacity (RSVP). */
+  full: 'full',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

@@ -5,13 +5,14 @@
 /** A comment on my post, a reply to my comment, an admin's answer to my inquiry, a new item that
  * matches one of my keywords (키워드 알림), my listing closing in 3 days (끌어올리기 renews it), my
  * item held for review after reports (신고) and my item deleted by an admin after them; my
- * listing that waited on the review queue, approved or rejected. */
-export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword', 'expiry', 'held', 'removed', 'approved', 'rejected'] as const;
+ * listing that waited on the review queue, approved or rejected; an event I said I come to
+ * happening tomorrow. */
+export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword', 'expiry', 'held', 'removed', 'approved', 'rejected', 'event'] as const;
 export type NotificationKind = (typeof NotificationKinds)[number];
 
 /** The kinds the settings box mails or not; a keyword's mail is chosen with the keyword. A
  * private message left unread for 10 minutes (`message`) is no notification, but mailed as one. */
-export const MailSettingKinds = ['comment', 'reply', 'answer', 'message'] as const;
+export const MailSettingKinds = ['comment', 'reply', 'answer', 'message', 'event'] as const;
 export type MailSettingKind = (typeof MailSettingKinds)[number];
 
 /** The settings box's names for the kinds. */
@@ -20,11 +21,19 @@ export const NOTIFICATION_KIND_LABELS: Record<MailSettingKind, string> = {
   reply: '내 댓글에 달린 답글',
   answer: '1:1 문의 답변',
   message: '10분 동안 읽지 않은 쪽지',
+  event: '참석하는 행사 하루 전 알림',
 };
 
 /** Which kinds go by e-mail until a member chooses: the inquiry answer, which was mailed before
- * notifications existed, and a message someone is waiting on; comments would fill an inbox. */
-export const NOTIFICATION_MAIL_DEFAULTS: Record<MailSettingKind, boolean> = { comment: false, reply: false, answer: true, message: true };
+ * notifications existed, and a message someone is waiting on; comments would fill an inbox, and
+ * an event's reminder is mailed only to those who ask for it (PRODUCT.md). */
+export const NOTIFICATION_MAIL_DEFAULTS: Record<MailSettingKind, boolean> = {
+  comment: false,
+  reply: false,
+  answer: true,
+  message: true,
+  event: false,
+};
 
 /** What happened, as one line: "길동님이 댓글을 남겼습니다"; a keyword notice names its keyword
  * (one made before notices kept it has none, and says it in general). */
@@ -37,6 +46,7 @@ export function noticeSentence(kind: string, actor: string, keyword = ''): strin
   if (kind === 'keyword') return `${who} 키워드 알림에 맞는 글을 올렸습니다`;
   if (kind === 'expiry') return '내 글이 3일 안에 마감됩니다. 끌어올리면 다시 게시됩니다';
   if (kind === 'held') return '신고가 접수되어 내 글이 검토 중입니다. 다른 회원에게는 보이지 않습니다';
+  if (kind === 'event') return '참석하기로 한 행사가 내일 열립니다';
   if (kind === 'removed') return '신고가 접수된 내 글이 운영 정책에 따라 삭제되었습니다';
   if (kind === 'approved') return '관리자 검토가 끝나 내 글이 게시되었습니다';
   if (kind === 'rejected') return '내 글이 운영 정책에 따라 게시되지 않았습니다. 다른 회원에게는 보이지 않습니다';

@@ -25,6 +25,9 @@ export default [
     // 고객센터 is a hub: its FAQ is its list (above), beside a 1:1 inquiry.
     route('customer', 'routes/customer.tsx', { id: 'customer' }),
     route('customer/inquiry', 'routes/customer-inquiry.tsx', { id: 'customer-inquiry' }),
+    route('events', 'routes/events.tsx', { id: 'events' }),
+    route('events/write', 'routes/events-write.tsx', { id: 'events-write' }),
+    route('events/:id', 'routes/events-id.tsx', { id: 'events-id' }),
     route('mypage', 'routes/mypage.tsx', { id: 'mypage' }),
     route('mypage/like', 'routes/mypage-like.tsx', { id: 'mypage-like' }),
     route('mypage/myinfo', 'routes/mypage-myinfo.tsx', { id: 'mypage-myinfo' }),

@@ -111,16 +111,19 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/report/restore': ['post'],
   '/api/admin/report/delete': ['post'],
 };
-for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule']) {
+for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule', 'event']) {
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;
 }
 // One of an item's files, for a member who may read the item.
-for (const resource of ['board', 'jobs', 'business', 'inquiry', 'mainschedule']) EXPECTED[`/api/${resource}/{id}/files/{file}`] = ['get'];
+for (const resource of ['board', 'jobs', 'business', 'inquiry', 'mainschedule', 'event'])
+  EXPECTED[`/api/${resource}/{id}/files/{file}`] = ['get'];
 // The admins' batch edit of users.
 EXPECTED['/api/user/batch'] = [...(EXPECTED['/api/user/batch'] ?? []), 'put'];
 // 끌어올리기 of a market listing or a job.
 EXPECTED['/api/board/{id}/bump'] = ['post'];
 EXPECTED['/api/jobs/{id}/bump'] = ['post'];
+// An event's RSVPs.
+EXPECTED['/api/event/{id}/rsvp'] = ['get', 'post'];
 
 describe('the OpenAPI document', () => {
   test('is OpenAPI 3.1 JSON', async () => {

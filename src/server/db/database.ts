@@ -50,6 +50,8 @@ export interface Database {
   housing: HousingTable;
   inquiry: InquiryTable;
   mainschedule: MainscheduleTable;
+  event: EventTable;
+  event_rsvp: EventRsvpTable;
   comment: CommentTable;
   likes: LikesTable;
   views: ViewsTable;
@@ -346,6 +348,36 @@ export interface InquiryTable extends Authored {
   answer: string;
   status: number;
   updatedate: string;
+}
+
+/** A community event (migrations/0028-events.ts). */
+export interface EventTable extends Authored {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  startdate: string;
+  starttime: string;
+  enddate: string;
+  endtime: string;
+  allday: number;
+  weekday: number;
+  place: string;
+  address: string;
+  organization: number;
+  category: string;
+  capacity: number;
+  url: string;
+  /** A JSON array of upload paths. */
+  images: string;
+  attendees: Generated<number>;
+}
+
+/** Who comes to an event; `reminded`: the occurrence they were last reminded of. */
+export interface EventRsvpTable {
+  event: number;
+  user: number;
+  date: string;
+  reminded: Generated<string>;
 }
 
 export interface MainscheduleTable extends Authored {

@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022-messages.ts';
 import * as m0023 from './migrations/0023-housing.ts';
 import * as m0024 from './migrations/0024-job-pay.ts';
 import * as m0026 from './migrations/0026-review-queue.ts';
+import * as m0028 from './migrations/0028-events.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-housing': m0023,
   '0024-job-pay': m0024,
   '0026-review-queue': m0026,
+  '0028-events': m0028,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

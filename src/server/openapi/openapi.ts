@@ -1,3 +1,4 @@
+import { eventPaths } from './event-paths.ts';
 import { freshnessPaths } from './freshness-paths.ts';
 import { reportPaths } from './report-paths.ts';
 import { queuePaths } from './queue-paths.ts';
@@ -119,6 +120,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...uploadPaths(),
     ...adminPaths(),
     ...freshnessPaths(),
+    ...eventPaths(),
   };
   // PUT /batch joins the call set's POST and DELETE /batch of /api/user.
   Object.assign(paths['/api/user/batch'] ?? {}, { put: userBatchEdit() });

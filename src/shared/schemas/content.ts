@@ -20,6 +20,7 @@ import {
   VisaLabel,
   YesNo,
 } from '../enums.ts';
+import { EVENT_CATEGORIES, EventAllday } from '../events.ts';
 import { COMMENT_MAX, TITLE_MAX } from '../limits.ts';
 import { Messages } from '../messages.ts';
 import {
@@ -287,6 +288,43 @@ export const MainscheduleSaveSchema = z
     error: '종료일은 시작일보다 빠를 수 없습니다',
   })
   .refine((v) => !v.starttime || !v.endtime || v.startdate !== v.enddate || v.endtime >= v.starttime, {
+    path: ['endtime'],
+    error: '종료 시간은 시작 시간보다 빠를 수 없습니다',
+  });
+
+/** An event's server-kept fields: its attendance count (the RSVPs), and what its detail answer
+ * adds for the reader (attending, next), which a client may send back with the rest. */
+export const EVENT_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, 'attendees', 'attending', 'next'] as const;
+export const EVENT_CAPACITY_MAX = 100_000;
+export const EventSaveSchema = z
+  .strictObject({
+    id: id.default(0),
+    title: line(TITLE_MAX, TITLE_REQUIRED),
+    content: richText(CONTENT_MAX).default(''),
+    startdate: dateText.default(''),
+    starttime: timeText.default(''),
+    /** A weekly event's last day (its series ends there; empty: no end). */
+    enddate: dateText.default(''),
+    endtime: timeText.default(''),
+    allday: code(enumValues(EventAllday)).default(EventAllday.no),
+    /** 0: once; 1-7: weekly on Monday..Sunday (ISO weekday). */
+    weekday: integer(0, 7).default(0),
+    place: line(100).default(''),
+    address: line(300).default(''),
+    /** An organization's post (topcategory 7), or 0. */
+    organization: id.default(0),
+    category: z.enum(EVENT_CATEGORIES, { error: '분류를 선택하세요' }).default('행사'),
+    /** 0: no limit. */
+    capacity: integer(0, EVENT_CAPACITY_MAX).default(0),
+    url: url.default(''),
+    images,
+    ...accepted(EVENT_SERVER_FIELDS),
+  })
+  .refine((v) => v.startdate !== '', { path: ['startdate'], error: '시작일을 입력하세요' })
+  .refine((v) => v.allday === EventAllday.yes || v.starttime !== '', { path: ['starttime'], error: '시작 시간을 입력하세요' })
+  // Dates and times are text in one format (YYYY-MM-DD, HH:MM), so text order is time order.
+  .refine((v) => !v.enddate || v.enddate >= v.startdate, { path: ['enddate'], error: '종료일은 시작일보다 빠를 수 없습니다' })
+  .refine((v) => !v.endtime || !v.starttime || (v.enddate && v.enddate !== v.startdate && !v.weekday) || v.endtime >= v.starttime, {
     path: ['endtime'],
     error: '종료 시간은 시작 시간보다 빠를 수 없습니다',
   });

@@ -17,6 +17,7 @@ import type { HomeRow, HomeRowProps } from '../kinds/kind.ts';
 import { formatDate, todayIn } from '#shared/format.ts';
 import { type SiteClock, siteClock } from '#shared/business-hours.ts';
 import { thumbnailOf } from '#shared/uploads.ts';
+import { EventAllday, type EventTimes, formatEventWhen, localNow, nextOccurrence } from '#shared/events.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
 // section with a box (PRODUCT.md: news, market, jobs, premium businesses, popular community: the
@@ -31,7 +32,45 @@ function row(item: Record<string, unknown>, columns: readonly string[]): Item {
   return Object.fromEntries(columns.filter((c) => item[c] !== undefined).map((c) => [c, item[c]])) as unknown as Item;
 }
 
-const SCHEDULE_COLUMNS = ['id', 'title', 'date', 'startdate', 'location'];
+const SCHEDULE_COLUMNS = ['id', 'title', 'startdate', 'enddate', 'starttime', 'endtime', 'weekday', 'location'];
+const EVENT_COLUMNS = ['id', 'title', 'startdate', 'enddate', 'starttime', 'endtime', 'weekday', 'allday', 'place'];
+
+/** One line of 다가오는 일정: the admins' schedule and the public events, by next occurrence. */
+interface Upcoming {
+  key: string;
+  title: string;
+  when: string;
+  place: string;
+  link?: string;
+}
+
+/** The schedule and the events merged, the soonest next occurrence first (a weekly one's next
+ * day, not its first), each with its weekday and time. */
+function mergeUpcoming(schedule: Item[], events: Item[], timeZone: string): Upcoming[] {
+  const now = localNow(timeZone);
+  const times = (i: Record<string, unknown>): EventTimes => ({
+    startdate: String(i.startdate ?? ''),
+    enddate: String(i.enddate ?? ''),
+    starttime: String(i.starttime ?? ''),
+    endtime: String(i.endtime ?? ''),
+    weekday: Number(i.weekday ?? 0),
+    // The schedule has no 종일: an item without a time lasts its day.
+    allday: Number(i.allday ?? (i.starttime ? EventAllday.no : EventAllday.yes)),
+  });
+  const rows = [
+    ...schedule.map((i) => ({ i, key: `s${i.id}`, place: String(i.location ?? ''), link: undefined })),
+    ...events.map((i) => ({ i, key: `e${i.id}`, place: String((i as Record<string, unknown>).place ?? ''), link: `/events/${i.id}` })),
+  ].map((r) => {
+    const t = times(r.i as unknown as Record<string, unknown>);
+    const next = nextOccurrence(t, now);
+    return { ...r, next, order: `${next} ${t.starttime}`, when: formatEventWhen(t, next) };
+  });
+  return rows
+    .filter((r) => r.next)
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+    .slice(0, 6)
+    .map(({ i, key, place, link, when }) => ({ key, title: i.title, when, place, link }));
+}
 
 /** The sections with a box, in kinds/index.ts's order. */
 const BOXES = KINDS_IN_ORDER.flatMap(({ section, kind: { home } }) => (home ? [{ section, home }] : []));
@@ -55,21 +94,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     );
     return items;
   };
-  const [boxes, schedule] = await Promise.all([
+  const [boxes, schedule, events] = await Promise.all([
     Promise.all(
       BOXES.map(async ({ section: { key, storage }, home }) => {
         const where = storage.table === 'board' ? { topcategory: storage.topcategory } : {};
         return { key, items: await list(storage.table, { ...where, ...home.query }, home.columns) };
       }),
     ),
-    list('mainschedule', { upcoming: '1', sort: 'startdate' }, SCHEDULE_COLUMNS),
+    list('mainschedule', { upcoming: '1', sort: 'startdate', size: 20 }, SCHEDULE_COLUMNS),
+    list('event', { upcoming: '1', sort: 'startdate', size: 20 }, EVENT_COLUMNS),
   ]);
   effects.shows = shows;
   // The same page for every member: nothing on it is theirs but the header.
   effects.shared = true;
   const timeZone = deps.env.SITE_TIMEZONE;
   effects.until = clockChange(CLOCK, timeZone);
-  return { siteName: deps.env.SITE_NAME, timeZone, today: todayIn(timeZone), clock: siteClock(timeZone), boxes, schedule };
+  const upcoming = mergeUpcoming(schedule, events, timeZone);
+  return { siteName: deps.env.SITE_NAME, timeZone, today: todayIn(timeZone), clock: siteClock(timeZone), boxes, upcoming };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -185,15 +226,26 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
             );
           })}
           <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
-            <h2 className="text-lg font-bold">다가오는 일정</h2>
-            {d.schedule.length === 0 ? (
+            <div className="flex items-baseline justify-between">
+              <h2 className="text-lg font-bold">다가오는 일정</h2>
+              <Link to="/events" className="text-sm text-brand-700 hover:underline">
+                행사 더보기
+              </Link>
+            </div>
+            {d.upcoming.length === 0 ? (
               <p className="mt-3 text-sm text-slate-500">예정된 일정이 없습니다.</p>
             ) : (
               <ul className="mt-2 divide-y divide-slate-100">
-                {d.schedule.map((i) => (
-                  <li key={i.id} className="py-2">
-                    <span className="font-medium">{i.title}</span>
-                    <MetaLine parts={[i.startdate, i.location]} className="text-sm text-slate-500" />
+                {d.upcoming.map((i) => (
+                  <li key={i.key} className="py-2">
+                    {i.link ? (
+                      <Link to={i.link} className="font-medium hover:text-brand-700">
+                        {i.title}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">{i.title}</span>
+                    )}
+                    <MetaLine parts={[i.when, i.place]} className="text-sm text-slate-500" />
                   </li>
                 ))}
               </ul>

@@ -13,3 +13,14 @@ export async function listPageOfPost(db: Executor, topcategory: number, id: numb
     .executeTakeFirst();
   return Math.floor(Number(newer?.n ?? 0) / size) + 1;
 }
+
+/** A visible post of a section, by id: its title. */
+export function findShownPost(db: Executor, topcategory: number, id: number): Promise<{ id: number; title: string } | undefined> {
+  return db
+    .selectFrom('board')
+    .select(['id', 'title'])
+    .where('id', '=', id)
+    .where('topcategory', '=', topcategory)
+    .where(shown())
+    .executeTakeFirst();
+}

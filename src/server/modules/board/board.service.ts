@@ -1,8 +1,14 @@
 import type { Deps } from '#server/context.ts';
-import { listPageOfPost } from './board.repository.ts';
+import { TopCategory } from '#shared/enums.ts';
+import { findShownPost, listPageOfPost } from './board.repository.ts';
 
 /** The page of a board section's newest-first list that holds post `id`: a link to an entry
  * that opens in place (FAQ answers, organizations' posts) opens that page. */
 export function pageOfPost(deps: Deps, topcategory: number, id: number, size: number): Promise<number> {
   return listPageOfPost(deps.db, topcategory, id, size);
+}
+
+/** An organization (a visible post of 한인단체, topcategory 7), by id. */
+export function findOrganization(deps: Deps, id: number): Promise<{ id: number; title: string } | undefined> {
+  return findShownPost(deps.db, TopCategory.organizations, id);
 }

@@ -1,4 +1,5 @@
 import { boardResource } from '#server/modules/board/board.resource.ts';
+import { eventResource } from '#server/modules/event/event.resource.ts';
 import { businessResource } from '#server/modules/business/business.resource.ts';
 import { housingResource } from '#server/modules/housing/housing.resource.ts';
 import { inquiryResource } from '#server/modules/inquiry/inquiry.resource.ts';
@@ -14,6 +15,7 @@ export const CONTENT_RESOURCES: { [N in ContentName]: ContentResource<N> } = {
   housing: housingResource,
   inquiry: inquiryResource,
   mainschedule: mainscheduleResource,
+  event: eventResource,
 };
 
 export const CONTENT_NAMES = Object.keys(CONTENT_RESOURCES) as ContentName[];

@@ -11,6 +11,7 @@ import { parseInput } from '#server/lib/parse-input.ts';
 import { CONTENT_NAMES } from './content-resources.ts';
 import {
   contentAttachments,
+  contentDetail,
   contentInitdata,
   countContent,
   createContent,
@@ -61,7 +62,7 @@ export function contentRoutes(deps: Deps): [string, Hono<AppEnv>][] {
           const visitor = visitorOf(c.get('actor'), c.req.raw.headers, c.get('ip'), deps.visitorKey);
           const item = await getContent(deps, name, caller(c), id, visitor);
           if (visitor.setCookie) c.header('Set-Cookie', visitor.setCookie, { append: true });
-          return { item, attachments: await contentAttachments(deps, name, item) };
+          return { item: await contentDetail(deps, name, caller(c), item), attachments: await contentAttachments(deps, name, item) };
         },
         initdata: async () => ({ item: contentInitdata(name) }),
       },

@@ -15,6 +15,7 @@ const selectById = {
   housing: precompiled((db) => db.selectFrom('housing').selectAll().where('id', '=', 0).compile()),
   inquiry: precompiled((db) => db.selectFrom('inquiry').selectAll().where('id', '=', 0).compile()),
   mainschedule: precompiled((db) => db.selectFrom('mainschedule').selectAll().where('id', '=', 0).compile()),
+  event: precompiled((db) => db.selectFrom('event').selectAll().where('id', '=', 0).compile()),
 } satisfies Record<ContentName, unknown>;
 
 /** Get by id's read: one statement compiled once per database (db/precompiled.ts). */

@@ -171,6 +171,7 @@ export async function createContent(
   const actor = requireActor(caller.actor);
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
   const values = prepare(deps, def, actor, fields, undefined);
+  await def.check?.(deps, values);
   await spendWriteAllowance(deps, actor, 'post');
   const created = await writesShowOnly(newRowKeys(def, [values]), () =>
     deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)),
@@ -200,6 +201,7 @@ export async function createContentBatch(
       throw atIndex(err, i);
     }
   });
+  for (const [i, values] of prepared.entries()) await def.check?.(deps, values).catch((err) => Promise.reject(atIndex(err, i)));
   await spendWriteAllowance(deps, actor, 'post', prepared.length);
   const ids = await writesShowOnly(newRowKeys(def, prepared), () =>
     deps.db.transaction().execute(async (trx) => {
@@ -226,6 +228,7 @@ export async function updateContent<N extends ContentName>(
   if (!before) throw new AppError(404, ErrorKey.notFound);
   requireEditable(actor, before);
   const values = prepare(deps, def, actor, fields, before);
+  await def.check?.(deps, values);
   const warnings = listingWarnings(def.table, { ...before, ...values });
   const held = await deps.db.transaction().execute(async (trx) => {
     // Read again, locked: a concurrent edit may have moved the item between lists since.
@@ -291,6 +294,7 @@ export async function removeContent(
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);
     await forgetQueued(trx, def.table, unique);
+    await def.removeWith?.(trx, unique);
     // The rows this delete removed, not the ones read above: of two concurrent deletes of an
     // item, only one takes it out of the counts.
     await moveCounts(trx, def.table, await deleteContentRows(trx, def.table, unique), []);
@@ -440,7 +444,7 @@ export async function getContent<N extends ContentName>(
   // A counted view needs this visitor's last visit too: read with the row, in one statement.
   const key = def.countViews ? visitor?.key : undefined;
   const found =
-    key && def.table !== 'inquiry' && def.table !== 'mainschedule'
+    key && def.table !== 'inquiry' && def.table !== 'mainschedule' && def.table !== 'event'
       ? await readWithLastVisit(deps.db, def.table, id, key)
       : { row: await findContentRowFast(deps.db, def.table, id), lastVisit: null };
   const row = requireReadable(def, caller.actor, found.row as Row | undefined);
@@ -453,6 +457,17 @@ export async function getContent<N extends ContentName>(
     row.count = (row.count as number) + queued;
   }
   return forCaller(def, caller, decode(def, row));
+}
+
+/** What an item's detail answer adds for its reader, where its resource adds anything. */
+export async function contentDetail<N extends ContentName>(
+  deps: Deps,
+  name: N,
+  caller: Caller,
+  item: ContentItem<N>,
+): Promise<ContentItem<N>> {
+  const detail = resourceOf(name).detail;
+  return detail ? { ...item, ...(await detail(deps, caller.actor, item as Record<string, unknown>)) } : item;
 }
 
 /** Sanitized HTML keeps an image only with a src on our upload path, in double quotes. */

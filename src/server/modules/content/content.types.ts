@@ -1,27 +1,27 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, Caller, Deps } from '#server/context.ts';
-import type { Database } from '#server/db/database.ts';
+import type { Database, Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 
-// The generic resource of ARCHITECTURE.md: board, jobs, business, housing, inquiry and mainschedule each
-// declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts); the
-// content service turns a declaration into SPEC §7's ten calls with the same rules everywhere.
+// The generic resource of ARCHITECTURE.md: board, jobs, business, housing, inquiry, mainschedule and
+// event each declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts);
+// the content service turns a declaration into SPEC §7's ten calls with the same rules everywhere.
 
-export type ContentName = 'board' | 'jobs' | 'business' | 'housing' | 'inquiry' | 'mainschedule';
+export type ContentName = 'board' | 'jobs' | 'business' | 'housing' | 'inquiry' | 'mainschedule' | 'event';
 
 /** The tables whose items can be hidden (shared/reports.ts, Visibility): the sections' and
  * comments. */
-export type HideableTable = SectionTable | 'comment';
+export type HideableTable = SectionTable | 'comment' | 'event';
 
 /** A stored row as the database answers it. */
 export type StoredRow<N extends ContentName> = Selectable<Database[N]>;
 
-/** An item as services answer it: board, business and housing images are a list, stored as JSON
- * text; a job's visa terms a list, stored as bits. */
-export type ContentItem<N extends ContentName> = N extends 'board' | 'business' | 'housing'
+/** An item as services answer it: board, business, housing and event images are a list, stored as
+ * JSON text; a job's visa terms a list, stored as bits. */
+export type ContentItem<N extends ContentName> = N extends 'board' | 'business' | 'housing' | 'event'
   ? Omit<StoredRow<N>, 'images'> & { images: string[] }
   : N extends 'jobs'
     ? Omit<StoredRow<N>, 'visa'> & { visa: number[] }
@@ -72,6 +72,13 @@ export interface ContentResource<T extends ContentName> {
   /** Fields the server derives from the input (board's korean/english flags, a listing's close
    * date in the site's time zone). */
   derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor, deps: Deps): Record<string, unknown>;
+  /** Checks of a save that read the database (an event's organization), before it is written. */
+  check?(deps: Deps, values: Record<string, unknown>): Promise<void>;
+  /** What an item's detail answer adds for its reader (an event's `attending` and `next`). */
+  detail?(deps: Deps, actor: Actor | undefined, row: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Rows of its own that hang off its items and go with them (an event's RSVPs), in the
+   * delete's transaction. */
+  removeWith?(db: Executor, ids: number[]): Promise<void>;
   /** After a committed save by `actor` (an inquiry's answer notifies its author). */
   afterSave?(deps: Deps, before: Row | undefined, after: Row, actor: Actor): Promise<void>;
   /** Its items carry a comment thread (modules/comment): their page shows it, a comment's count
