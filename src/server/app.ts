@@ -27,6 +27,7 @@ import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { blockRoutes, conversationRoutes } from '#server/modules/message/message.api.ts';
+import { memberRoutes } from '#server/modules/member/member.api.ts';
 import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/alert', alertRoutes(deps));
   api.route('/conversation', conversationRoutes(deps));
   api.route('/block', blockRoutes(deps));
+  api.route('/member', memberRoutes(deps));
   api.route('/events', liveRoutes(deps));
   api.route('/search', searchRoutes(deps));
   api.route('/report', reportRoutes(deps));

@@ -93,6 +93,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/conversation/{id}/read': ['put'],
   '/api/block': ['get', 'post'],
   '/api/block/{user}': ['delete'],
+  '/api/member/{id}': ['get'],
   '/api/search': ['get'],
   '/api/upload': ['post'],
   '/api/webdata/{name}': ['get'],

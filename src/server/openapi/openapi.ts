@@ -1,5 +1,6 @@
 import { freshnessPaths } from './freshness-paths.ts';
 import { reportPaths } from './report-paths.ts';
+import { memberPaths } from './member-paths.ts';
 import { messagePaths } from './message-paths.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
@@ -112,6 +113,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...livePaths(),
     ...alertPaths(),
     ...messagePaths(),
+    ...memberPaths(),
     ...reportPaths(),
     ...searchPaths(),
     ...uploadPaths(),
@@ -140,6 +142,7 @@ export function buildOpenApi(siteName: string): Obj {
       { name: 'notification', description: "A member's notifications and which go by e-mail" },
       { name: 'alert', description: 'Keyword alerts: new items that match a keyword' },
       { name: 'conversation', description: 'Private messages (쪽지/채팅) between two members, and blocks' },
+      { name: 'member', description: "Members' public profiles and the reviews of their trades" },
       { name: 'report', description: 'Reports (신고): members report an item; enough reports hold it for review' },
       { name: 'search', description: 'Search across the sections' },
       { name: 'upload', description: 'Images' },

@@ -7,6 +7,7 @@ import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
+import type { Section } from '#shared/sections.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, pageRows, sumRows } from '#server/db/list-query.ts';
@@ -57,6 +58,13 @@ function resourceOf<N extends ContentName>(name: N): ContentResource<N> {
 
 function decode<N extends ContentName>(def: ContentResource<N>, row: Record<string, unknown>): ContentItem<N> {
   return (def.fromRow ? def.fromRow(row) : row) as ContentItem<N>;
+}
+
+/** How a section's items close as a trade (거래완료, 마감): its resource's `close`, where it
+ * applies to the section. Those sections hold listings; the others posts (a member's profile). */
+export function tradeCloseOf(section: Section): { column: string; value: number } | undefined {
+  const close = CONTENT_RESOURCES[section.storage.table].close;
+  return close && (!close.sections || close.sections.includes(section.storage.topcategory)) ? close : undefined;
 }
 
 const listSchemas = new Map<ContentName, z.ZodType<ListParams>>();

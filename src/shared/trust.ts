@@ -1,0 +1,63 @@
+// Trust between members (PRODUCT.md "Members and trust"): the words of a profile and of the
+// reviews the two parties of a trade leave each other, in one place for the API, the pages and
+// the tests.
+
+/** A trade review's rating. */
+export const ReviewRating = { bad: 1, good: 2, best: 3 } as const;
+export const ReviewRatingLabel: Record<number, string> = { 1: '별로예요', 2: '좋아요', 3: '최고예요' };
+export const REVIEW_RATINGS = Object.values(ReviewRating);
+
+/** What a review may say of the other party, by code. */
+export const ReviewTagLabel: Record<number, string> = {
+  1: '시간 약속을 잘 지켜요',
+  2: '친절해요',
+  3: '응답이 빨라요',
+  4: '설명과 같아요',
+  5: '가격이 합리적이에요',
+};
+export const REVIEW_TAGS = Object.keys(ReviewTagLabel).map(Number);
+export const REVIEW_CONTENT_MAX = 500;
+
+/** How many of a member's newest reviews their profile shows. */
+export const PROFILE_REVIEWS = 5;
+/** A profile's page of posts, and the most listings it shows. */
+export const PROFILE_POSTS = 10;
+export const PROFILE_LISTINGS = 20;
+
+/** A member's standing, shown beside their nickname on the profile. */
+export function badgesOf(facts: { joined: string; trades: number }, now: Date): string[] {
+  const badges: string[] = [];
+  if (facts.trades > 0) badges.push(`거래 ${facts.trades}회`);
+  const year = new Date(facts.joined);
+  year.setUTCFullYear(year.getUTCFullYear() + 1);
+  if (year <= now) badges.push('가입 1년');
+  return badges;
+}
+
+/** A review as a profile shows it: never who wrote it. */
+export interface ReviewShown {
+  rating: number;
+  tags: number[];
+  content: string;
+  date: string;
+}
+
+/** A member's profile (GET /api/member/{id}): what anyone may read of them. */
+export interface MemberProfile {
+  id: number;
+  nickname: string;
+  joined: string;
+  posts: { items: ProfileItem[]; total: number; page: number; size: number };
+  listings: { items: ProfileItem[]; total: number };
+  reviews: { counts: Record<number, number>; latest: ReviewShown[] };
+  badges: string[];
+}
+
+/** A post or listing on a profile: its section (sections.ts key), and whether its trade is over. */
+export interface ProfileItem {
+  section: string;
+  id: number;
+  title: string;
+  date: string;
+  closed?: boolean;
+}
