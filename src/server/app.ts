@@ -28,6 +28,7 @@ import { notificationRoutes } from '#server/modules/notification/notification.ap
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { blockRoutes, conversationRoutes } from '#server/modules/message/message.api.ts';
 import { memberRoutes } from '#server/modules/member/member.api.ts';
+import { reviewRoutes, saleRoutes } from '#server/modules/review/review.api.ts';
 import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/upload', uploadRoutes(deps));
   api.route('/webdata', webdataRoutes(deps));
   api.route('/', bumpRoutes(deps));
+  api.route('/', saleRoutes(deps));
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
   api.route('/comment', commentRoutes(deps));
   api.route('/like', likeRoutes(deps));
@@ -104,6 +106,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/conversation', conversationRoutes(deps));
   api.route('/block', blockRoutes(deps));
   api.route('/member', memberRoutes(deps));
+  api.route('/review', reviewRoutes(deps));
   api.route('/events', liveRoutes(deps));
   api.route('/search', searchRoutes(deps));
   api.route('/report', reportRoutes(deps));

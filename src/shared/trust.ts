@@ -61,3 +61,11 @@ export interface ProfileItem {
   date: string;
   closed?: boolean;
 }
+
+/** The Korean reasons of trade and review refusals (the `detail` of a 400 or 403). */
+export const TrustMessages = {
+  notBuyer: '이 물건에 대해 대화한 회원만 구매자로 고를 수 있습니다',
+  alreadySold: '이미 구매자를 정해 거래완료한 글입니다',
+  notParty: '이 거래의 판매자와 구매자만 후기를 남길 수 있습니다',
+  alreadyReviewed: '이 거래의 후기는 이미 남겼습니다',
+} as const;

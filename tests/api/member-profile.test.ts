@@ -79,3 +79,31 @@ describe('a member’s profile', () => {
     expect((await t.call('GET', '/api/member/abc')).status).toBe(404);
   });
 });
+
+describe('my comments', () => {
+  test('a member reads their own standing comments, newest first, with the post and where to read it', async () => {
+    const writer = await t.member();
+    const m = await t.member();
+    const board = await post(writer, '/api/board', { topcategory: 5, title: '주말 등산 모임', content: '<p>관악산</p>' });
+    const first = await post(m, '/api/comment', { board, content: '저도 갈게요' });
+    const second = await post(m, '/api/comment', { board, content: '몇 시에 모이나요?' });
+    const gone = await post(m, '/api/comment', { board, content: '지울 댓글' });
+    expect((await t.call('DELETE', '/api/comment', { token: m.token, body: { id: gone } })).status).toBe(200);
+    await post(writer, '/api/comment', { board, content: '환영합니다' });
+    const mine = (await t.call('GET', '/api/comment/mine?size=1&page=2', { token: m.token })).body;
+    expect(mine).toMatchObject({ total: 2, page: 2, size: 1 });
+    expect(mine.items).toEqual([
+      {
+        id: first,
+        board,
+        title: '주말 등산 모임',
+        content: '저도 갈게요',
+        date: expect.any(String),
+        link: `/community/${board}#comment-${first}`,
+      },
+    ]);
+    const newest = (await t.call('GET', '/api/comment/mine', { token: m.token })).body.items;
+    expect(newest.map((c: { id: number }) => c.id)).toEqual([second, first]);
+    expect((await t.call('GET', '/api/comment/mine')).status).toBe(401);
+  });
+});

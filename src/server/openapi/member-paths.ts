@@ -1,4 +1,5 @@
 import { MemberProfileQuerySchema } from '#shared/schemas/member.ts';
+import { ReviewSaveSchema, SoldSchema } from '#shared/schemas/review.ts';
 import { positiveId } from '#shared/schemas/fields.ts';
 import { ReviewRatingLabel, ReviewTagLabel } from '#shared/trust.ts';
 import { type Obj, type Schema, integer, okWith, pathParameter, queryParameters, text, toSchema } from './json-schema.ts';
@@ -9,8 +10,9 @@ const codes = (labels: Record<number, string>) =>
     .map(([code, label]) => `${code} ${label}`)
     .join(', ');
 
-/** /api/member (PRODUCT.md "Members and trust"): members' public profiles. */
-export function memberPaths(): Record<string, Obj> {
+/** /api/member, /api/review and a sale's close (PRODUCT.md "Members and trust"). `saleKinds`: the
+ * kinds sold with a buyer. */
+export function memberPaths(saleKinds: readonly string[]): Record<string, Obj> {
   const item = (closed: boolean): Schema => ({
     type: 'object',
     properties: {
@@ -70,5 +72,61 @@ export function memberPaths(): Record<string, Obj> {
         errors: [404],
       }),
     },
+    '/api/review': {
+      post: op({
+        tag: 'member',
+        id: 'reviewAdd',
+        summary: 'Review the other party of a sale, once',
+        description:
+          `Rating: ${codes(ReviewRatingLabel)}. Tags: ${codes(ReviewTagLabel)}. ` +
+          'Only the seller and the buyer the seller named may review, each the other: anyone else 403; a second review 400 `already`.',
+        session: true,
+        body: toSchema(ReviewSaveSchema),
+        answer: okWith({ id: integer }),
+        errors: [403],
+      }),
+    },
+    ...Object.fromEntries(saleKinds.flatMap((kind) => salePaths(kind))),
   };
+}
+
+/** A sale kind's close with a buyer, and whom the seller may name. */
+function salePaths(kind: string): [string, Obj][] {
+  const id = [pathParameter('id', toSchema(positiveId))];
+  const member: Schema = { type: 'object', properties: { id: integer, nickname: text } };
+  return [
+    [
+      `/api/${kind}/{id}/buyers`,
+      {
+        get: op({
+          tag: 'member',
+          id: `${kind}Buyers`,
+          summary: 'The members who talked with the seller about the item: whom they may name as its buyer',
+          description: 'Its seller only: anyone else 403.',
+          session: true,
+          parameters: id,
+          answer: okWith({ items: { type: 'array', items: member } }),
+          errors: [403, 404],
+        }),
+      },
+    ],
+    [
+      `/api/${kind}/{id}/sold`,
+      {
+        put: op({
+          tag: 'member',
+          id: `${kind}Sold`,
+          summary: '거래완료 by the seller, with the buyer if they name one',
+          description:
+            'The buyer must have a conversation with the seller about the item (400 `invalid`, field `buyer`); a buyer is named once ' +
+            '(400 `already`). Then the two may review each other (POST /api/review). Anyone but the seller: 403.',
+          session: true,
+          parameters: id,
+          body: toSchema(SoldSchema),
+          answer: okWith({ id: integer, buyer: { ...integer, description: '0 when none was named.' } }),
+          errors: [403, 404],
+        }),
+      },
+    ],
+  ];
 }

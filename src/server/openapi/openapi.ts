@@ -6,7 +6,7 @@ import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { ContentName as ContentTable, ContentResource } from '#server/modules/content/content.types.ts';
-import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
+import { CONTENT_RESOURCES, SALE_KINDS } from '#server/modules/content/content-resources.ts';
 import { type Obj, type Schema, integer, okWith, ref, text, toSchema } from './json-schema.ts';
 import { ERROR_RESPONSES, SESSION } from './operation.ts';
 import { contentDoc, resourcePaths, userDoc } from './resource-paths.ts';
@@ -113,7 +113,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...livePaths(),
     ...alertPaths(),
     ...messagePaths(),
-    ...memberPaths(),
+    ...memberPaths(SALE_KINDS),
     ...reportPaths(),
     ...searchPaths(),
     ...uploadPaths(),

@@ -1,5 +1,6 @@
 import { Link } from '../components/ui/link.tsx';
 import { InquiryStatus } from '#shared/enums.ts';
+import { memberPath } from '#shared/site.ts';
 import { countContent } from '#server/modules/content/content.service.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
@@ -24,7 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     countContent(deps, 'inquiry', caller, { user: actor.id }),
     countContent(deps, 'inquiry', caller, { user: actor.id, status: InquiryStatus.answered }),
   ]);
-  return { siteName: deps.env.SITE_NAME, unread, unreadMessages, likes: likes.total, inquiries: asked.total, answered: answered.total };
+  return {
+    siteName: deps.env.SITE_NAME,
+    id: actor.id,
+    unread,
+    unreadMessages,
+    likes: likes.total,
+    inquiries: asked.total,
+    answered: answered.total,
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -53,6 +62,8 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
         <Card to="/messages" label="쪽지" value={d.unreadMessages} note="읽지 않은 메시지" />
         <Card to="/mypage/alerts" label="키워드 알림" note="관심 있는 말이 들어간 새 글 알림 받기" />
         <Card to="/mypage/listings" label="내 판매·구인 글" note="마감 전 끌어올리기, 마감된 글 다시 게시" />
+        <Card to={memberPath(d.id)} label="내 프로필" note="다른 회원에게 보이는 글과 받은 거래후기" />
+        <Card to="/mypage/writings" label="내가 쓴 글 · 내 댓글" note="게시판마다 쓴 글과 남긴 댓글 모아보기" />
         <Card to="/mypage/like" label="좋아요한 글" value={d.likes} note="마음에 든 글 모아보기" />
         <Card to="/mypage/inquiry" label="내 문의" value={d.inquiries} note={`답변완료 ${d.answered}건`} />
         <Card to="/mypage/myinfo" label="내 정보" note="이름, 닉네임, 연락처, 비밀번호 변경" />

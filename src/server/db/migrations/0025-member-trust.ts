@@ -8,6 +8,7 @@ import { idColumn, type MigrationContext } from '../migration-kit.ts';
 //   the unique key makes a second one fail even under concurrent requests. `member` is the one
 //   reviewed; `tags` the chosen tag codes, comma-separated. The profile counts a member's reviews
 //   by rating and reads the newest ones.
+// - `comment_user`: a member's own comments, newest first (my page's 내 댓글).
 // - users' suspension: until when (ISO UTC, '' for none) and why; it ends by itself once the time
 //   has passed, so nothing needs to clear it.
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
@@ -38,6 +39,8 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .execute();
   await db.schema.createIndex('reviews_once').on('reviews').columns(['target', 'item', 'user']).unique().execute();
   await db.schema.createIndex('reviews_member').on('reviews').columns(['member', 'id']).execute();
+
+  await db.schema.createIndex('comment_user').on('comment').columns(['user', 'id']).execute();
 
   await db.schema
     .alterTable('users')

@@ -28,8 +28,8 @@ export const boardResource: ContentResource<'board'> = {
   requiredRichText: ['content'],
   countViews: true,
   search: 'board',
-  // 거래완료.
-  close: { column: 'marketstatus', value: MarketStatus.complete, sections: [TopCategory.market] },
+  // 거래완료, by an admin or by the seller with a buyer.
+  close: { column: 'marketstatus', value: MarketStatus.complete, sections: [TopCategory.market], buyer: true },
   searchText: (row) => ({
     title: [textOf(row.title), textOf(row.etitle)].filter(Boolean).join(' '),
     body: [htmlToText(textOf(row.content)), htmlToText(textOf(row.econtent))].filter(Boolean).join(' '),
