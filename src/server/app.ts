@@ -28,6 +28,7 @@ import { notificationRoutes } from '#server/modules/notification/notification.ap
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
 import { blockRoutes, conversationRoutes } from '#server/modules/message/message.api.ts';
 import { memberRoutes } from '#server/modules/member/member.api.ts';
+import { refuseSuspendedWrites } from '#server/http/suspension.ts';
 import { reviewRoutes, saleRoutes } from '#server/modules/review/review.api.ts';
 import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   });
   api.use(authenticate((token, ip) => resolveActorAt(deps, token, ip)));
   if (deps.env.ADMIN_ALLOW_IPS) api.use(adminApiAllow(deps.env.ADMIN_ALLOW_IPS));
+  api.use(refuseSuspendedWrites(deps.env.SITE_TIMEZONE));
   api.route('/jwt', authRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/upload', uploadRoutes(deps));

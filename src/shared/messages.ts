@@ -70,6 +70,7 @@ export const ErrorKey = {
   storageFull: 'storage full',
   tooSoon: 'too soon',
   blocked: 'blocked',
+  suspended: 'suspended',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

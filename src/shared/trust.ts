@@ -69,3 +69,17 @@ export const TrustMessages = {
   notParty: '이 거래의 판매자와 구매자만 후기를 남길 수 있습니다',
   alreadyReviewed: '이 거래의 후기는 이미 남겼습니다',
 } as const;
+
+/** The longest suspension an admin gives; longer is a permanent ban (use = 2). */
+export const SUSPEND_DAYS_MAX = 365;
+export const SUSPEND_REASON_MAX = 500;
+
+/** A suspension in force at `now`: until (ISO UTC) is later. */
+export function isSuspended(until: string | undefined, now: Date): boolean {
+  return Boolean(until) && (until as string) > now.toISOString();
+}
+
+/** The detail of a suspended member's refused write, with the end as the site's calendar says it. */
+export function suspendedText(end: string): string {
+  return `${end}까지 활동이 정지되어 글쓰기, 댓글, 좋아요, 쪽지, 신고, 후기를 할 수 없습니다`;
+}

@@ -96,6 +96,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/member/{id}': ['get'],
   '/api/comment/mine': ['get'],
   '/api/review': ['post'],
+  '/api/admin/user/{id}/suspend': ['post'],
   '/api/board/{id}/buyers': ['get'],
   '/api/board/{id}/sold': ['put'],
   '/api/search': ['get'],

@@ -1,5 +1,6 @@
 import { MemberProfileQuerySchema } from '#shared/schemas/member.ts';
 import { ReviewSaveSchema, SoldSchema } from '#shared/schemas/review.ts';
+import { SuspendSchema } from '#shared/schemas/suspension.ts';
 import { positiveId } from '#shared/schemas/fields.ts';
 import { ReviewRatingLabel, ReviewTagLabel } from '#shared/trust.ts';
 import { type Obj, type Schema, integer, okWith, pathParameter, queryParameters, text, toSchema } from './json-schema.ts';
@@ -84,6 +85,21 @@ export function memberPaths(saleKinds: readonly string[]): Record<string, Obj> {
         body: toSchema(ReviewSaveSchema),
         answer: okWith({ id: integer }),
         errors: [403],
+      }),
+    },
+    '/api/admin/user/{id}/suspend': {
+      post: op({
+        tag: 'admin',
+        id: 'userSuspend',
+        summary: 'Suspend a member for some days with a reason; days 0 ends it',
+        description:
+          'A suspended member reads and logs in, but every other write answers 403 `suspended` with the end in `detail`, ' +
+          'until it ends by itself. Audited. Admins only, on members of a lower level.',
+        session: true,
+        parameters: [pathParameter('id', toSchema(positiveId))],
+        body: toSchema(SuspendSchema),
+        answer: okWith({ id: integer, until: { ...text, description: "ISO 8601 UTC; '' when ended." }, reason: text }),
+        errors: [403, 404],
       }),
     },
     ...Object.fromEntries(saleKinds.flatMap((kind) => salePaths(kind))),

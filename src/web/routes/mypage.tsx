@@ -5,6 +5,8 @@ import { countContent } from '#server/modules/content/content.service.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { unreadMessageCount } from '#server/modules/message/message.service.ts';
+import { suspensionOf } from '#server/modules/user/user.service.ts';
+import { formatDateTime } from '#shared/format.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
@@ -17,7 +19,8 @@ import type { Route } from './+types/mypage.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
-  const [unread, unreadMessages, likes, asked, answered] = await Promise.all([
+  const [suspension, unread, unreadMessages, likes, asked, answered] = await Promise.all([
+    suspensionOf(deps, actor.id),
     unreadCount(deps, actor.id),
     unreadMessageCount(deps, actor.id),
     listMyLikes(deps, caller, { page: 1, size: 1 }),
@@ -25,9 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     countContent(deps, 'inquiry', caller, { user: actor.id }),
     countContent(deps, 'inquiry', caller, { user: actor.id, status: InquiryStatus.answered }),
   ]);
+  const suspended = suspension && { until: formatDateTime(suspension.until, deps.env.SITE_TIMEZONE), reason: suspension.reason };
   return {
     siteName: deps.env.SITE_NAME,
     id: actor.id,
+    suspended,
     unread,
     unreadMessages,
     likes: likes.total,
@@ -57,6 +62,13 @@ function Card({ to, label, value, note }: { to: string; label: string; value?: n
 export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
+      {d.suspended ? (
+        <section role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+          <h2 className="font-bold">{d.suspended.until}까지 활동이 정지되었습니다</h2>
+          <p className="mt-1 break-words">사유: {d.suspended.reason}</p>
+          <p className="mt-1 text-sm">정지 기간에는 글과 댓글을 읽을 수 있지만 쓰거나 좋아요, 쪽지, 신고, 후기를 남길 수 없습니다.</p>
+        </section>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card to="/mypage/notifications" label="알림" value={d.unread} note="읽지 않은 알림" />
         <Card to="/messages" label="쪽지" value={d.unreadMessages} note="읽지 않은 메시지" />
