@@ -23,6 +23,9 @@ export interface Actor {
   session?: string;
   /** When the account was made (ISO): a first day's writes have a smaller budget. */
   joined?: string;
+  /** The end of the member's suspension (ISO UTC), if one was given: while it is later than now,
+   * every write is refused (auth/actor.policy.ts `requireNotSuspended`). */
+  suspendedUntil?: string;
   /** An admin outside ADMIN_ALLOW_IPS, acting as staff for this request (actor.policy.ts). */
   adminRefused?: true;
 }

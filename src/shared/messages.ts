@@ -72,6 +72,7 @@ export const ErrorKey = {
   blocked: 'blocked',
   /** An event at its capacity (RSVP). */
   full: 'full',
+  suspended: 'suspended',
 } as const;
 export type ErrorKey = (typeof ErrorKey)[keyof typeof ErrorKey];
 

@@ -49,3 +49,8 @@ export function commentPath(topcategory: number, post: number, comment: number):
   const page = section ? itemPath(listOf(section).path, post) : `/community/${post}`;
   return page.includes('#') ? page : `${page}#comment-${comment}`;
 }
+
+/** A member's profile page (PRODUCT.md "Members and trust"). */
+export function memberPath(id: number): string {
+  return `/member/${id}`;
+}

@@ -36,6 +36,8 @@ export default [
     route('mypage/notifications/:id', 'routes/mypage-notification-open.tsx', { id: 'mypage-notification-open' }),
     route('mypage/alerts', 'routes/mypage-alerts.tsx', { id: 'mypage-alerts' }),
     route('mypage/listings', 'routes/mypage-listings.tsx', { id: 'mypage-listings' }),
+    route('mypage/writings', 'routes/mypage-writings.tsx', { id: 'mypage-writings' }),
+    route('member/:id', 'routes/member.tsx', { id: 'member-id' }),
     route('messages', 'routes/messages.tsx', { id: 'messages' }),
     route('messages/:id', 'routes/messages-conversation.tsx', { id: 'messages-id' }),
     route('admin', 'routes/admin.tsx', { id: 'admin' }),

@@ -24,6 +24,9 @@ export interface UsersTable {
   logindate: string;
   lastchangepasswddate: string;
   date: string;
+  /** A suspension's end (ISO UTC; '' none, or past: over by itself) and its reason. */
+  suspenduntil: Generated<string>;
+  suspendreason: Generated<string>;
 }
 
 /** E-mail codes for sign-up and password reset. */
@@ -67,6 +70,8 @@ export interface Database {
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
   blocks: BlocksTable;
+  trades: TradesTable;
+  reviews: ReviewsTable;
   alerts: AlertsTable;
   alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
@@ -170,6 +175,29 @@ export interface MessagesTable {
   date: string;
   /** 1 once the mail for it, if left unread, has been considered. */
   mailed: Generated<number>;
+}
+
+/** A listing its seller closed with a buyer (modules/review, migration 0025): one per item. */
+export interface TradesTable {
+  target: string;
+  item: number;
+  seller: number;
+  buyer: number;
+  date: string;
+}
+
+/** A party's review of the other party of a trade (거래후기): `user` wrote it of `member`. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  target: string;
+  item: number;
+  user: number;
+  member: number;
+  rating: number;
+  /** Tag codes, comma-separated. */
+  tags: string;
+  content: string;
+  date: string;
 }
 
 /** `user` blocked `blocked`: no new conversation or message from them. */

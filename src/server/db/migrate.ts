@@ -25,6 +25,7 @@ import * as m0021 from './migrations/0021-notification-keyword.ts';
 import * as m0022 from './migrations/0022-messages.ts';
 import * as m0023 from './migrations/0023-housing.ts';
 import * as m0024 from './migrations/0024-job-pay.ts';
+import * as m0025 from './migrations/0025-member-trust.ts';
 import * as m0026 from './migrations/0026-review-queue.ts';
 import * as m0028 from './migrations/0028-events.ts';
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0022-messages': m0022,
   '0023-housing': m0023,
   '0024-job-pay': m0024,
+  '0025-member-trust': m0025,
   '0026-review-queue': m0026,
   '0028-events': m0028,
 };

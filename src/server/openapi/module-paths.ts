@@ -6,6 +6,7 @@ import {
   CommentSaveSchema,
   LikeStatusQuerySchema,
   LikeToggleSchema,
+  MyCommentsQuerySchema,
   MyLikesQuerySchema,
 } from '#shared/schemas/content.ts';
 import { NotificationKinds } from '#shared/notifications.ts';
@@ -165,6 +166,26 @@ export function commentPaths(): Record<string, Obj> {
         body: toSchema(IdBodySchema),
         answer: okWith({ id: integer }),
         errors: [403, 404],
+      }),
+    },
+    '/api/comment/mine': {
+      get: op({
+        tag,
+        id: 'commentMine',
+        summary: 'My comments across the sections, newest first, each with its post and where it is read',
+        session: true,
+        parameters: queryParameters(MyCommentsQuerySchema),
+        answer: listOf({
+          type: 'object',
+          properties: {
+            id: integer,
+            board: integer,
+            title: { ...text, description: "The post's title." },
+            content: text,
+            date: text,
+            link: text,
+          },
+        }),
       }),
     },
   };

@@ -1,13 +1,14 @@
 import { eventPaths } from './event-paths.ts';
 import { freshnessPaths } from './freshness-paths.ts';
 import { reportPaths } from './report-paths.ts';
+import { memberPaths } from './member-paths.ts';
 import { queuePaths } from './queue-paths.ts';
 import { messagePaths } from './message-paths.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { IdBodySchema, IdListSchema } from '#shared/schemas/user.ts';
 import { TOKEN_COOKIE } from '#server/http/auth.ts';
 import type { ContentName as ContentTable, ContentResource } from '#server/modules/content/content.types.ts';
-import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
+import { CONTENT_RESOURCES, SALE_KINDS } from '#server/modules/content/content-resources.ts';
 import { type Obj, type Schema, integer, okWith, ref, text, toSchema } from './json-schema.ts';
 import { ERROR_RESPONSES, SESSION } from './operation.ts';
 import { contentDoc, resourcePaths, userDoc } from './resource-paths.ts';
@@ -114,6 +115,7 @@ export function buildOpenApi(siteName: string): Obj {
     ...livePaths(),
     ...alertPaths(),
     ...messagePaths(),
+    ...memberPaths(SALE_KINDS),
     ...reportPaths(),
     ...queuePaths(),
     ...searchPaths(),
@@ -144,6 +146,7 @@ export function buildOpenApi(siteName: string): Obj {
       { name: 'notification', description: "A member's notifications and which go by e-mail" },
       { name: 'alert', description: 'Keyword alerts: new items that match a keyword' },
       { name: 'conversation', description: 'Private messages (쪽지/채팅) between two members, and blocks' },
+      { name: 'member', description: "Members' public profiles and the reviews of their trades" },
       { name: 'report', description: 'Reports (신고): members report an item; enough reports hold it for review' },
       { name: 'search', description: 'Search across the sections' },
       { name: 'upload', description: 'Images' },

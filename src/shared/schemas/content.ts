@@ -349,6 +349,9 @@ export const LikeToggleSchema = z.strictObject({
 /** GET /api/comment: a post's comments, oldest first, a page of top-level ones with their replies. */
 export const CommentListQuerySchema = z.strictObject({ board: queryPositiveId, ...paging(50, { maxPage: 100_000 }) });
 
+/** GET /api/comment/mine: my comments across the sections, newest first. */
+export const MyCommentsQuerySchema = z.strictObject(paging(20, { maxPage: 100_000 }));
+
 /** PUT /api/comment: only the text of a comment changes. */
 export const CommentEditSchema = z.strictObject({ id: positiveId, content: CommentSaveSchema.shape.content });
 

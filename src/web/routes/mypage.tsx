@@ -1,9 +1,12 @@
 import { Link } from '../components/ui/link.tsx';
 import { InquiryStatus } from '#shared/enums.ts';
+import { memberPath } from '#shared/site.ts';
 import { countContent } from '#server/modules/content/content.service.ts';
 import { listMyLikes } from '#server/modules/like/like.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { unreadMessageCount } from '#server/modules/message/message.service.ts';
+import { suspensionOf } from '#server/modules/user/user.service.ts';
+import { formatDateTime } from '#shared/format.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
@@ -16,7 +19,8 @@ import type { Route } from './+types/mypage.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
-  const [unread, unreadMessages, likes, asked, answered] = await Promise.all([
+  const [suspension, unread, unreadMessages, likes, asked, answered] = await Promise.all([
+    suspensionOf(deps, actor.id),
     unreadCount(deps, actor.id),
     unreadMessageCount(deps, actor.id),
     listMyLikes(deps, caller, { page: 1, size: 1 }),
@@ -24,7 +28,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     countContent(deps, 'inquiry', caller, { user: actor.id }),
     countContent(deps, 'inquiry', caller, { user: actor.id, status: InquiryStatus.answered }),
   ]);
-  return { siteName: deps.env.SITE_NAME, unread, unreadMessages, likes: likes.total, inquiries: asked.total, answered: answered.total };
+  const suspended = suspension && { until: formatDateTime(suspension.until, deps.env.SITE_TIMEZONE), reason: suspension.reason };
+  return {
+    siteName: deps.env.SITE_NAME,
+    id: actor.id,
+    suspended,
+    unread,
+    unreadMessages,
+    likes: likes.total,
+    inquiries: asked.total,
+    answered: answered.total,
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -48,11 +62,20 @@ function Card({ to, label, value, note }: { to: string; label: string; value?: n
 export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
+      {d.suspended ? (
+        <section role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+          <h2 className="font-bold">{d.suspended.until}까지 활동이 정지되었습니다</h2>
+          <p className="mt-1 break-words">사유: {d.suspended.reason}</p>
+          <p className="mt-1 text-sm">정지 기간에는 글과 댓글을 읽을 수 있지만 쓰거나 좋아요, 쪽지, 신고, 후기를 남길 수 없습니다.</p>
+        </section>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card to="/mypage/notifications" label="알림" value={d.unread} note="읽지 않은 알림" />
         <Card to="/messages" label="쪽지" value={d.unreadMessages} note="읽지 않은 메시지" />
         <Card to="/mypage/alerts" label="키워드 알림" note="관심 있는 말이 들어간 새 글 알림 받기" />
         <Card to="/mypage/listings" label="내 판매·구인 글" note="마감 전 끌어올리기, 마감된 글 다시 게시" />
+        <Card to={memberPath(d.id)} label="내 프로필" note="다른 회원에게 보이는 글과 받은 거래후기" />
+        <Card to="/mypage/writings" label="내가 쓴 글 · 내 댓글" note="게시판마다 쓴 글과 남긴 댓글 모아보기" />
         <Card to="/mypage/like" label="좋아요한 글" value={d.likes} note="마음에 든 글 모아보기" />
         <Card to="/mypage/inquiry" label="내 문의" value={d.inquiries} note={`답변완료 ${d.answered}건`} />
         <Card to="/mypage/myinfo" label="내 정보" note="이름, 닉네임, 연락처, 비밀번호 변경" />

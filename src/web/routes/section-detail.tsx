@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { MemberName } from '../components/ui/member-name.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
@@ -302,7 +303,11 @@ function ContactBox({ item, resource, path, chat }: { item: KindItem; resource: 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-3" {...notOwner(item.user)}>
       {item.name ? (
-        <span className="min-w-0 basis-full font-semibold break-words text-slate-700 sm:mr-auto sm:basis-auto">{item.name}</span>
+        <MemberName
+          user={item.user}
+          name={item.name}
+          className="min-w-0 basis-full font-semibold break-words text-slate-700 sm:mr-auto sm:basis-auto"
+        />
       ) : null}
       <div className="flex w-full gap-2 sm:w-auto">
         <StartChat

@@ -3,8 +3,9 @@ import { AuditQuerySchema, CommentModerationQuerySchema, ModerateSchema } from '
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { bodyInput, queryInput } from '#server/http/envelope.ts';
-import { admin } from '#server/http/resource-routes.ts';
-import { UserListQuerySchema } from '#server/modules/user/user.service.ts';
+import { admin, pathId } from '#server/http/resource-routes.ts';
+import { SuspendSchema } from '#shared/schemas/suspension.ts';
+import { suspendUser, UserListQuerySchema } from '#server/modules/user/user.service.ts';
 import { systemReport } from '#server/modules/system/system.service.ts';
 import { requireRoot } from '#server/modules/auth/actor.policy.ts';
 import { backupRunning, listBackups, startBackup } from '#server/modules/backup/backup.service.ts';
@@ -18,6 +19,9 @@ export function adminRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/audit', async (c) => c.json({ code: 'ok', ...(await getAudit(deps, admin(c), queryInput(c, AuditQuerySchema))) }));
   app.get('/comments', async (c) =>
     c.json({ code: 'ok', ...(await listCommentsForModeration(deps, admin(c), queryInput(c, CommentModerationQuerySchema))) }),
+  );
+  app.post('/user/:id/suspend', async (c) =>
+    c.json({ code: 'ok', ...(await suspendUser(deps, admin(c), pathId(c.req.param('id')), await bodyInput(c, SuspendSchema))) }),
   );
   app.post('/moderate', async (c) => c.json({ code: 'ok', ...(await moderate(deps, admin(c), await bodyInput(c, ModerateSchema))) }));
   // The root admin's (the service refuses other admins with 403).

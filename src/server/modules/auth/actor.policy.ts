@@ -1,6 +1,8 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
 import { isAdminLevel, isRootLevel, UserLevel } from '#shared/enums.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { isSuspended, suspendedText } from '#shared/trust.ts';
 import type { Actor } from '#server/context.ts';
 import { allowedBy } from '#server/lib/ip-allow.ts';
 
@@ -47,4 +49,13 @@ export function isAdmin(actor: Actor | undefined): boolean {
 
 export function isRoot(actor: Actor | undefined): boolean {
   return actor !== undefined && isRootLevel(actor.level);
+}
+
+/** A suspended member reads and logs in but writes nothing (PRODUCT.md "Members and trust"): 403
+ * `suspended`, the end in the detail. It ends by itself once its time has passed. */
+export function requireNotSuspended(actor: Actor | undefined, timeZone: string, now = new Date()): void {
+  const until = actor?.suspendedUntil;
+  if (until && isSuspended(until, now)) {
+    throw new AppError(403, ErrorKey.suspended, { detail: suspendedText(formatDateTime(until, timeZone)) });
+  }
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BoardLanguage, MarketStatus, TopCategory } from '#shared/enums.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
@@ -10,6 +11,12 @@ import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 
+/** `sections=2,5`: the posts of several sections at once (a member's posts on their profile). */
+const sectionCodes = z
+  .string()
+  .regex(/^\d{1,3}(,\d{1,3}){0,19}$/, { error: '분류 번호를 쉼표로 나눠 적으세요' })
+  .transform((s) => s.split(',').map(Number));
+
 /** Board posts: news, life, market, community, organizations and the FAQ, told apart by
  * topcategory (PRODUCT.md, Sections). */
 export const boardResource: ContentResource<'board'> = {
@@ -21,8 +28,8 @@ export const boardResource: ContentResource<'board'> = {
   requiredRichText: ['content'],
   countViews: true,
   search: 'board',
-  // 거래완료.
-  close: { column: 'marketstatus', value: MarketStatus.complete, sections: [TopCategory.market] },
+  // 거래완료, by an admin or by the seller with a buyer.
+  close: { column: 'marketstatus', value: MarketStatus.complete, sections: [TopCategory.market], buyer: true },
   searchText: (row) => ({
     title: [textOf(row.title), textOf(row.etitle)].filter(Boolean).join(' '),
     body: [htmlToText(textOf(row.content)), htmlToText(textOf(row.econtent))].filter(Boolean).join(' '),
@@ -45,18 +52,23 @@ export const boardResource: ContentResource<'board'> = {
     sums: ['count', 'like', 'comment', 'price'],
   },
   listParams: {
+    sections: sectionCodes.optional(),
     minprice: inQuery(money).optional(),
     maxprice: inQuery(money).optional(),
     ...expiredParam,
   },
   narrowList(q, params) {
     let query = openListings(q, params);
+    if (params.sections) query = query.where('topcategory', 'in', params.sections as number[]);
     if (params.minprice !== undefined) query = query.where('price', '>=', params.minprice as number);
     if (params.maxprice !== undefined) query = query.where('price', '<=', params.maxprice as number);
     return query;
   },
-  // A price range is not a counted scope.
-  countedAs: (params) => (params.minprice === undefined && params.maxprice === undefined ? openListingsCounted(params) : undefined),
+  // A price range or several sections are not a counted scope.
+  countedAs: (params) =>
+    params.minprice === undefined && params.maxprice === undefined && params.sections === undefined
+      ? openListingsCounted(params)
+      : undefined,
   initdata: () => ({
     id: 0,
     title: '',

@@ -79,3 +79,24 @@ export async function listThread(db: Executor, board: number, page: number, size
 export async function deleteCommentsOfBoards(db: Executor, boards: number[]): Promise<void> {
   if (boards.length) await db.deleteFrom('comment').where('board', 'in', boards).execute();
 }
+
+/** A page of a member's own comments that stand (not deleted), newest first, with their posts. */
+export async function listCommentsOfUser(db: Executor, user: number, page: number, size: number) {
+  const rows = await db
+    .selectFrom('comment')
+    .innerJoin('board', 'board.id', 'comment.board')
+    .select(['comment.id', 'comment.board', 'comment.content', 'comment.date', 'board.title', 'board.topcategory'])
+    .where('comment.user', '=', user)
+    .where('comment.deleted', '=', 0)
+    .orderBy('comment.id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  const total = await db
+    .selectFrom('comment')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user', '=', user)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return { rows, total: Number(total?.n ?? 0) };
+}

@@ -3,7 +3,7 @@ import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import type { CommentRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema } from '#shared/schemas/content.ts';
+import type { CommentEditSchema, CommentListQuerySchema, CommentSaveSchema, MyCommentsQuerySchema } from '#shared/schemas/content.ts';
 import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { commentCountChanges, commentTextChanges } from '#server/modules/content/content.shows.ts';
@@ -18,6 +18,7 @@ import { authorName } from '#server/modules/user/member-contact.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { commentPath } from '#shared/site.ts';
 import {
+  listCommentsOfUser,
   addBoardComments,
   type CommentRow,
   countLiveReplies,
@@ -161,6 +162,22 @@ export async function listComments(
   const view = (c: CommentRow): CommentRecord =>
     c.deleted === 1 || !maySee(caller.actor, c) ? { ...c, content: '', name: '', user: 0 } : { ...c };
   const items = top.map((c) => ({ ...view(c), replies: replies.filter((r) => r.parent === c.id).map(view) }));
+  return { items, total, page: params.page, size: params.size };
+}
+
+/** GET /api/comment/mine: the caller's own comments that stand, newest first, each with its
+ * post's title and where it is read. */
+export async function listMyComments(deps: Deps, caller: Caller, params: z.output<typeof MyCommentsQuerySchema>) {
+  const actor = requireActor(caller.actor);
+  const { rows, total } = await listCommentsOfUser(deps.db, actor.id, params.page, params.size);
+  const items = rows.map((r) => ({
+    id: r.id,
+    board: r.board,
+    title: r.title,
+    content: r.content,
+    date: r.date,
+    link: commentPath(r.topcategory, r.board, r.id),
+  }));
   return { items, total, page: params.page, size: params.size };
 }
 

@@ -19,3 +19,6 @@ export const CONTENT_RESOURCES: { [N in ContentName]: ContentResource<N> } = {
 };
 
 export const CONTENT_NAMES = Object.keys(CONTENT_RESOURCES) as ContentName[];
+
+/** The kinds whose authors close a sale with a buyer (their resource's `close.buyer`). */
+export const SALE_KINDS = CONTENT_NAMES.filter((n) => CONTENT_RESOURCES[n].close?.buyer);

@@ -7,6 +7,7 @@ import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets, type SectionTable } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
+import type { Section } from '#shared/sections.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, pageRows, sumRows } from '#server/db/list-query.ts';
@@ -14,7 +15,7 @@ import { type CountQuery, moveCounts } from '#server/db/counters.ts';
 import { nowIso } from '#server/lib/clock.ts';
 import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { newRowsChanges } from './content.shows.ts';
-import { shown } from '#server/db/visibility.ts';
+import { isShownRow, shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
@@ -32,6 +33,7 @@ import { CONTENT_RESOURCES } from './content-resources.ts';
 import { listingWarnings, waitReason } from './listing-checks.ts';
 import { enqueue, forgetQueued } from '#server/modules/queue/queue-entry.service.ts';
 import type { FoundWarning } from '#shared/scam-warnings.ts';
+export { SALE_KINDS } from './content-resources.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
 import {
@@ -71,6 +73,29 @@ function forCaller<N extends ContentName>(def: ContentResource<N>, caller: Calle
 /** Whether items of `name` hold fields only members read (their pages are then drawn per member). */
 export function hasMembersOnlyFields(name: ContentName): boolean {
   return Boolean(resourceOf(name).membersOnly?.length);
+}
+
+/** How a section's items close as a trade (거래완료, 마감): its resource's `close`, where it
+ * applies to the section. Those sections hold listings; the others posts (a member's profile). */
+export function tradeCloseOf(section: Section): { column: string; value: number } | undefined {
+  const close = CONTENT_RESOURCES[section.storage.table].close;
+  return close && (!close.sections || close.sections.includes(section.storage.topcategory)) ? close : undefined;
+}
+
+/** A seller's 거래완료 (modules/review): closes a shown item of a sale kind as its resource's
+ * `close` says, in the caller's transaction `db`, the lists' counts moving with it. Answers the row
+ * as it was (the caller checks who may close it; a refusal rolls the close back), or undefined
+ * for an item that is not there, not shown, or not of a section that closes as a sale. */
+export async function closeSale(deps: Deps, db: Executor, name: ContentName, id: number): Promise<Row | undefined> {
+  const close = resourceOf(name).close;
+  const before = await findContentRowLocked(db, deps.dialect, name, id);
+  if (!before || !close?.buyer || !isShownRow(before as { hidden: number })) return undefined;
+  if (close.sections && !close.sections.includes(before.topcategory as number)) return undefined;
+  if (before[close.column] !== close.value) {
+    await updateContentRow(db, name, id, { [close.column]: close.value });
+    await moveCounts(db, name, [before], [{ ...before, [close.column]: close.value }]);
+  }
+  return before;
 }
 
 const listSchemas = new Map<ContentName, z.ZodType<ListParams>>();

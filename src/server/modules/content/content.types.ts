@@ -93,8 +93,9 @@ export interface ContentResource<T extends ContentName> {
   searchText?(row: Record<string, unknown>): { title: string; body: string };
   /** How a moderator's 마감 closes an item (POST /api/admin/moderate, action close): the column
    * and its closed value, and the sections it applies to where the table holds several (only
-   * the market's posts close). Items without one do not close. */
-  close?: { column: string; value: number; sections?: readonly number[] };
+   * the market's posts close). Items without one do not close. `buyer`: its author closes a sale
+   * with a buyer (PUT /api/<name>/{id}/sold, modules/review), after which the two review each other. */
+  close?: { column: string; value: number; sections?: readonly number[]; buyer?: true };
   /** The finest clock its list and item pages show, for how long a stored page holds
    * (pages/page-cache.ts): business hours' 영업중 turns with the minute; by default dates and
    * D-days, which turn at midnight. */

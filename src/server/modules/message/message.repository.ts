@@ -207,6 +207,19 @@ export async function nicknamesOf(db: Executor, users: number[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id, r.nickname]));
 }
 
+/** The members who have a conversation with `user` about an item. */
+export async function partnersAbout(db: Executor, user: number, target: string, item: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .select(['user1', 'user2'])
+    .where('target', '=', target)
+    .where('item', '=', item)
+    .where((w) => w.or([w('user1', '=', user), w('user2', '=', user)]))
+    .orderBy('lastdate', 'desc')
+    .execute();
+  return rows.map((r) => (r.user1 === user ? r.user2 : r.user1));
+}
+
 /** Whether a member account exists. */
 export async function memberExists(db: Executor, user: number): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', user).executeTakeFirst()) !== undefined;

@@ -55,6 +55,7 @@ import {
   messagesOfMemberSince,
   newestMessageIdOf,
   nicknamesOf,
+  partnersAbout,
   removeBlock,
   unreadByConversation,
 } from './message.repository.ts';
@@ -123,6 +124,22 @@ export async function startConversation(deps: Deps, caller: Caller, input: Conve
   // Only a new conversation counts against the first day's budget.
   await spendWriteAllowance(deps, actor, 'conversation');
   return { id: await privately(() => addConversation(deps.db, key, nowIso())) };
+}
+
+/** The members who talked with `user` about an item (a sale's possible buyers), newest
+ * conversation first; accounts that are gone are left out. */
+export async function membersTalkedAbout(
+  deps: Deps,
+  user: number,
+  target: string,
+  item: number,
+): Promise<{ id: number; nickname: string }[]> {
+  const ids = await partnersAbout(deps.db, user, target, item);
+  const names = await nicknamesOf(deps.db, ids);
+  return ids.flatMap((id) => {
+    const nickname = names.get(id);
+    return nickname === undefined ? [] : [{ id, nickname }];
+  });
 }
 
 /** The titles of the items these conversations are about, by `target:item`. */

@@ -3,6 +3,8 @@ import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
 import { isRootLevel, UserLevel, UserUse } from '#shared/enums.ts';
 import type { z } from 'zod';
+import type { SuspendInput } from '#shared/schemas/suspension.ts';
+import { isSuspended } from '#shared/trust.ts';
 import { type UserAdminUpdateSchema, type UserCreate, type UserUpdate, USER_ADMIN_FIELDS } from '#shared/schemas/user.ts';
 import type { Executor, UsersTable, UserRow } from '#server/db/database.ts';
 import { uniqueViolation } from '#server/db/errors.ts';
@@ -406,4 +408,33 @@ export function findAccountByLoginid(deps: Deps, loginid: string): Promise<UserR
 /** A successful login's time, shown to admins as 최근 로그인. */
 export async function recordLogin(deps: Deps, id: number, logindate: string): Promise<void> {
   await updateUser(deps.db, id, { logindate });
+}
+
+/** POST /api/admin/user/{id}/suspend: an admin suspends a member they may manage for `days` days
+ * with a reason, or ends the suspension (`days: 0`); audited with the suspension before and after. */
+export async function suspendUser(deps: Deps, caller: Caller, id: number, input: SuspendInput, now = new Date()) {
+  const actor = requireAdmin(caller.actor);
+  if (id === actor.id) throw new AppError(403, ErrorKey.forbidden);
+  const until = input.days === 0 ? '' : new Date(now.getTime() + input.days * 86_400_000).toISOString();
+  const reason = input.days === 0 ? '' : input.reason;
+  await deps.db.transaction().execute(async (trx) => {
+    const target = await getUserRow(trx, id);
+    requireManage(actor, target);
+    await updateUser(trx, id, { suspenduntil: until, suspendreason: reason });
+    await recordAudit(trx, {
+      actor: actor.id,
+      target: 'users',
+      item: id,
+      action: 'suspend',
+      before: { suspenduntil: target.suspenduntil, suspendreason: target.suspendreason },
+      after: { suspenduntil: until, suspendreason: reason },
+    });
+  });
+  return { id, until, reason };
+}
+
+/** The suspension a member is under now, for their own page; none once it has ended. */
+export async function suspensionOf(deps: Deps, id: number, now = new Date()): Promise<{ until: string; reason: string } | undefined> {
+  const row = await findAccount(deps, id);
+  return row && isSuspended(row.suspenduntil, now) ? { until: row.suspenduntil, reason: row.suspendreason } : undefined;
 }

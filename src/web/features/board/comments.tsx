@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { MemberName } from '../../components/ui/member-name.tsx';
 import { useRevalidator } from 'react-router';
 import type { CommentRecord } from '#shared/api.ts';
 import { formatDate } from '#shared/format.ts';
@@ -146,7 +147,10 @@ export function Comments({
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-x-2 text-sm">
-              <strong>{c.name}</strong> <span className="text-slate-600">{formatDate(c.date, timeZone)}</span>
+              <strong>
+                <MemberName user={c.user} name={c.name} />
+              </strong>{' '}
+              <span className="text-slate-600">{formatDate(c.date, timeZone)}</span>
               {c.hidden ? <ReviewBadge /> : null}
             </p>
             {mayChangeComment('edit', me, c) && editing === c.id ? (
