@@ -9,6 +9,7 @@ import { addBusinesses } from './businesses.ts';
 import { spreadDates } from './dates.ts';
 import { createDemoImages } from './images.ts';
 import { addInquiries } from './inquiries.ts';
+import { addHousing } from './housing.ts';
 import { addJobs } from './jobs.ts';
 import { freshenListings } from './freshness.ts';
 import { ensureMembers } from './members.ts';
@@ -64,6 +65,7 @@ export async function seedDemo(deps: Deps, options: { scale?: number } = {}): Pr
     const dates = spreadDates(drafts.length, now);
     for (const [i, draft] of drafts.entries()) await addPost(s, draft, dates[i]!);
     await addJobs(s, scale, today);
+    await addHousing(s, scale, today);
     await freshenListings(s, deps.env.SITE_TIMEZONE);
     await addBusinesses(s, scale);
     await addInquiries(s);

@@ -57,4 +57,6 @@ export async function freshenListings(s: Seeder, timeZone: string): Promise<void
   // Jobs with a deadline close by it; those without, like market listings.
   const jobs: Listing[] = await s.db.selectFrom('jobs').select(['id', 'date', 'limitdate']).orderBy('id').execute();
   await freshen(s, 'jobs', jobs, timeZone);
+  const homes: Listing[] = await s.db.selectFrom('housing').select(['id', 'date']).orderBy('id').execute();
+  await freshen(s, 'housing', homes, timeZone);
 }

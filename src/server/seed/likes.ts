@@ -24,9 +24,9 @@ export async function addLikes(s: Seeder, target: SectionTable, item: number, li
   s.counts.likes! += likers.length;
 }
 
-/** A job or a business listing written by `author` on `date`, with its likes: the row takes the
+/** A job, a business listing or a home written by `author` on `date`, with its likes: the row takes the
  * like count, the author and the date; the rest of its values are the caller's. */
-export async function addLikedItem<T extends 'jobs' | 'business'>(
+export async function addLikedItem<T extends 'jobs' | 'business' | 'housing'>(
   s: Seeder,
   target: T,
   values: Omit<Insertable<Database[T]>, 'like' | 'name' | 'user' | 'date'>,

@@ -392,6 +392,14 @@ function countedAs<N extends ContentName>(deps: Deps, def: ContentResource<N>, c
   return { ...own, eq: { hidden: listedHidden(caller.actor, params.hidden as number | undefined) ?? Visibility.shown, ...own.eq } };
 }
 
+/** The columns a page asks for that `def`'s items have: a generic list's own (category) are
+ * not every kind's. */
+function ownColumns<N extends ContentName>(def: ContentResource<N>, columns: readonly string[] | undefined) {
+  if (!columns) return undefined;
+  const known = new Set(['id', ...Object.keys(def.schema.shape), ...def.serverFields]);
+  return columns.filter((c) => known.has(c));
+}
+
 /** How a page of `def`'s items is read: its columns, who sees what, and the site's zone. */
 function pageOptions<N extends ContentName>(
   deps: Deps,
@@ -400,7 +408,12 @@ function pageOptions<N extends ContentName>(
   params: Scoped,
   columns?: readonly string[],
 ) {
-  return { columns, narrow: narrowing(deps, def, caller, params), tracker: deps.tracker, timeZone: deps.env.SITE_TIMEZONE };
+  return {
+    columns: ownColumns(def, columns),
+    narrow: narrowing(deps, def, caller, params),
+    tracker: deps.tracker,
+    timeZone: deps.env.SITE_TIMEZONE,
+  };
 }
 
 /** GET /api/<name>: a page of items; a page that shows only some fields names them (`columns`). */
