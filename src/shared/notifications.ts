@@ -7,7 +7,18 @@
  * item held for review after reports (신고) and my item deleted by an admin after them; my
  * listing that waited on the review queue, approved or rejected; an event I said I come to
  * happening tomorrow. */
-export const NotificationKinds = ['comment', 'reply', 'answer', 'keyword', 'expiry', 'held', 'removed', 'approved', 'rejected', 'event'] as const;
+export const NotificationKinds = [
+  'comment',
+  'reply',
+  'answer',
+  'keyword',
+  'expiry',
+  'held',
+  'removed',
+  'approved',
+  'rejected',
+  'event',
+] as const;
 export type NotificationKind = (typeof NotificationKinds)[number];
 
 /** The kinds the settings box mails or not; a keyword's mail is chosen with the keyword. A
