@@ -53,11 +53,7 @@ export const jobs: WebKind = {
       category('jobs'),
       location,
       select('employmenttype', '고용형태', labels(EMPLOYMENT_TYPES)),
-      select(
-        'visa',
-        '비자',
-        Object.entries(VisaLabel).map(([code, label]) => [code, label]),
-      ),
+      select('visa', '비자', Object.entries(VisaLabel)),
       // Jobs whose top of the range reaches it, as an hourly equivalent.
       { name: 'minpay', label: '최저 시급($)', kind: 'number' },
       { name: 'expired', label: '마감된 공고 포함', kind: 'check' },
