@@ -117,17 +117,18 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/report/restore': ['post'],
   '/api/admin/report/delete': ['post'],
 };
-for (const resource of ['user', 'board', 'jobs', 'business', 'inquiry', 'mainschedule', 'event']) {
+for (const resource of ['user', 'board', 'jobs', 'business', 'housing', 'inquiry', 'mainschedule', 'event']) {
   for (const [suffix, methods] of Object.entries(CALL_SET)) EXPECTED[`/api/${resource}${suffix}`] = methods;
 }
 // One of an item's files, for a member who may read the item.
-for (const resource of ['board', 'jobs', 'business', 'inquiry', 'mainschedule', 'event'])
+for (const resource of ['board', 'jobs', 'business', 'housing', 'inquiry', 'mainschedule', 'event'])
   EXPECTED[`/api/${resource}/{id}/files/{file}`] = ['get'];
 // The admins' batch edit of users.
 EXPECTED['/api/user/batch'] = [...(EXPECTED['/api/user/batch'] ?? []), 'put'];
-// 끌어올리기 of a market listing or a job.
+// 끌어올리기 of a market listing, a job or a home.
 EXPECTED['/api/board/{id}/bump'] = ['post'];
 EXPECTED['/api/jobs/{id}/bump'] = ['post'];
+EXPECTED['/api/housing/{id}/bump'] = ['post'];
 // An event's RSVPs.
 EXPECTED['/api/event/{id}/rsvp'] = ['get', 'post'];
 

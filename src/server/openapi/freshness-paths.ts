@@ -1,8 +1,9 @@
+import { ListingTables } from '#shared/freshness.ts';
 import { integer, okWith, pathParameter, text } from './json-schema.ts';
 import type { Obj } from './json-schema.ts';
 import { op } from './operation.ts';
 
-/** 끌어올리기 (modules/freshness): renew a market listing or a job and lift it to the top. */
+/** 끌어올리기 (modules/freshness): renew a listing (a market post, a job, a home) and lift it to the top. */
 export function freshnessPaths(): Record<string, Obj> {
   const bumped = okWith({
     item: {
@@ -16,18 +17,18 @@ export function freshnessPaths(): Record<string, Obj> {
       },
     },
   });
-  const bump = (tag: string, what: string) => ({
+  const bump = (tag: string) => ({
     post: op({
       tag,
       id: `${tag}Bump`,
-      summary: `Bump ${what}: renew it and lift it to the top of its list`,
+      summary: 'Bump a listing: renew it and lift it to the top of its list',
       description:
-        'The author or an admin, once in 24 hours (sooner: 400 `too soon`, `detail` says when in Korean). A market listing stays 30 days from the bump; a job until its deadline, or 30 days without one (a passed deadline: 400 on `limitdate`).',
+        'The author or an admin, once in 24 hours (sooner: 400 `too soon`, `detail` says when in Korean). A market listing or a home stays 30 days from the bump; a job until its deadline, or 30 days without one (a passed deadline: 400 on `limitdate`).',
       session: true,
       parameters: [pathParameter('id', { type: 'integer', minimum: 1 })],
       answer: bumped,
       errors: [403, 404],
     }),
   });
-  return { '/api/board/{id}/bump': bump('board', 'a market listing'), '/api/jobs/{id}/bump': bump('jobs', 'a job') };
+  return Object.fromEntries(ListingTables.map((table) => [`/api/${table}/{id}/bump`, bump(table)]));
 }

@@ -80,7 +80,8 @@ export const BOARD_SERVER_FIELDS = [
 export const BoardSaveSchema = z
   .strictObject({
     id: id.default(0),
-    topcategory: code(enumValues(TopCategory)).default(TopCategory.news),
+    // SPEC §3's codes 1-8: housing's code (9) names a section with a table of its own.
+    topcategory: code(enumValues(TopCategory).filter((c) => c !== TopCategory.housing)).default(TopCategory.news),
     category: line(50).default(''),
     subcategory: line(50).default(''),
     title: line(TITLE_MAX, TITLE_REQUIRED),
