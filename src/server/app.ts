@@ -35,6 +35,7 @@ import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
+import { appShellRoutes } from './pages/app-shell.ts';
 import { pageCache } from './pages/page-cache.ts';
 import { storedHits } from './pages/stored-hit.ts';
 import { memberFiller } from './pages/member-fill.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   // Pages are kept for visitors in production; development draws each anew from Vite's modules.
   const cache = pages && !pages.dev ? pageCache(deps.tracker) : undefined;
   const memberFill = memberFiller(deps);
+  if (pages) app.route('/', appShellRoutes(deps, pages));
   if (pages) app.route('/', pageRoutes(deps, pages, cache, memberFill));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   const noteFault = faultLog(deps.logger);

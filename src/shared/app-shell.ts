@@ -1,0 +1,11 @@
+// The site as an app on the phone (PRODUCT.md "On the phone like an app"): where the manifest,
+// the service worker and its offline page are served, and the colour the phone's frame takes.
+// Shared by the pages (which link them) and the server (which serves them).
+
+export const MANIFEST_URL = '/manifest.webmanifest';
+export const SERVICE_WORKER_URL = '/sw.js';
+export const OFFLINE_URL = '/offline.html';
+export const THEME_COLOR = '#184c99';
+
+/** A member's own pages: the service worker never keeps them, whoever asks. */
+export const PRIVATE_PAGE_PREFIXES = ['/mypage', '/messages', '/admin', '/login'] as const;
