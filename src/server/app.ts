@@ -26,6 +26,7 @@ import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
+import { pushRoutes } from '#server/modules/push/push.api.ts';
 import { blockRoutes, conversationRoutes } from '#server/modules/message/message.api.ts';
 import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/like', likeRoutes(deps));
   api.route('/notification', notificationRoutes(deps));
   api.route('/alert', alertRoutes(deps));
+  api.route('/push', pushRoutes(deps));
   api.route('/conversation', conversationRoutes(deps));
   api.route('/block', blockRoutes(deps));
   api.route('/events', liveRoutes(deps));

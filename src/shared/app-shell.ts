@@ -6,6 +6,9 @@ export const MANIFEST_URL = '/manifest.webmanifest';
 export const SERVICE_WORKER_URL = '/sw.js';
 export const OFFLINE_URL = '/offline.html';
 export const THEME_COLOR = '#184c99';
+/** The icons' folder, and the icon a pushed notification shows. */
+export const APP_ICON_PATH = '/icons/';
+export const APP_ICON_URL = `${APP_ICON_PATH}icon-192.png`;
 
 /** A member's own pages: the service worker never keeps them, whoever asks. */
 export const PRIVATE_PAGE_PREFIXES = ['/mypage', '/messages', '/admin', '/login'] as const;

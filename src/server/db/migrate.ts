@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-search-section-titles.ts';
 import * as m0020 from './migrations/0020-report-floods.ts';
 import * as m0021 from './migrations/0021-notification-keyword.ts';
 import * as m0022 from './migrations/0022-messages.ts';
+import * as m0027 from './migrations/0027-push.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020-report-floods': m0020,
   '0021-notification-keyword': m0021,
   '0022-messages': m0022,
+  '0027-push': m0027,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

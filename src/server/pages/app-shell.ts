@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { MANIFEST_URL, OFFLINE_URL, SERVICE_WORKER_URL, THEME_COLOR } from '#shared/app-shell.ts';
+import { APP_ICON_PATH, MANIFEST_URL, OFFLINE_URL, SERVICE_WORKER_URL, THEME_COLOR } from '#shared/app-shell.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { APP_ICONS, type AppIconName, appIcon } from './app-icons.ts';
@@ -8,8 +8,6 @@ import { serviceWorkerSource } from './service-worker.ts';
 
 // What makes the site an app on a phone (PRODUCT.md "On the phone like an app"): the manifest,
 // its icons, the service worker and the page it shows offline.
-
-const ICON_PATH = '/icons/';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -44,7 +42,7 @@ function manifest(siteName: string) {
     theme_color: THEME_COLOR,
     background_color: '#f8fafc',
     icons: Object.entries(APP_ICONS).map(([name, icon]) => ({
-      src: ICON_PATH + name,
+      src: APP_ICON_PATH + name,
       sizes: `${icon.size}x${icon.size}`,
       type: 'image/png',
       purpose: icon.maskable ? 'maskable' : 'any',
@@ -66,7 +64,7 @@ export function appShellRoutes(deps: Deps, pages: PagesOptions): Hono<AppEnv> {
     return c.body(JSON.stringify(manifest(siteName)));
   });
 
-  app.get(`${ICON_PATH}:name`, async (c) => {
+  app.get(`${APP_ICON_PATH}:name`, async (c) => {
     const name = c.req.param('name');
     if (!Object.hasOwn(APP_ICONS, name)) return c.notFound();
     c.header('Cache-Control', 'public, max-age=86400');
