@@ -27,6 +27,7 @@ import { commentRoutes } from '#server/modules/comment/comment.api.ts';
 import { likeRoutes } from '#server/modules/like/like.api.ts';
 import { notificationRoutes } from '#server/modules/notification/notification.api.ts';
 import { alertRoutes } from '#server/modules/alert/alert.api.ts';
+import { pushRoutes } from '#server/modules/push/push.api.ts';
 import { blockRoutes, conversationRoutes } from '#server/modules/message/message.api.ts';
 import { memberRoutes } from '#server/modules/member/member.api.ts';
 import { refuseSuspendedWrites } from '#server/http/suspension.ts';
@@ -40,6 +41,7 @@ import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
 import { seoRoutes } from './pages/seo.ts';
+import { appShellRoutes } from './pages/app-shell.ts';
 import { calendarRoutes } from './pages/calendar-files.ts';
 import { pageCache } from './pages/page-cache.ts';
 import { storedHits } from './pages/stored-hit.ts';
@@ -109,6 +111,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/like', likeRoutes(deps));
   api.route('/notification', notificationRoutes(deps));
   api.route('/alert', alertRoutes(deps));
+  api.route('/push', pushRoutes(deps));
   api.route('/conversation', conversationRoutes(deps));
   api.route('/block', blockRoutes(deps));
   api.route('/member', memberRoutes(deps));
@@ -132,6 +135,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   // Pages are kept for visitors in production; development draws each anew from Vite's modules.
   const cache = pages && !pages.dev ? pageCache(deps.tracker) : undefined;
   const memberFill = memberFiller(deps);
+  if (pages) app.route('/', appShellRoutes(deps, pages));
   if (pages) app.route('/', pageRoutes(deps, pages, cache, memberFill));
   app.notFound((c) => c.text(`Page not found: ${new URL(c.req.url).pathname}`, 404));
   const noteFault = faultLog(deps.logger);

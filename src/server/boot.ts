@@ -11,7 +11,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { watchServer } from './modules/system/system.metrics.ts';
 import { createMailQueue } from './modules/mail/mail-queue.ts';
 import { LiveHub } from './modules/live/live-hub.ts';
-import { loadOrCreateJwtSecret } from './lib/secrets.ts';
+import { loadOrCreateJwtSecret, loadOrCreateVapidKeys } from './lib/secrets.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -88,5 +88,6 @@ export function depsOf(env: Env, logger: Logger, connection: Omit<Connection, 'r
       maxStreams: env.LIVE_MAX_STREAMS,
       onError: (err) => logger.error({ err }, 'live stream read failed'),
     }),
+    vapid: loadOrCreateVapidKeys(env.DATA_DIR, { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }),
   };
 }

@@ -8,6 +8,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import type { Metrics } from '#server/lib/metrics.ts';
 import type { Limits } from '#server/lib/rate-limit.ts';
+import type { VapidKeys } from '#server/lib/secrets.ts';
 import type { ViewQueue } from '#server/modules/view/view-queue.ts';
 import type { MailQueue } from '#server/modules/mail/mail-queue.ts';
 import type { LiveHub } from '#server/modules/live/live-hub.ts';
@@ -66,4 +67,6 @@ export interface Deps {
   metrics: Metrics;
   /** The members' open live streams (GET /api/events, modules/live). */
   live: LiveHub;
+  /** The key pair web pushes are signed with (modules/push). */
+  vapid: VapidKeys;
 }

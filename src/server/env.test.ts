@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadEnv } from './env.ts';
@@ -70,5 +71,17 @@ describe('the run contract (PRODUCT.md)', () => {
     expect(loadEnv({ BACKUP_EVERY: '' }).BACKUP_EVERY).toBeUndefined();
     for (const bad of ['6', 'h', '0h', '1.5h', '6 hours', '25d']) expect(() => loadEnv({ BACKUP_EVERY: bad }), bad).toThrow(/BACKUP_EVERY/);
     expect(() => loadEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
+  test('web push: a VAPID pair goes together and must be one pair; PUSH_ALLOW_LOCAL is off by default', () => {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'), VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url') };
+    expect(loadEnv(pair)).toMatchObject(pair);
+    expect(loadEnv({}).PUSH_ALLOW_LOCAL).toBe(false);
+    expect(loadEnv({ PUSH_ALLOW_LOCAL: '1' }).PUSH_ALLOW_LOCAL).toBe(true);
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/go together/);
+    expect(() => loadEnv({ ...pair, VAPID_PRIVATE_KEY: crypto.randomBytes(32).toString('base64url') })).toThrow(/not the public key/);
+    expect(() => loadEnv({ ...pair, VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY/);
   });
 });

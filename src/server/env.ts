@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { phone, text } from '#shared/schemas/fields.ts';
@@ -27,6 +28,14 @@ function addressList(name: string) {
         .filter(Boolean),
     )
     .pipe(z.array(z.string().refine(isAddressOrRange, { error: `${name} takes IP addresses and CIDR ranges` })));
+}
+
+/** base64url of exactly `bytes` bytes (a VAPID key). */
+function base64urlKey(name: string, bytes: number) {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+=*$/, { error: `${name} is base64url` })
+    .refine((v) => Buffer.from(v, 'base64url').length === bytes, { error: `${name} is base64url of ${bytes} bytes` });
 }
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000 };
@@ -101,6 +110,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\/(?!\/)|https?:\/\/)[^\s"'<>]*$/, { error: 'API_BASE is a path like /api or an http(s) URL' })
     .default('/api'),
+  /** Web push's VAPID key pair (RFC 8292): the public key is base64url of the 65-byte P-256
+   * point, the private one of the 32-byte scalar. Unset: a pair is generated once into DATA_DIR;
+   * several servers must share one pair (a subscription is bound to the key it was made with). */
+  VAPID_PUBLIC_KEY: optional(base64urlKey('VAPID_PUBLIC_KEY', 65)),
+  VAPID_PRIVATE_KEY: optional(base64urlKey('VAPID_PRIVATE_KEY', 32)),
+  /** Push endpoints on this machine or its network, over http too: for tests' push service only. */
+  PUSH_ALLOW_LOCAL: flag.default(false),
   /** The running code's commit, for the operator's page where the folder is no git checkout. */
   APP_COMMIT: optional(z.string().regex(/^[\w.-]{1,64}$/)),
 });
@@ -114,9 +130,26 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !isVapidPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  }
   // PRODUCT.md: several app servers on one PostgreSQL must share the signing key.
   if (env.DATABASE_URL && !env.JWT_SECRET) {
     throw new Error('Invalid environment: JWT_SECRET is required with DATABASE_URL (PostgreSQL)');
   }
   return env;
+}
+
+/** Whether `publicKey` is the P-256 point of the scalar `privateKey` (both base64url). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  const ecdh = crypto.createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    return false;
+  }
+  return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
 }

@@ -35,6 +35,22 @@ export const NOTIFICATION_KIND_LABELS: Record<MailSettingKind, string> = {
   event: '참석하는 행사 하루 전 알림',
 };
 
+/** The kinds a member's phones and browsers are told of by web push (PRODUCT.md "On the phone
+ * like an app"): notifications, a new private message, and an event (일정) they follow. */
+export const PushKinds = ['comment', 'reply', 'answer', 'keyword', 'message', 'event', 'expiry'] as const;
+export type PushKind = (typeof PushKinds)[number];
+
+/** The settings box's names for the pushed kinds. */
+export const PUSH_KIND_LABELS: Record<PushKind, string> = {
+  comment: '내 글에 달린 댓글',
+  reply: '내 댓글에 달린 답글',
+  answer: '1:1 문의 답변',
+  keyword: '키워드 알림',
+  message: '새 쪽지',
+  event: '일정 알림',
+  expiry: '내 글 마감 안내',
+};
+
 /** Which kinds go by e-mail until a member chooses: the inquiry answer, which was mailed before
  * notifications existed, and a message someone is waiting on; comments would fill an inbox, and
  * an event's reminder is mailed only to those who ask for it (PRODUCT.md). */

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { SERVICE_WORKER_URL } from '#shared/app-shell.ts';
 import { HYDRATED_EVENT } from './lib/deferred-hydration.ts';
 import { listenForMe } from './lib/me.ts';
 
@@ -12,6 +13,10 @@ function Hydrated() {
   }, []);
   return null;
 }
+
+// A member's page hydrates at once, without the deferred loader that registers the service
+// worker for visitors; registering again is harmless.
+navigator.serviceWorker?.register(SERVICE_WORKER_URL).catch(() => {});
 
 // Before the router's first fetch: a shared client navigation names the member in a header.
 listenForMe();

@@ -15,6 +15,7 @@ import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { todayIn } from '#shared/format.ts';
+import { MANIFEST_URL, THEME_COLOR } from '#shared/app-shell.ts';
 import type { Route } from './+types/root.ts';
 // Pretendard, served by us: split by Unicode range, so a page loads only the glyph sets it shows.
 // Phones keep their own Korean system font (Apple SD Gothic Neo, Noto Sans CJK KR): a Korean page
@@ -37,7 +38,10 @@ import { API_BASE_META, syncSession } from './lib/session.ts';
 import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, MeContext, meJson, meOf, personalStyle, useMe } from './lib/me.ts';
 import { AppActionsContext } from './components/personal/personal.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' },
+  { rel: 'manifest', href: MANIFEST_URL },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
@@ -76,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
         {/* An inline icon: otherwise every page view also asks for /favicon.ico, a rendered 404. */}
         <link rel="icon" href={FAVICON} />
         {data && <meta name={API_BASE_META} content={data.apiBase} />}

@@ -171,7 +171,7 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
   test('the kinds a member chooses also go by e-mail, through the mail queue', async () => {
     const author = await t.member();
     const commenter = await t.member({ nickname: '메일러' });
-    expect((await t.call('GET', '/api/notification/settings', { token: author.token })).body).toEqual({
+    expect((await t.call('GET', '/api/notification/settings', { token: author.token })).body).toMatchObject({
       code: 'ok',
       mail: ['answer', 'message'],
     });
@@ -181,7 +181,7 @@ describe('notifications (PRODUCT.md, beyond the spec)', () => {
     expect((await mine(author)).total).toBe(1);
 
     const saved = await t.call('PUT', '/api/notification/settings', { token: author.token, body: { mail: ['comment'] } });
-    expect(saved.body).toEqual({ code: 'ok', mail: ['comment'] });
+    expect(saved.body).toMatchObject({ code: 'ok', mail: ['comment'] });
     expect((await t.call('PUT', '/api/notification/settings', { token: author.token, body: { mail: ['spam'] } })).status).toBe(400);
     expect((await t.call('PUT', '/api/notification/settings', { body: { mail: [] } })).status).toBe(401);
     await comment(commenter, post);

@@ -86,6 +86,8 @@ const EXPECTED: Record<string, string[]> = {
   '/api/notification': ['get'],
   '/api/notification/read': ['put'],
   '/api/notification/settings': ['get', 'put'],
+  '/api/push/key': ['get'],
+  '/api/push/subscription': ['delete', 'post'],
   '/api/alert': ['delete', 'get', 'post'],
   '/api/conversation': ['get', 'post'],
   '/api/conversation/{id}': ['delete', 'get'],

@@ -72,6 +72,8 @@ export interface Database {
   blocks: BlocksTable;
   trades: TradesTable;
   reviews: ReviewsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_settings: PushSettingsTable;
   alerts: AlertsTable;
   alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
@@ -205,6 +207,24 @@ export interface BlocksTable {
   user: number;
   blocked: number;
   date: string;
+}
+
+/** A member's browser that takes web push (modules/push, migration 0027). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  date: string;
+}
+
+/** A member's push choices: `kinds` comma separated, quiet hours "HH:MM" or '' (migration 0027). */
+export interface PushSettingsTable {
+  user: number;
+  kinds: string;
+  quiet_from: string;
+  quiet_to: string;
 }
 
 /** A keyword a member follows (modules/alert): `section` '' for all, `mail` none/instant/daily,

@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023-housing.ts';
 import * as m0024 from './migrations/0024-job-pay.ts';
 import * as m0025 from './migrations/0025-member-trust.ts';
 import * as m0026 from './migrations/0026-review-queue.ts';
+import * as m0027 from './migrations/0027-push.ts';
 import * as m0028 from './migrations/0028-events.ts';
 
 interface MigrationModule {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0024-job-pay': m0024,
   '0025-member-trust': m0025,
   '0026-review-queue': m0026,
+  '0027-push': m0027,
   '0028-events': m0028,
 };
 

@@ -32,7 +32,8 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // (a session ended). The epoch
 // moves when a write starts, when it has run, and when a transaction commits, so a page read
 // while a write was under way is never taken for the state after it. A member's notifications,
-// e-mail choices and keyword alerts are on no visitor's page either, nor private messages.
+// e-mail choices and keyword alerts are on no visitor's page either, nor private messages, nor
+// their browsers' push subscriptions and choices.
 const UNSEEN_TABLES = new Set([
   'views',
   'schedules',
@@ -49,6 +50,8 @@ const UNSEEN_TABLES = new Set([
   'conversation_members',
   'messages',
   'blocks',
+  'push_subscriptions',
+  'push_settings',
 ]);
 const UNSEEN_COLUMNS = new Set(['count']);
 

@@ -11,7 +11,13 @@ import {
 } from '#shared/schemas/content.ts';
 import { NotificationKinds } from '#shared/notifications.ts';
 import { AlertDeleteSchema, AlertSaveSchema } from '#shared/schemas/alert.ts';
-import { NotificationListQuerySchema, NotificationReadSchema, NotificationSettingsSchema } from '#shared/schemas/notification.ts';
+import {
+  NotificationListQuerySchema,
+  NotificationReadSchema,
+  NotificationSettingsSchema,
+  QuietHoursSchema,
+} from '#shared/schemas/notification.ts';
+import { PushSubscriptionSchema, PushUnsubscribeSchema } from '#shared/schemas/push.ts';
 import { SearchQuerySchema } from '#server/modules/search/search.service.ts';
 import {
   CheckCodeSchema,
@@ -276,7 +282,17 @@ export function notificationPaths(): Record<string, Obj> {
       read: { type: 'boolean' },
     },
   };
-  const settings = okWith({ mail: toSchema(NotificationSettingsSchema.shape.mail) });
+  const settings = okWith(
+    {
+      mail: toSchema(NotificationSettingsSchema.shape.mail),
+      push: { ...toSchema(NotificationSettingsSchema.shape.push), description: 'The kinds pushed to my browsers (web push).' },
+      quiet: {
+        anyOf: [toSchema(QuietHoursSchema), { type: 'null' }],
+        description: "Quiet hours in the site's time zone: a push due then is not sent; the notification stays.",
+      },
+    },
+    ['mail', 'push', 'quiet'],
+  );
   return {
     '/api/notification': {
       get: op({
@@ -311,14 +327,56 @@ export function notificationPaths(): Record<string, Obj> {
       }),
     },
     '/api/notification/settings': {
-      get: op({ tag, id: 'notificationSettings', summary: 'The kinds that also go to me by e-mail', session: true, answer: settings }),
+      get: op({
+        tag,
+        id: 'notificationSettings',
+        summary: 'The kinds that also go to me by e-mail, those pushed, and quiet hours',
+        session: true,
+        answer: settings,
+      }),
       put: op({
         tag,
         id: 'notificationSettingsSave',
-        summary: 'Choose the kinds that also go by e-mail',
+        summary: 'Choose the kinds that also go by e-mail and by push, and quiet hours',
+        description: '`push` and `quiet` left out keep what was saved.',
         session: true,
         body: toSchema(NotificationSettingsSchema),
         answer: settings,
+      }),
+    },
+  };
+}
+
+/** Web push: the site's VAPID key and a member's browsers' subscriptions. */
+export function pushPaths(): Record<string, Obj> {
+  const tag = 'push';
+  return {
+    '/api/push/key': {
+      get: op({
+        tag,
+        id: 'pushKey',
+        summary: "The site's VAPID public key",
+        description: 'base64url of the 65-byte P-256 point, the `applicationServerKey` a browser subscribes with.',
+        answer: okWith({ key: text }, ['key']),
+      }),
+    },
+    '/api/push/subscription': {
+      post: op({
+        tag,
+        id: 'pushSubscribe',
+        summary: "This browser takes my pushes (a PushSubscription's JSON)",
+        description: 'The endpoint must be an https URL on a public address (its name resolving to public addresses only).',
+        session: true,
+        body: toSchema(PushSubscriptionSchema),
+        answer: okWith({ endpoint: text }, ['endpoint']),
+      }),
+      delete: op({
+        tag,
+        id: 'pushUnsubscribe',
+        summary: 'This browser no longer takes my pushes',
+        session: true,
+        body: toSchema(PushUnsubscribeSchema),
+        answer: okWith({ deleted: { type: 'boolean' } }, ['deleted']),
       }),
     },
   };

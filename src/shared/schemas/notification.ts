@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MailSettingKinds } from '../notifications.ts';
+import { MailSettingKinds, PushKinds } from '../notifications.ts';
 import { paging, positiveId } from './fields.ts';
 
 // Notifications (PRODUCT.md, beyond the spec): a member's list, marking read, e-mail choices.
@@ -19,8 +19,29 @@ export const NotificationReadSchema = z
   });
 export type NotificationReadInput = z.output<typeof NotificationReadSchema>;
 
-/** PUT /api/notification/settings: the kinds that also go by e-mail (the rest only on the site). */
+/** A time of day in the site's zone, as a member sets quiet hours: "22:00". */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: '시각은 22:00처럼 적어 주세요' });
+
+/** Quiet hours: pushes due from `from` until `to` (over midnight when `to` is earlier) are not
+ * sent; the notification stays. */
+export const QuietHoursSchema = z
+  .strictObject({ from: clockTime, to: clockTime })
+  .refine((v) => v.from !== v.to, { path: ['to'], error: '시작과 끝 시각이 같습니다' });
+export type QuietHours = z.output<typeof QuietHoursSchema>;
+
+/** PUT /api/notification/settings: the kinds that also go by e-mail (the rest only on the site),
+ * the kinds pushed to the member's browsers and the quiet hours (null: none). `push` and `quiet`
+ * left out keep what was saved. */
 export const NotificationSettingsSchema = z.strictObject({
   mail: z.array(z.enum(MailSettingKinds)).max(MailSettingKinds.length),
+  push: z.array(z.enum(PushKinds)).max(PushKinds.length).optional(),
+  quiet: QuietHoursSchema.nullable().optional(),
 });
-export type NotificationSettings = z.output<typeof NotificationSettingsSchema>;
+export type NotificationSettingsInput = z.output<typeof NotificationSettingsSchema>;
+
+/** GET /api/notification/settings. */
+export interface NotificationSettings {
+  mail: (typeof MailSettingKinds)[number][];
+  push: (typeof PushKinds)[number][];
+  quiet: QuietHours | null;
+}

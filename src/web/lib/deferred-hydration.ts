@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_URL } from '#shared/app-shell.ts';
 import { ME_SCRIPT_ID } from './me.ts';
 
 // An anonymous visitor's page does not download the app's scripts until the visitor interacts
@@ -56,8 +57,12 @@ function loadOnInteraction(
   hydratedEvent: string,
   replayQueue: typeof keyReplayQueue,
   meScript: string,
+  serviceWorker: string,
 ): void {
   const loader = document.currentScript as HTMLScriptElement;
+  // The service worker (offline reading, installing the app) needs none of the app's scripts:
+  // registered once the page has loaded, so it never competes with the page itself.
+  addEventListener('load', () => navigator.serviceWorker?.register(serviceWorker).catch(() => {}), { once: true });
   const parked = document.createElement('template');
   parked.innerHTML = loader.previousElementSibling?.textContent ?? '';
   // Parsed scripts never run: new ones with this script's nonce (the page's CSP allows no other).
@@ -163,4 +168,4 @@ function loadOnInteraction(
 }
 
 /** The loader's source, for an inline script. */
-export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)})`;
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)},${JSON.stringify(SERVICE_WORKER_URL)})`;

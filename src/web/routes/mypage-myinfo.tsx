@@ -23,7 +23,8 @@ import {
 } from '../features/mypage/myinfo-forms.tsx';
 import { statusOf } from '../lib/service-errors.server.ts';
 import { NotificationSettingsBox } from '../features/mypage/notification-settings.tsx';
-import { getMailSettings } from '#server/modules/notification/notification.service.ts';
+import { PushSettingsBox } from '../features/mypage/push-settings.tsx';
+import { getNotificationSettings } from '#server/modules/notification/notification.service.ts';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
 import type { Route } from './+types/mypage-myinfo.ts';
@@ -33,11 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller } = context.get(pageContext);
   const { item } = await getUser(deps, caller, actor.id);
   const me: MyInfo = { id: item.id, loginid: item.loginid, name: item.name, nickname: item.nickname, tel: item.tel, hp: item.hp };
-  const notificationMail = {
-    ...(await getMailSettings(deps, caller)),
-    saved: new URL(request.url).searchParams.get('saved') === 'notification-mail',
-  };
-  return { siteName: deps.env.SITE_NAME, me, notificationMail };
+  const { mail, push, quiet } = await getNotificationSettings(deps, caller);
+  const saved = new URL(request.url).searchParams.get('saved');
+  const notificationMail = { mail, saved: saved === 'notification-mail' };
+  const pushSettings = { push, quiet, saved: saved === 'push' };
+  return { siteName: deps.env.SITE_NAME, me, notificationMail, pushSettings };
 }
 
 /** The profile, the password or the leave form sent without JavaScript: the forms' own checks,
@@ -114,6 +115,7 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
             <ShortcutSetting />
           </section>
           <NotificationSettingsBox {...d.notificationMail} />
+          <PushSettingsBox {...d.pushSettings} />
           <LogoutEverywhere />
           <LeaveSite id={d.me.id} sent={actionData} />
         </div>

@@ -1,8 +1,13 @@
 import { redirect } from 'react-router';
-import { MailSettingKinds } from '#shared/notifications.ts';
+import { MailSettingKinds, PushKinds } from '#shared/notifications.ts';
 import { NotificationListQuerySchema, NotificationSettingsSchema } from '#shared/schemas/notification.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
-import { listNotifications, markRead, setMailSettings } from '#server/modules/notification/notification.service.ts';
+import {
+  getNotificationSettings,
+  listNotifications,
+  markRead,
+  setNotificationSettings,
+} from '#server/modules/notification/notification.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -30,15 +35,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** 모두 읽음 here, and the e-mail choices of 내 정보's box: plain form posts, back to their page. */
+/** 모두 읽음 here, and the e-mail and push choices of 내 정보's boxes: plain form posts, back to their page. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
   const form = await request.formData();
   if (form.get('intent') === 'mail-settings') {
     const mail = form.getAll('mail').filter((k) => MailSettingKinds.includes(k as never));
-    await orPageError(async () => setMailSettings(deps, caller, parseInput(NotificationSettingsSchema, { mail })));
+    await orPageError(async () => setNotificationSettings(deps, caller, parseInput(NotificationSettingsSchema, { mail })));
     throw redirect('/mypage/myinfo?saved=notification-mail#notification-settings');
+  }
+  if (form.get('intent') === 'push-settings') {
+    const { mail } = await getNotificationSettings(deps, caller);
+    const push = form.getAll('push').filter((k) => PushKinds.includes(k as never));
+    const [from, to] = [form.get('quiet_from'), form.get('quiet_to')];
+    const quiet = from || to ? { from, to } : null;
+    await orPageError(async () => setNotificationSettings(deps, caller, parseInput(NotificationSettingsSchema, { mail, push, quiet })));
+    throw redirect('/mypage/myinfo?saved=push#push-settings');
   }
   await markRead(deps, caller, { all: true });
   throw redirect('/mypage/notifications');

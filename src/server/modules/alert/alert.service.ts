@@ -12,7 +12,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { isShownRow } from '#server/db/visibility.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
-import { notify } from '#server/modules/notification/notification.service.ts';
+import { notify, pushNotices } from '#server/modules/notification/notification.service.ts';
 import { indexedText } from '#server/modules/search/search.service.ts';
 import { findUserEmail } from '#server/modules/user/member-contact.service.ts';
 import { alertKey, type ItemText, itemText, keywordMatches } from './alert-match.ts';
@@ -155,6 +155,7 @@ async function tellSubscribers(deps: Deps, table: Table, row: NewItem): Promise<
     const to = await findUserEmail(deps.db, n.user);
     if (to) await queueMail(deps, keywordMail(deps.env.SITE_NAME, to, s.keyword, row.title));
   }
+  pushNotices(deps, notices);
   return notices.length;
 }
 

@@ -18,7 +18,7 @@ import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { requireEditable } from '#server/modules/content/content.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
-import { notifyAgain } from '#server/modules/notification/notification.service.ts';
+import { notifyAgain, pushNotices } from '#server/modules/notification/notification.service.ts';
 import { findUserEmail } from '#server/modules/user/member-contact.service.ts';
 import { closingMail } from './freshness.mail.ts';
 import { mailLink } from '#server/modules/mail/site-address.ts';
@@ -118,16 +118,16 @@ export async function sweepListings(deps: Deps, now = new Date()): Promise<{ clo
     for (const listing of await findClosingSoon(deps.db, table, at, by, SWEEP_BATCH)) {
       const link = listingPath(table, listing.id);
       const told = await deps.db.transaction().execute(async (trx) => {
-        if (!(await claimNotice(trx, table, listing.id, listing.expiredate))) return false;
-        await notifyAgain(
+        if (!(await claimNotice(trx, table, listing.id, listing.expiredate))) return undefined;
+        return notifyAgain(
           trx,
           { actor: 0, target: table, item: listing.id, title: listing.title, link },
           { user: listing.user, kind: 'expiry' },
         );
-        return true;
       });
       if (!told) continue;
       notified++;
+      pushNotices(deps, told);
       const to = await findUserEmail(deps.db, listing.user);
       if (!to) continue;
       const closes = formatDateTime(listing.expiredate, deps.env.SITE_TIMEZONE);

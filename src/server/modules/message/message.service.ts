@@ -29,7 +29,8 @@ import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { mailLink } from '#server/modules/mail/site-address.ts';
 import { membersMailed } from '#server/modules/notification/notification.service.ts';
-import { findUserEmail } from '#server/modules/user/member-contact.service.ts';
+import { membersWithPush, sendPushes } from '#server/modules/push/push.service.ts';
+import { authorName, findUserEmail } from '#server/modules/user/member-contact.service.ts';
 import { unreadMessageMail } from './message.mail.ts';
 import { isMemberOf, otherOf, requireMemberOf } from './message.policy.ts';
 import {
@@ -225,7 +226,20 @@ export async function sendMessage(deps: Deps, caller: Caller, id: number, input:
   const added = await privately(() =>
     deps.db.transaction().execute((trx) => insertMessage(trx, deps.dialect, message, [row.user1, row.user2])),
   );
+  pushMessage(deps, other, actor.id, id);
   return { id: added.id, date: added.date, warnings: warningKeys(input.content) };
+}
+
+/** After the commit: the recipient's browsers hear of the message (push.service.ts decides
+ * whether they take it). Who wrote, not what: a phone's lock screen is read by others too. */
+function pushMessage(deps: Deps, to: number, from: number, conversation: number): void {
+  (async () => {
+    if (!(await membersWithPush(deps.db, [to])).size) return;
+    const name = (await authorName(deps.db, from)) || REMOVED_MEMBER;
+    sendPushes(deps, [
+      { user: to, kind: 'message', title: `${name}님의 새 쪽지`, body: '쪽지를 열어 확인하세요', link: `/messages/${conversation}` },
+    ]);
+  })().catch((err: unknown) => deps.logger.error({ err }, 'message push failed'));
 }
 
 /** PUT /api/conversation/{id}/read: everything in it up to now is read; answers my unread count. */

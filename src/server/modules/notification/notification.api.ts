@@ -4,7 +4,7 @@ import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { bodyInput, queryInput } from '#server/http/envelope.ts';
 import { member } from '#server/http/resource-routes.ts';
-import { getMailSettings, listNotifications, markRead, setMailSettings } from './notification.service.ts';
+import { getNotificationSettings, listNotifications, markRead, setNotificationSettings } from './notification.service.ts';
 
 /** /api/notification: a member's own notifications, marking them read, and which go by e-mail. */
 export function notificationRoutes(deps: Deps): Hono<AppEnv> {
@@ -13,9 +13,9 @@ export function notificationRoutes(deps: Deps): Hono<AppEnv> {
     c.json({ code: 'ok', ...(await listNotifications(deps, member(c), queryInput(c, NotificationListQuerySchema))) }),
   );
   app.put('/read', async (c) => c.json({ code: 'ok', ...(await markRead(deps, member(c), await bodyInput(c, NotificationReadSchema))) }));
-  app.get('/settings', async (c) => c.json({ code: 'ok', ...(await getMailSettings(deps, member(c))) }));
+  app.get('/settings', async (c) => c.json({ code: 'ok', ...(await getNotificationSettings(deps, member(c))) }));
   app.put('/settings', async (c) =>
-    c.json({ code: 'ok', ...(await setMailSettings(deps, member(c), await bodyInput(c, NotificationSettingsSchema))) }),
+    c.json({ code: 'ok', ...(await setNotificationSettings(deps, member(c), await bodyInput(c, NotificationSettingsSchema))) }),
   );
   return app;
 }

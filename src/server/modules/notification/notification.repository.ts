@@ -23,7 +23,7 @@ export async function insertNotifications(db: Executor, rows: NewNotification[])
           .insertInto('notifications')
           .values(part)
           .onConflict((oc) => oc.columns(['user', 'kind', 'target', 'item']).doNothing())
-          .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link'])
+          .returning(['id', 'user', 'kind', 'target', 'item', 'actor', 'title', 'link', 'keyword'])
           .execute(),
       )),
     );

@@ -1,8 +1,20 @@
 import type { NotificationRecord } from '#shared/api.ts';
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
-import { MailSettingKinds, type MailSettingKind, NOTIFICATION_MAIL_DEFAULTS } from '#shared/notifications.ts';
-import type { NotificationListQuerySchema, NotificationReadInput, NotificationSettings } from '#shared/schemas/notification.ts';
+import {
+  MailSettingKinds,
+  type MailSettingKind,
+  NOTIFICATION_MAIL_DEFAULTS,
+  noticeSentence,
+  type PushKind,
+  PushKinds,
+} from '#shared/notifications.ts';
+import type {
+  NotificationListQuerySchema,
+  NotificationReadInput,
+  NotificationSettings,
+  NotificationSettingsInput,
+} from '#shared/schemas/notification.ts';
 import type { z } from 'zod';
 import type { Caller, Deps } from '#server/context.ts';
 import { type BackgroundJob, type BackgroundTarget, runInBackground } from '#server/db/background.ts';
@@ -11,6 +23,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { mailLink } from '#server/modules/mail/site-address.ts';
+import { membersWithPush, pushChoicesOf, savePushChoices, sendPushes } from '#server/modules/push/push.service.ts';
 import { authorName, findUserEmail } from '#server/modules/user/member-contact.service.ts';
 import { noticeMail } from './notification.mail.ts';
 import { type Recipient, recipientsOf } from './notification.policy.ts';
@@ -47,6 +60,7 @@ export interface Notice extends Event {
   id: number;
   user: number;
   kind: string;
+  keyword: string;
 }
 
 /** Records the event for each recipient (never the actor, once per member and event); answers
@@ -78,10 +92,39 @@ export function forgetNoticesToOthers(db: Executor, target: string, items: numbe
 }
 
 /** After the writer's commit: mails the new notices whose members want that kind by e-mail,
- * through the queue, in the background (a failure is logged, never the writer's). */
+ * through the queue, and pushes them to the members' browsers, in the background (a failure is
+ * logged, never the writer's). Notices that mail their own way (keyword alerts, a listing's
+ * close) are pushed with `pushNotices`. */
 export function deliver(deps: Deps, notices: Notice[]): void {
   if (!notices.length) return;
   mailNotices(deps, notices).catch((err: unknown) => deps.logger.error({ err }, 'notification mail failed'));
+  pushNotices(deps, notices);
+}
+
+const isPushKind = (kind: string): kind is PushKind => (PushKinds as readonly string[]).includes(kind);
+
+/** After the writer's commit: the notices of the kinds that are pushed go to their members'
+ * browsers (push.service.ts decides who takes which). Opening one marks it read and goes on to
+ * its item (routes/mypage-notification-open.tsx). */
+export function pushNotices(deps: Deps, notices: Notice[]): void {
+  const candidates = notices.filter((n) => isPushKind(n.kind));
+  if (!candidates.length) return;
+  membersWithPush(deps.db, [...new Set(candidates.map((n) => n.user))])
+    .then((subscribed) =>
+      Promise.all(
+        candidates
+          .filter((n) => subscribed.has(n.user))
+          .map(async (n) => ({
+            user: n.user,
+            kind: n.kind as PushKind,
+            title: noticeSentence(n.kind, n.actor ? await authorName(deps.db, n.actor) : '', n.keyword),
+            body: n.title,
+            link: `/mypage/notifications/${n.id}`,
+          })),
+      ),
+    )
+    .then((pushes) => sendPushes(deps, pushes))
+    .catch((err: unknown) => deps.logger.error({ err }, 'notification push failed'));
 }
 
 async function mailNotices(deps: Deps, notices: Notice[]): Promise<void> {
@@ -160,22 +203,33 @@ export async function openNotification(deps: Deps, caller: Caller, id: number): 
   return { link: row.link };
 }
 
-/** GET /api/notification/settings: the kinds that also go by e-mail to me. */
-export async function getMailSettings(deps: Deps, caller: Caller): Promise<NotificationSettings> {
+/** GET /api/notification/settings: the kinds that also go by e-mail to me, the kinds pushed to
+ * my browsers and my quiet hours. */
+export async function getNotificationSettings(deps: Deps, caller: Caller): Promise<NotificationSettings> {
   const actor = requireActor(caller.actor);
-  const chosen = (await mailChoices(deps.db, [actor.id])).get(actor.id) ?? new Set();
-  return { mail: MailSettingKinds.filter((k) => chosen.has(k)) };
+  const [mailed, pushed] = await Promise.all([mailChoices(deps.db, [actor.id]), pushChoicesOf(deps.db, [actor.id])]);
+  const chosen = mailed.get(actor.id) ?? new Set();
+  const { push, quiet } = pushed.get(actor.id) ?? { push: [...PushKinds], quiet: null };
+  return { mail: MailSettingKinds.filter((k) => chosen.has(k)), push, quiet };
 }
 
-/** PUT /api/notification/settings: every kind is stored, chosen or not. */
-export async function setMailSettings(deps: Deps, caller: Caller, input: NotificationSettings): Promise<NotificationSettings> {
+/** PUT /api/notification/settings: every mailed kind is stored, chosen or not; the push choices
+ * when sent (a form of e-mail choices alone keeps them). */
+export async function setNotificationSettings(deps: Deps, caller: Caller, input: NotificationSettingsInput): Promise<NotificationSettings> {
   const actor = requireActor(caller.actor);
   await saveMailSettings(
     deps.db,
     actor.id,
     MailSettingKinds.map((kind) => ({ kind, mail: input.mail.includes(kind) ? 1 : 0 })),
   );
-  return getMailSettings(deps, caller);
+  if (input.push !== undefined || input.quiet !== undefined) {
+    const saved = (await pushChoicesOf(deps.db, [actor.id])).get(actor.id) ?? { push: [...PushKinds], quiet: null };
+    await savePushChoices(deps.db, actor.id, {
+      push: input.push ?? saved.push,
+      quiet: input.quiet === undefined ? saved.quiet : input.quiet,
+    });
+  }
+  return getNotificationSettings(deps, caller);
 }
 
 /** Read notifications are kept this long after they were made; unread ones until read. */

@@ -18,6 +18,7 @@ import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { forgetMembersNotifications } from '#server/modules/notification/notification.service.ts';
 import { forgetMembersAlerts } from '#server/modules/alert/alert.service.ts';
 import { forgetMembersMessages } from '#server/modules/message/message.service.ts';
+import { forgetMembersPush } from '#server/modules/push/push.service.ts';
 import {
   countUsersAtLevel,
   deleteUsers,
@@ -318,13 +319,14 @@ async function auditRemovals(db: Executor, actor: NonNullable<Caller['actor']>, 
   }
 }
 
-/** Deletes the accounts with what is only theirs: their notifications, keyword alerts, blocks and
- * marks on conversations (their messages stay in the other member's copy). */
+/** Deletes the accounts with what is only theirs: their notifications, keyword alerts, blocks,
+ * marks on conversations (their messages stay in the other member's copy) and push subscriptions. */
 async function removeAccounts(db: Executor, ids: number[]): Promise<void> {
   await deleteUsers(db, ids);
   await forgetMembersNotifications(db, ids);
   await forgetMembersAlerts(db, ids);
   await forgetMembersMessages(db, ids);
+  await forgetMembersPush(db, ids);
 }
 
 /** DELETE /api/user: a member leaves the site with their own password (PRODUCT.md: a session

@@ -21,17 +21,24 @@ export function NotificationSettingsBox({ mail, saved }: { mail: MailSettingKind
             </label>
           ))}
         </fieldset>
-        <div className="flex items-center gap-3">
-          <button type="submit" className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
-            메일 설정 변경
-          </button>
-          {saved ? (
-            <p role="status" className="text-sm text-slate-600">
-              메일 설정을 바꾸었습니다
-            </p>
-          ) : null}
-        </div>
+        <SaveRow label="메일 설정 변경" saved={saved ? '메일 설정을 바꾸었습니다' : undefined} />
       </Form>
     </section>
+  );
+}
+
+/** A settings form's submit button, and what was saved when the page came back from it. */
+export function SaveRow({ label, saved }: { label: string; saved?: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <button type="submit" className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        {label}
+      </button>
+      {saved ? (
+        <p role="status" className="text-sm text-slate-600">
+          {saved}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,14 @@
+// The site as an app on the phone (PRODUCT.md "On the phone like an app"): where the manifest,
+// the service worker and its offline page are served, and the colour the phone's frame takes.
+// Shared by the pages (which link them) and the server (which serves them).
+
+export const MANIFEST_URL = '/manifest.webmanifest';
+export const SERVICE_WORKER_URL = '/sw.js';
+export const OFFLINE_URL = '/offline.html';
+export const THEME_COLOR = '#184c99';
+/** The icons' folder, and the icon a pushed notification shows. */
+export const APP_ICON_PATH = '/icons/';
+export const APP_ICON_URL = `${APP_ICON_PATH}icon-192.png`;
+
+/** A member's own pages: the service worker never keeps them, whoever asks. */
+export const PRIVATE_PAGE_PREFIXES = ['/mypage', '/messages', '/admin', '/login'] as const;
