@@ -72,6 +72,7 @@ describe('GET /api/admin/dashboard', () => {
       'life',
       'jobs',
       'market',
+      'housing',
       'community',
       'business',
       'organizations',
