@@ -24,7 +24,7 @@ import {
 // layouts, the admin guard, security headers, reading without JavaScript and accessibility.
 
 const SITE = '한인포털';
-const SECTION_LABELS = ['뉴스', '생활정보', '구인구직', '벼룩시장', '커뮤니티', '업소록', '한인단체', '고객센터'];
+const SECTION_LABELS = ['뉴스', '생활정보', '구인구직', '벼룩시장', '부동산', '커뮤니티', '업소록', '한인단체', '고객센터'];
 
 /** Who may see a route: everyone, members (visitors go to /login), staff of level 2 and up or
  * admins (visitors go to /login, members of level 1 get 403). */
@@ -52,6 +52,7 @@ const ROUTES: RouteCase[] = [
   // PRODUCT.md: news and the FAQ are written by staff (level 2 and up).
   ...sectionRoutes('news', '뉴스', 'staff'),
   ...sectionRoutes('market', '벼룩시장'),
+  ...sectionRoutes('housing', '부동산', 'member', '매물 등록'),
   ...sectionRoutes('business', '업소록', 'member', '업소 등록'),
   ...sectionRoutes('community', '커뮤니티'),
   { path: '/customer', access: 'public', page: '고객센터', layout: 'common' },
@@ -101,6 +102,7 @@ beforeAll(async () => {
   const boards = { life: 2, news: 1, market: 4, community: 5 };
   for (const [section, top] of Object.entries(boards)) postIds[section] = await first(`/api/board?topcategory=${top}&size=1`);
   postIds.jobs = await first('/api/jobs?size=1');
+  postIds.housing = await first('/api/housing?size=1');
   postIds.business = await first('/api/business?size=1');
 });
 

@@ -23,7 +23,7 @@ import {
   titleField,
 } from '../features/editor/write-fields.tsx';
 import type { WriteValues } from '../features/editor/write-target.ts';
-import { HousingContact, HousingFacts, SafetyBox } from '../features/housing/housing-detail.tsx';
+import { HousingContact, HousingFacts, HousingHeader, SafetyBox } from '../features/housing/housing-detail.tsx';
 import { HousingList, HousingPrice, HousingStatusBadge } from '../features/housing/housing-list.tsx';
 import { type BodyProps, type CardsProps, type HomeRowProps, location, select, type WebKind } from './kind.ts';
 
@@ -35,9 +35,10 @@ const notSale = (values: WriteValues) => !sale(values);
 const YES_NO: Record<number, string> = { [YesNo.yes]: '예', [YesNo.no]: '아니오' };
 const codes = (labels: Record<number, string>) => Object.entries(labels).map(([v, l]): [string, string] => [v, l]);
 
-function HousingBody({ item }: BodyProps) {
+function HousingBody({ item, timeZone }: BodyProps) {
   return (
     <>
+      <HousingHeader item={item} timeZone={timeZone} />
       <HousingFacts item={item} />
       <SafetyBox />
       <HousingContact item={item} />

@@ -1,21 +1,44 @@
 import { HousingGenderLabel, HousingKind, HousingKindLabel, YesNo } from '#shared/enums.ts';
-import { formatMoney } from '#shared/format.ts';
+import { formatDate, formatMoney } from '#shared/format.ts';
+import { bumpDateTimeText } from '#shared/freshness.ts';
 import { LoginLink } from '../../components/ui/login-link.tsx';
+import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { useMe } from '../../lib/me.ts';
-import { HousingPrice, type HousingItem, HousingStatusBadge, moveInText } from './housing-list.tsx';
+import { HousingPrice, type HousingItem, HousingStatusBadge, moveInDate } from './housing-list.tsx';
 
 // A home's page: its facts, the safety box every housing page shows, and the contact that only
 // members see (the server leaves it out of a visitor's page: content resource `membersOnly`).
 
 const yesNo = (v: number) => (v === YesNo.yes ? '예' : '아니오');
 
+/** The page's heading: the home's kind and area, its title, who listed it and when. */
+export function HousingHeader({ item, timeZone }: { item: HousingItem; timeZone: string }) {
+  return (
+    <header>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 font-semibold whitespace-nowrap text-brand-800">
+          {HousingKindLabel[item.kind] ?? ''}
+        </span>
+        {item.location ? <span>{item.location}</span> : null}
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight break-keep sm:text-3xl">{item.title}</h1>
+      <MetaLine
+        parts={[item.name, formatDate(item.date, timeZone), bumpDateTimeText(item, timeZone)]}
+        counts={[
+          ['조회', item.count],
+          ['좋아요', item.like],
+        ]}
+      />
+    </header>
+  );
+}
+
 export function HousingFacts({ item }: { item: HousingItem }) {
   const facts: [string, string][] = [
-    ['종류', HousingKindLabel[item.kind] ?? ''],
     ...(item.kind === HousingKind.sale
       ? []
       : ([['보증금', item.deposit > 0 ? `$${formatMoney(item.deposit)}` : '없음']] as [string, string][])),
-    ['입주', moveInText(item.movein)],
+    ['입주', moveInDate(item.movein)],
     ...(item.lease > 0 ? ([['계약 기간', `${item.lease}개월`]] as [string, string][]) : []),
     ['방', `${item.bedrooms}개`],
     ['욕실', `${item.bathrooms}개`],
@@ -36,7 +59,7 @@ export function HousingFacts({ item }: { item: HousingItem }) {
         {facts
           .filter(([, v]) => v)
           .map(([label, value]) => (
-            <div key={label} className="flex gap-2">
+            <div key={label} className="flex min-w-0 flex-wrap gap-x-2">
               <dt className="shrink-0 text-slate-500">{label}</dt>
               <dd className="font-medium whitespace-nowrap">{value}</dd>
             </div>

@@ -22,8 +22,15 @@ export function HousingPrice({ item, className = '' }: { item: Pick<HousingItem,
 }
 
 /** 입주 2026-12-20, or 즉시 입주 when the listing has no date. */
+/** When one can move in: 즉시 for an empty date, else the date. */
+export function moveInDate(movein: string): string {
+  return !movein || isEmptyDate(movein) ? '즉시' : movein;
+}
+
+/** The card's words for it: 즉시 입주, 입주 2027-01-20. */
 export function moveInText(movein: string): string {
-  return !movein || isEmptyDate(movein) ? '즉시 입주' : `입주 ${movein}`;
+  const when = moveInDate(movein);
+  return when === '즉시' ? '즉시 입주' : `입주 ${when}`;
 }
 
 export function HousingStatusBadge({ status }: { status: number }) {
