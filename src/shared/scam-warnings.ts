@@ -22,8 +22,10 @@ export const ScamWarningText: Record<ScamWarning, string> = {
   mule: '통장이나 계좌를 빌려주는 일은 범죄(대포통장)에 이용되며, 빌려준 사람도 처벌받을 수 있습니다',
 };
 
-/** A phone number as people type one: 010-1234-5678, (213) 555-1234, +1 213 555 1234, 01012345678. */
-const PHONE = /(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]?\d{3,4}[\s.-]?\d{4}(?!\d)/;
+/** A phone number as people type one: 010-1234-5678, (213) 555-1234, +1 213 555 1234, 01012345678.
+ * Not a piece of a longer number: a run of 13 digits or more (an order number, a timestamp) is
+ * none, as no phone number is written that long without a break. */
+const PHONE = /(?<!\d)(?!\d{13})(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]?\d{3,4}[\s.-]?\d{4}(?!\d)/;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 /** A KakaoTalk ID or open chat: 카톡, 카카오톡, 카톡 아이디, kakao, open.kakao.com. */
 const KAKAO = /카톡|카카오\s*톡|카카오\s*아이디|오픈\s*채팅|kakao|katalk/i;

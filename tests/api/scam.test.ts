@@ -61,7 +61,7 @@ describe('warnings at write time (POST /api/warnings)', () => {
     ]);
   });
 
-  test('ordinary listings give no warning: prices, years, sizes, wireless, 계약 after a viewing', async () => {
+  test('ordinary listings give no warning: prices, years, sizes, wireless, long numbers, 계약 after a viewing', async () => {
     for (const text of [
       '아이 책상 $300에 팝니다. 직접 와서 보고 가져가세요',
       '2019년식 소나타, 45,000 마일, 가격 $12,500',
@@ -69,6 +69,8 @@ describe('warnings at write time (POST /api/warnings)', () => {
       '방 2개 화장실 1.5개, 집 보신 뒤에 계약합니다',
       '주방 보조 구합니다. 시급 $18, 주 5일 근무',
       'IKEA sofa 3 seats 84x35 inches, pickup in Irvine 92618',
+      '주말 파트타임 구합니다 1796622169916',
+      '주문번호 20261207123456 영수증 있어요',
     ]) {
       expect(await found(text), text).toEqual([]);
     }
