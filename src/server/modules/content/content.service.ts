@@ -7,7 +7,6 @@ import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type LikeTarget, LikeTargets, type SectionTable } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
-import type { Section } from '#shared/sections.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import { type AnyQuery, countRows, type ListParams, listParamsSchema, listRows, pageRows, sumRows } from '#server/db/list-query.ts';
@@ -34,6 +33,7 @@ import { listingWarnings, waitReason } from './listing-checks.ts';
 import { enqueue, forgetQueued } from '#server/modules/queue/queue-entry.service.ts';
 import type { FoundWarning } from '#shared/scam-warnings.ts';
 export { SALE_KINDS } from './content-resources.ts';
+export { tradeCloseOf } from './listing-sections.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
 import {
@@ -73,13 +73,6 @@ function forCaller<N extends ContentName>(def: ContentResource<N>, caller: Calle
 /** Whether items of `name` hold fields only members read (their pages are then drawn per member). */
 export function hasMembersOnlyFields(name: ContentName): boolean {
   return Boolean(resourceOf(name).membersOnly?.length);
-}
-
-/** How a section's items close as a trade (거래완료, 마감): its resource's `close`, where it
- * applies to the section. Those sections hold listings; the others posts (a member's profile). */
-export function tradeCloseOf(section: Section): { column: string; value: number } | undefined {
-  const close = CONTENT_RESOURCES[section.storage.table].close;
-  return close && (!close.sections || close.sections.includes(section.storage.topcategory)) ? close : undefined;
 }
 
 /** A seller's 거래완료 (modules/review): closes a shown item of a sale kind as its resource's

@@ -1,4 +1,4 @@
-import { listOf, SECTIONS, type SectionKey } from '#shared/sections.ts';
+import { listOf, type Section, SECTIONS, type SectionKey } from '#shared/sections.ts';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
 import type { ContentName } from './content.types.ts';
@@ -17,12 +17,18 @@ export interface ListingSection {
   path: string;
 }
 
+/** How a section's items close as a trade (거래완료, 마감): its resource's `close`, where it
+ * applies to the section. Those sections hold listings; the others posts (a member's profile). */
+export function tradeCloseOf(section: Section): { column: string; value: number } | undefined {
+  const close = CONTENT_RESOURCES[section.storage.table].close;
+  return close && (!close.sections || close.sections.includes(section.storage.topcategory)) ? close : undefined;
+}
+
 export const LISTING_SECTIONS: readonly ListingSection[] = SECTIONS.flatMap((section) => {
-  const def = CONTENT_RESOURCES[section.storage.table];
-  const sections = def.close?.sections;
-  if (!def.close || (sections && !sections.includes(section.storage.topcategory))) return [];
-  const topcategory = sections ? section.storage.topcategory : undefined;
-  return [{ key: section.key, name: def.table, topcategory, path: listOf(section).path }];
+  const close = CONTENT_RESOURCES[section.storage.table].close;
+  if (!close || !tradeCloseOf(section)) return [];
+  const topcategory = close.sections ? section.storage.topcategory : undefined;
+  return [{ key: section.key, name: section.storage.table, topcategory, path: listOf(section).path }];
 });
 
 /** The listing section of a resource's item (its row or its input), if it is one. */
