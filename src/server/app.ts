@@ -8,6 +8,7 @@ import { ping } from '#server/db/connect.ts';
 import { authenticate } from '#server/http/auth.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
+import { writeDirectHead } from '#server/http/direct-answer.ts';
 import { errorAnswer, refuseNulInQuery } from '#server/http/envelope.ts';
 import { loadGate } from '#server/http/load-shedding.ts';
 import { finishUnreadBody, limitBody } from '#server/http/request-body.ts';
@@ -142,7 +143,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   app.onError((err, c) => errorAnswer(err, c, deps.logger, noteFault));
 
   // Read at each request: a test may wrap app.fetch to see which requests reach the app.
-  const viaApp = getRequestListener((request, env) => app.fetch(request, env));
+  const viaApp = getRequestListener(async (request, env) => writeDirectHead(await app.fetch(request, env), env.outgoing));
   const hit = cache && pages && storedHits({ deps, cache, gate, secureHeaders: secure, memberFill, loadBuild: pages.loadBuild });
   const listener = hit
     ? (req: IncomingMessage, res: ServerResponse) => {

@@ -75,6 +75,9 @@ describe('GET /api/events', () => {
     expect(s.headers.get('cache-control')).toBe('no-store');
     expect(s.headers.get('x-accel-buffering')).toBe('no');
     expect(s.headers.get('content-encoding')).toBeNull();
+    // Written to the socket by the stream itself, the head still carries every answer's headers.
+    expect(s.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(s.headers.get('x-request-id')).toBeTruthy();
     expect(await s.next(unread(0))).toBeDefined();
     expect(s.retry).toBeGreaterThan(0);
   });

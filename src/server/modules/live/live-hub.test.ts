@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { WriteTracker, type Written } from '#server/db/write-tracker.ts';
-import { LiveHub, STREAMS_PER_MEMBER } from './live-hub.ts';
+import { LiveHub, type LiveSink, STREAMS_PER_MEMBER } from './live-hub.ts';
 import type { LiveRead, LiveSource } from './live-source.ts';
 
 // The hub with a source of events that carry ids (as messages will), over a real write tracker:
@@ -36,14 +36,18 @@ function setUp(maxStreams = 100) {
   /** Members whose sessions ended. */
   const ended = new Set<number>();
   const open = (member: number, after?: string) => {
-    const stream = hub.stream({
-      member,
-      after,
-      sources: [source.source],
-      read: (s, at) => s.read({} as never, member, at),
-      session: { tables: ['sessions'], stands: async () => !ended.has(member) },
-    });
-    return reader(stream);
+    const tab = reader();
+    hub.stream(
+      {
+        member,
+        after,
+        sources: [source.source],
+        read: (s, at) => s.read({} as never, member, at),
+        session: { tables: ['sessions'], stands: async () => !ended.has(member) },
+      },
+      tab.sink,
+    );
+    return tab;
   };
   /** A write of `talks` rows of these members (none: for everyone), as the tracker reports it. */
   const wrote = (members?: number[]) => {
@@ -53,26 +57,37 @@ function setUp(maxStreams = 100) {
   return { hub, tracker, ...source, open, wrote, ended };
 }
 
-/** The ids of the events a stream sent, as they come. */
-function reader(stream: ReadableStream<Uint8Array>) {
+/** A stream's end as a client sees it: the ids of the events sent, as they come; whether it
+ * ended. `unread` makes it a client that has stopped reading. */
+function reader() {
   const ids: string[] = [];
-  let text = '';
   let ended = false;
-  const decoder = new TextDecoder();
-  void (async () => {
-    const r = stream.getReader();
-    for (;;) {
-      const { value, done } = await r.read();
-      if (done) break;
-      text += decoder.decode(value);
+  let unread = false;
+  const closers: (() => void)[] = [];
+  const sink: LiveSink = {
+    write(text) {
       for (const m of text.matchAll(/^id: (.+)$/gm)) if (!ids.includes(m[1] as string)) ids.push(m[1] as string);
-    }
-    ended = true;
-  })();
+      return !unread;
+    },
+    end() {
+      ended = true;
+    },
+    onClose(listener) {
+      closers.push(listener);
+    },
+  };
   return {
     ids,
+    sink,
     get ended() {
       return ended;
+    },
+    stopReading() {
+      unread = true;
+    },
+    /** The client goes away. */
+    leave() {
+      for (const close of closers) close();
     },
   };
 }
@@ -160,6 +175,22 @@ describe('live streams', () => {
     tracker.onWrite.tell({ tables: ['sessions'], seen: false });
     await settle();
     expect(theirs.ended).toBe(true);
+  });
+
+  test('a client that goes away leaves; one that stops reading is let go at its next event', async () => {
+    const { hub, rows, open, wrote } = setUp();
+    const gone = open(1);
+    const stuck = open(2);
+    expect(hub.open).toBe(2);
+    gone.leave();
+    expect(hub.open).toBe(1);
+    await settle();
+    stuck.stopReading();
+    rows.push({ member: 2, id: 1 });
+    wrote([2]);
+    await settle();
+    expect(stuck.ended).toBe(true);
+    expect(hub.open).toBe(0);
   });
 
   test('the tracker is listened to only while a stream is open', async () => {

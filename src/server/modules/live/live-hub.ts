@@ -15,8 +15,6 @@ import type { LiveRead, LiveSource } from './live-source.ts';
 export const STREAMS_PER_MEMBER = 10;
 /** A comment on every stream this often: proxies close connections idle for a minute or so. */
 const HEARTBEAT_MS = 25_000;
-/** Chunks a stream may have waiting for a client that does not read before it is ended. */
-const MAX_QUEUED = 64;
 /** How long a browser waits before it reconnects, spread so that the streams a stopping server
  * ends do not all come back in the same moment. */
 const RETRY_MS = 2000;
@@ -24,7 +22,15 @@ const RETRY_SPREAD_MS = 3000;
 /** Seconds a client refused for want of room is asked to wait. */
 const RETRY_AFTER_S = 10;
 
-const encoder = new TextEncoder();
+/** Where a stream's text goes: the HTTP answer (http/direct-answer.ts). */
+export interface LiveSink {
+  /** Sends a chunk; false once the client has left so much unread that it is let go rather than
+   * buffered for. */
+  write(text: string): boolean;
+  end(): void;
+  /** Called once the client has gone away or the answer has ended. */
+  onClose(listener: () => void): void;
+}
 
 /** What one stream is opened with. */
 export interface LiveRequest {
@@ -87,49 +93,36 @@ export class LiveHub {
     return this.#open;
   }
 
-  /** A new stream for `request.member`: its bytes, starting with the reconnect delay; its first
-   * events follow within a tick. Refused past the server's or the member's bound, and once the
-   * server is stopping. */
-  stream(request: LiveRequest): ReadableStream<Uint8Array> {
+  /** A new stream for `request.member` into `sink`, starting with the reconnect delay; its first
+   * events follow within a tick. Refused (thrown, before anything is sent) past the server's or
+   * the member's bound, and once the server is stopping. */
+  stream(request: LiveRequest, sink: LiveSink): void {
     if (this.closed || this.#open >= this.maxStreams) throw new AppError(503, ErrorKey.unavailable, { retryAfter: RETRY_AFTER_S });
     const own = this.byMember.get(request.member) ?? new Set<Stream>();
     if (own.size >= STREAMS_PER_MEMBER) throw new AppError(429, ErrorKey.tooMany, { retryAfter: RETRY_AFTER_S });
-    let stream: Stream | undefined;
     const hub = this;
-    return new ReadableStream<Uint8Array>(
-      {
-        start(controller) {
-          const opened: Stream = {
-            ...request,
-            positions: new Map(request.sources.map((source) => [source, request.after])),
-            sent: new Map(),
-            ended: false,
-            send(text) {
-              if (opened.ended) return;
-              controller.enqueue(encoder.encode(text));
-              // A client that stops reading is let go rather than buffered for.
-              if ((controller.desiredSize ?? 0) < -MAX_QUEUED) opened.end();
-            },
-            end() {
-              if (opened.ended) return;
-              opened.ended = true;
-              hub.remove(opened);
-              controller.close();
-            },
-          };
-          stream = opened;
-          opened.send(`retry: ${RETRY_MS + Math.floor(Math.random() * RETRY_SPREAD_MS)}\n\n`);
-          hub.add(opened, own);
-        },
-        cancel() {
-          // The client went away (node-server cancels the body when the connection closes).
-          if (!stream) return;
-          stream.ended = true;
-          hub.remove(stream);
-        },
+    const opened: Stream = {
+      ...request,
+      positions: new Map(request.sources.map((source) => [source, request.after])),
+      sent: new Map(),
+      ended: false,
+      send(text) {
+        if (!opened.ended && !sink.write(text)) opened.end();
       },
-      { highWaterMark: 1 },
-    );
+      end() {
+        if (opened.ended) return;
+        opened.ended = true;
+        hub.remove(opened);
+        sink.end();
+      },
+    };
+    // The client went away.
+    sink.onClose(() => {
+      opened.ended = true;
+      hub.remove(opened);
+    });
+    opened.send(`retry: ${RETRY_MS + Math.floor(Math.random() * RETRY_SPREAD_MS)}\n\n`);
+    hub.add(opened, own);
   }
 
   /** Ends every stream and refuses new ones: a stopping server does not wait for them, and the
