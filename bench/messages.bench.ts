@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPgServer } from '../tests/support/pg-process.ts';
 import { call, type LoopLag, loopLag, type Member, makeMembers, openStream, pause, percentile } from './lib/live-streams.ts';
+import type { Request } from 'autocannon';
+import { BROWSER_HEADERS, type LoadResult, load } from './lib/load.ts';
 import { postgresCpu } from './lib/postgres-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { ROOT, type Server, settledMemory, startServer } from './lib/server.ts';
@@ -25,6 +27,12 @@ const MESSAGES_PER_S = 50;
 const CONVERSATIONS_PER_MEMBER = 2;
 const TARGET_P99_MS = 200;
 const TARGET_KB_PER_STREAM = 20;
+/** Posts the page phases read (random ids among them), and those phases' connections. */
+const POSTS = 500;
+const PAGE_CONNECTIONS = 32;
+/** What "no effect beyond noise" allows: the pages' CPU per request with the streams open within
+ * this share of the mean of the phases before and after them (their own spread is reported). */
+const PAGE_CPU_TOLERANCE = 0.15;
 const ADMIN = { loginid: 'messages-admin@bench.example', passwd: 'messages-admin-password-1' };
 const JWT_SECRET = 'messages-bench-only-secret-messages-bench-only';
 
@@ -50,8 +58,16 @@ interface Site {
   dbCpuMs?: () => number | undefined;
 }
 
+/** The page phases: before the streams, with them open and idle, and after they closed. */
+interface PageFigures {
+  before: LoadResult;
+  open: LoadResult;
+  after: LoadResult;
+}
+
 interface SiteResult {
   name: string;
+  pages: PageFigures;
   streams: number;
   members: number;
   conversations: number;
@@ -92,6 +108,43 @@ async function makeConversations(server: Server, members: Member[]): Promise<Con
   return conversations;
 }
 
+/** Posts in the community section by random members, for the page phases to read. */
+async function makePosts(server: Server, members: Member[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < POSTS; i += 8) {
+    await Promise.all(
+      Array.from({ length: Math.min(8, POSTS - i) }, async (_, k) => {
+        const author = members[(i + k) % members.length] as Member;
+        const body = { topcategory: 5, title: `벤치 글 ${i + k} 😀`, content: '<p>안녕하세요, 벤치마크 본문입니다.</p>' };
+        ids.push((await call<{ id: number }>(server, 'POST', '/api/board', author.token, body)).id);
+      }),
+    );
+  }
+  return ids;
+}
+
+/** Every page the phases read, drawn once, so that the first phase does not pay for the first
+ * renders the later ones are spared. */
+async function warmPages(site: Site, member: Member, posts: number[]): Promise<void> {
+  const paths = ['/', '/community', ...posts.map((id) => `/community/${id}`)];
+  const headers = { ...BROWSER_HEADERS, cookie: `portal_token=${member.token}` };
+  for (let i = 0; i < paths.length; i += 8) {
+    await Promise.all(paths.slice(i, i + 8).map(async (p) => (await fetch(`${site.holder.url}${p}`, { headers })).arrayBuffer()));
+  }
+}
+
+/** Signed-in members reading pages on the holder, as the traffic bench's members do: a post picked
+ * at random (most requests), the section's list, the index; each request a random member's. */
+function readPages(site: Site, members: Member[], posts: number[], seconds: number): Promise<LoadResult> {
+  const pick = <T>(of: readonly T[]) => of[Math.floor(Math.random() * of.length)] as T;
+  const setupRequest = (request: Request): Request => {
+    const roll = Math.random();
+    const path = roll < 0.7 ? `/community/${pick(posts)}` : roll < 0.9 ? '/community' : '/';
+    return { ...request, path, headers: { ...BROWSER_HEADERS, cookie: `portal_token=${pick(members).token}` } };
+  };
+  return load({ url: site.holder.url, seconds, connections: PAGE_CONNECTIONS, setupRequest, serverCpuMs: site.holder.cpuMs });
+}
+
 const cpuOf = (servers: Server[]) => servers.reduce((sum, s) => sum + (s.cpuMs() ?? Number.NaN), 0);
 
 async function measureSite(site: Site, streams: number, seconds: number, log: (line: string) => void): Promise<SiteResult> {
@@ -100,7 +153,11 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
   log(`${site.name}: ${memberCount} members`);
   const members = await makeMembers(site.sender, root, memberCount, 'messages');
   const conversations = await makeConversations(site.sender, members);
-  log(`${site.name}: ${conversations.length} conversations; opening ${streams} streams`);
+  const posts = await makePosts(site.sender, members);
+  log(`${site.name}: ${conversations.length} conversations, ${posts.length} posts; pages without streams`);
+  await warmPages(site, members[0] as Member, posts);
+  const pagesBefore = await readPages(site, members, posts, seconds);
+  log(`${site.name}: opening ${streams} streams`);
 
   // Each stream's sight of each message, by the member it belongs to and the message id.
   const seen = new Map<string, number[]>();
@@ -130,6 +187,8 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
     const perStream = (mb: number) => Math.round((mb * 1024 * 10) / streams) / 10;
     const kbPerStream = perStream(open.rssMb - idle.rssMb);
     const heapKbPerStream = perStream(open.heapMb - idle.heapMb);
+    log(`${site.name}: pages with the streams open`);
+    const pagesOpen = await readPages(site, members, posts, seconds);
 
     log(`${site.name}: sending ${MESSAGES_PER_S} messages a second for ${seconds} s`);
     await loopLag(site.holder);
@@ -165,8 +224,13 @@ async function measureSite(site: Site, streams: number, seconds: number, log: (l
     const dbCpuMsPerMessage = dbCpu === undefined || dbNow === undefined ? undefined : Math.round(((dbNow - dbCpu) / count) * 100) / 100;
 
     const delays = sent.flatMap(({ to, id, at }) => (seen.get(`${to.index}:${id}`) ?? []).map((t) => t - at)).sort((a, b) => a - b);
+    for (const close of closers.splice(0)) close();
+    await pause(2000);
+    log(`${site.name}: pages after the streams closed`);
+    const pagesAfter = await readPages(site, members, posts, seconds);
     return {
       name: site.name,
+      pages: { before: pagesBefore, open: pagesOpen, after: pagesAfter },
       streams,
       members: memberCount,
       conversations: conversations.length,
@@ -234,7 +298,18 @@ export async function messagesBench({ seconds }: BenchOptions): Promise<SectionR
     results.push(database === 'sqlite' ? await onSqlite(streams, seconds, log) : await onPostgres(streams, seconds, log));
   }
 
+  /** The pages' CPU per request with the streams open, against the mean of the phases around it. */
+  const pageEffect = (r: SiteResult) => {
+    const { before, open, after } = r.pages;
+    const base = ((before.cpuMsPerRequest ?? Number.NaN) + (after.cpuMsPerRequest ?? Number.NaN)) / 2;
+    return { base, ratio: Math.round(((open.cpuMsPerRequest ?? Number.NaN) / base) * 100) / 100 };
+  };
   const checks: Check[] = results.flatMap((r): Check[] => [
+    [
+      `${r.name}: members' pages cost the same with the streams open (CPU per request within ${PAGE_CPU_TOLERANCE * 100}% of the phases without)`,
+      `${r.pages.open.cpuMsPerRequest} ms against ${Math.round(pageEffect(r).base * 1000) / 1000} ms (${pageEffect(r).ratio}x)`,
+      Math.abs(pageEffect(r).ratio - 1) <= PAGE_CPU_TOLERANCE,
+    ],
     [`${r.name}: delivery p99 < ${TARGET_P99_MS} ms`, `${r.delivery.p99} ms`, r.delivery.p99 < TARGET_P99_MS],
     [`${r.name}: memory per idle stream < ${TARGET_KB_PER_STREAM} KB`, `${r.kbPerStream} KB`, r.kbPerStream < TARGET_KB_PER_STREAM],
     [
@@ -282,6 +357,19 @@ export async function messagesBench({ seconds }: BenchOptions): Promise<SectionR
         r.appCpuMsPerMessage,
         r.dbCpuMsPerMessage ?? '',
       ]),
+    ),
+    '',
+    `Members' pages with and without the streams (the traffic bench's page figures for members, on the server holding the streams): ${PAGE_CONNECTIONS} connections for ${seconds} s per phase, each request a random member's session cookie and a browser's headers; 70% a post picked at random among ${POSTS}, 20% the list /community, 10% the index. Before the streams open, with the ${streams} streams open and idle, and after they closed: the spread between the first and last phases is the noise.`,
+    '',
+    table(
+      ['Site', 'phase', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx'],
+      results.flatMap((r) =>
+        (['before', 'open', 'after'] as const).map((phase) => {
+          const f = r.pages[phase];
+          const label = { before: 'no streams yet', open: `${streams} streams open`, after: 'streams closed' }[phase];
+          return [r.name, label, f.rps, f.p50, f.p99, f.cpuMsPerRequest ?? '', f.non2xx + f.errors];
+        }),
+      ),
     ),
     '',
     targetsSection(checks),
