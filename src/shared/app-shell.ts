@@ -5,6 +5,8 @@
 export const MANIFEST_URL = '/manifest.webmanifest';
 export const SERVICE_WORKER_URL = '/sw.js';
 export const OFFLINE_URL = '/offline.html';
+/** What a page posts to a new build's waiting service worker to have it take over. */
+export const TAKE_OVER_MESSAGE = 'take-over';
 export const THEME_COLOR = '#184c99';
 /** The icons' folder, and the icon a pushed notification shows. */
 export const APP_ICON_PATH = '/icons/';
