@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Fault } from './lib/faults.ts';
+import { holdPushKey, otherKeyRunning } from './modules/push/push-servers.ts';
 
 /** A start that cannot go on for a reason the operator must fix: main.ts prints its message, one
  * line in Korean and English, and exits, instead of a stack trace. */
@@ -58,8 +59,24 @@ export async function buildDeps(env: Env, logger: Logger = createLogger(env.LOG_
   ]);
   if (!heard) logger.warn('not yet hearing the other app servers; caches are off until then');
   const deps = depsOf(env, logger, connection);
+  if (connection.dialect !== 'postgres') {
+    watchServer(deps);
+    return { deps, connection };
+  }
+  if (await otherKeyRunning(deps.db, deps.vapid.publicKey)) {
+    await connection.close().catch(() => {});
+    throw new StartupError(
+      '같은 PostgreSQL을 쓰는 다른 앱 서버가 다른 VAPID 키로 실행 중입니다. 모든 서버에 같은 VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY를 설정하세요 / ' +
+        'another app server on this PostgreSQL signs pushes with a different VAPID key: set the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY on every server',
+    );
+  }
+  const held = await holdPushKey(deps.db, deps.vapid.publicKey, (err) => logger.error({ err }, 'push key heartbeat failed'));
   watchServer(deps);
-  return { deps, connection };
+  const close = async () => {
+    held.stop();
+    await connection.close();
+  };
+  return { deps, connection: { ...connection, close } };
 }
 
 /** The services' dependencies over an open connection: the server's, and the page render

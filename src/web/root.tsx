@@ -29,6 +29,7 @@ import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { ShortcutLayer } from './components/ui/shortcut-layer.tsx';
 import { ToastRegion } from './components/ui/toast-region.tsx';
 import { LoginDialog } from './features/auth/login-dialog.tsx';
+import { UpdateNotice } from './features/app/update-notice.tsx';
 import { LoginRequired } from './features/auth/login-required.tsx';
 import { ErrorMessage } from './components/layout/error-message.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
@@ -139,6 +140,7 @@ export default function App() {
       <LoadingOverlay />
       <ToastRegion />
       <ShortcutLayer />
+      <UpdateNotice />
     </>
   );
 }

@@ -3,7 +3,7 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { endLiveStreams } from '#server/modules/live/live.service.ts';
 import { openSse, type SseEvent, type SseStream } from '#tests/support/sse.ts';
-import { dbKind, startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { anotherServerOf, dbKind, startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // PRODUCT.md, Messages, Live: GET /api/events is a Server-Sent Events stream for the signed-in
 // member; `notification {unread}` arrives within 1 s of the write, also when it was made on
@@ -181,7 +181,7 @@ describe('GET /api/events', () => {
   test.runIf(dbKind === 'postgres')(
     'two app servers on one database: a comment made through A reaches the stream on B within 1 s',
     async () => {
-      const b = await startTestApp({ DATABASE_URL: t.env.DATABASE_URL as string, JWT_SECRET: t.env.JWT_SECRET as string });
+      const b = await startTestApp(anotherServerOf(t));
       try {
         const onB = await serve(b);
         const author = await t.member();
@@ -268,7 +268,7 @@ describe('GET /api/events', () => {
     test.runIf(dbKind === 'postgres')(
       'two app servers on one database: a message sent through A is on the stream on B within 1 s',
       async () => {
-        const other = await startTestApp({ DATABASE_URL: t.env.DATABASE_URL as string, JWT_SECRET: t.env.JWT_SECRET as string });
+        const other = await startTestApp(anotherServerOf(t));
         try {
           const onB = await serve(other);
           const a = await t.member();

@@ -183,3 +183,14 @@ export function testAppsOfFile() {
   }
   return { app, cleanups };
 }
+
+/** The settings of another app server on `t`'s database, with a DATA_DIR of its own: the keys
+ * several servers must share (JWT_SECRET, the VAPID pair). */
+export function anotherServerOf(t: TestApp): Record<string, string> {
+  return {
+    DATABASE_URL: t.env.DATABASE_URL as string,
+    JWT_SECRET: t.env.JWT_SECRET as string,
+    VAPID_PUBLIC_KEY: t.deps.vapid.publicKey,
+    VAPID_PRIVATE_KEY: t.deps.vapid.privateKey,
+  };
+}

@@ -74,6 +74,7 @@ export interface Database {
   reviews: ReviewsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_settings: PushSettingsTable;
+  push_servers: PushServersTable;
   alerts: AlertsTable;
   alert_words: AlertWordsTable;
   alert_cursor: AlertCursorTable;
@@ -217,6 +218,13 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   date: string;
+}
+
+/** The VAPID key each running app server signs pushes with, and when one last said it ran
+ * (modules/push/push-servers.ts, migration 0033). */
+export interface PushServersTable {
+  public_key: string;
+  seen: string;
 }
 
 /** A member's push choices: `kinds` comma separated, quiet hours "HH:MM" or '' (migration 0027). */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { THEME_COLOR } from '#shared/app-shell.ts';
+import { SHARE_CARD, THEME_COLOR } from '#shared/app-shell.ts';
 
 // The app's icons, drawn for the site: a speech bubble (a community's talk) around a 태극 circle
 // (a Korean home abroad), on the site's blue. Drawn as SVG and made PNG by sharp on first ask, so
@@ -48,4 +48,24 @@ export function appIcon(name: AppIconName): Promise<Buffer> {
     drawn.set(name, png);
   }
   return png;
+}
+
+/** The card a shared link shows for an item without a photo: the icon's drawing on the site's
+ * blue, across the card's width. No words: the card's title and description are the item's. */
+function shareCardSvg(): string {
+  const { width, height } = SHARE_CARD;
+  const scale = (height * 0.9) / 512;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">
+<rect width="${width}" height="${height}" fill="${THEME_COLOR}"/>
+<circle cx="${width * 0.14}" cy="${height * 0.18}" r="${height * 0.5}" fill="#fff" fill-opacity="0.06"/>
+<circle cx="${width * 0.9}" cy="${height * 0.95}" r="${height * 0.42}" fill="#fff" fill-opacity="0.06"/>
+<g transform="translate(${width / 2} ${height / 2}) scale(${scale}) translate(-256 -256)">${BUBBLE}</g></svg>`;
+}
+
+let card: Promise<Buffer> | undefined;
+
+/** The share card's PNG, drawn once per process. */
+export function shareCard(): Promise<Buffer> {
+  card ??= sharp(Buffer.from(shareCardSvg())).png().toBuffer();
+  return card;
 }

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { APP_ICON_PATH, MANIFEST_URL, OFFLINE_URL, SERVICE_WORKER_URL, THEME_COLOR } from '#shared/app-shell.ts';
+import { APP_ICON_PATH, MANIFEST_URL, OFFLINE_URL, SERVICE_WORKER_URL, SHARE_CARD, THEME_COLOR } from '#shared/app-shell.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { APP_ICONS, type AppIconName, appIcon } from './app-icons.ts';
+import { APP_ICONS, type AppIconName, appIcon, shareCard } from './app-icons.ts';
 import type { PagesOptions } from './pages.ts';
 import { serviceWorkerSource } from './service-worker.ts';
 
 // What makes the site an app on a phone (PRODUCT.md "On the phone like an app"): the manifest,
-// its icons, the service worker and the page it shows offline.
+// its icons, the service worker and the page it shows offline; and the card a shared link shows.
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,6 +62,12 @@ export function appShellRoutes(deps: Deps, pages: PagesOptions): Hono<AppEnv> {
     c.header('Cache-Control', 'public, max-age=3600');
     c.header('Content-Type', 'application/manifest+json; charset=utf-8');
     return c.body(JSON.stringify(manifest(siteName)));
+  });
+
+  app.get(SHARE_CARD.url, async (c) => {
+    c.header('Cache-Control', 'public, max-age=86400');
+    c.header('Content-Type', 'image/png');
+    return c.body(new Uint8Array(await shareCard()));
   });
 
   app.get(`${APP_ICON_PATH}:name`, async (c) => {

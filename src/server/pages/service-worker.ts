@@ -1,4 +1,4 @@
-import { APP_ICON_URL, OFFLINE_URL, PRIVATE_PAGE_PREFIXES } from '#shared/app-shell.ts';
+import { APP_ICON_URL, OFFLINE_URL, PRIVATE_PAGE_PREFIXES, TAKE_OVER_MESSAGE } from '#shared/app-shell.ts';
 
 // The service worker (PRODUCT.md "On the phone like an app"), served from the site's root so that
 // its scope is the whole site. Written as a function and serialized into /sw.js with its
@@ -8,6 +8,9 @@ import { APP_ICON_URL, OFFLINE_URL, PRIVATE_PAGE_PREFIXES } from '#shared/app-sh
 //   pages are served so, pages.ts) and not under a member's own paths is kept, the newest
 //   `maxPages`, for reading offline. Offline, a page not kept shows the Korean offline page.
 // - Built assets (hashed names) are kept with the build's version; an update drops the old ones.
+//   A new build's worker waits while pages of the old one are open, and takes over when a page
+//   asks it to (the page's update notice, web/lib/app-update.ts): a page is never swapped under
+//   a reader, nor a form being typed.
 // - A logout (DELETE …/jwt from the app, or the form without JavaScript) drops every kept page.
 // - A web push (modules/push) is shown as a notification; a tap opens its page, in an open
 //   window of the site when there is one.
@@ -30,6 +33,7 @@ interface WorkerScope {
     type: 'fetch',
     listener: (event: WaitingEvent & { request: Request; respondWith(r: Promise<Response>): void }) => void,
   ): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   addEventListener(type: 'push', listener: (event: WaitingEvent & { data: { json(): unknown } | null }) => void): void;
   addEventListener(
     type: 'notificationclick',
@@ -48,6 +52,7 @@ interface WorkerScope {
 function worker(
   scope: WorkerScope,
   version: string,
+  takeOver: string,
   offlineUrl: string,
   privatePrefixes: readonly string[],
   maxPages: number,
@@ -92,12 +97,11 @@ function worker(
   }
 
   scope.addEventListener('install', (event) => {
-    event.waitUntil(
-      caches
-        .open(SHELL)
-        .then((shell) => shell.add(offlineUrl))
-        .then(() => scope.skipWaiting()),
-    );
+    event.waitUntil(caches.open(SHELL).then((shell) => shell.add(offlineUrl)));
+  });
+
+  scope.addEventListener('message', (event) => {
+    if (event.data === takeOver) void scope.skipWaiting();
   });
 
   scope.addEventListener('activate', (event) => {
@@ -159,6 +163,7 @@ const MAX_PAGES = 30;
 export function serviceWorkerSource(version: string): string {
   const args = [
     JSON.stringify(version),
+    JSON.stringify(TAKE_OVER_MESSAGE),
     JSON.stringify(OFFLINE_URL),
     JSON.stringify(PRIVATE_PAGE_PREFIXES),
     MAX_PAGES,

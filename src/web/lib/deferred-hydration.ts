@@ -1,5 +1,6 @@
 import { SERVICE_WORKER_URL } from '#shared/app-shell.ts';
 import { ME_SCRIPT_ID } from './me.ts';
+import { catchInstallPrompt, INSTALL_PROMPT } from './install-prompt.ts';
 
 // An anonymous visitor's page does not download the app's scripts until the visitor interacts
 // (docs/decisions/0011-scripts-wait-for-interaction.md): the server-rendered page reads, links and GET forms work
@@ -58,8 +59,10 @@ function loadOnInteraction(
   replayQueue: typeof keyReplayQueue,
   meScript: string,
   serviceWorker: string,
+  installPrompt: () => void,
 ): void {
   const loader = document.currentScript as HTMLScriptElement;
+  installPrompt();
   // The service worker (offline reading, installing the app) needs none of the app's scripts:
   // registered once the page has loaded, so it never competes with the page itself.
   addEventListener('load', () => navigator.serviceWorker?.register(serviceWorker).catch(() => {}), { once: true });
@@ -168,4 +171,4 @@ function loadOnInteraction(
 }
 
 /** The loader's source, for an inline script. */
-export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)},${JSON.stringify(SERVICE_WORKER_URL)})`;
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)},${JSON.stringify(SERVICE_WORKER_URL)},()=>(${catchInstallPrompt})(${JSON.stringify(INSTALL_PROMPT)}))`;

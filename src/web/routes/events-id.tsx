@@ -14,6 +14,10 @@ import { pageContext } from '../entry.server.tsx';
 import { Seats } from '../features/events/event-list.tsx';
 import { refusalMessage, orPageError } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
+import { shareCardMeta } from '../lib/share-card.ts';
+import { siteOrigin } from '../lib/site-origin.server.ts';
+import { excerpt, htmlToText } from '#shared/text.ts';
+import { ShareButton } from '../features/board/share-button.tsx';
 import type { Route } from './+types/events-id.ts';
 
 /** The path's id, or the page is not found. */
@@ -26,8 +30,8 @@ function eventId(raw: string | undefined): number {
 // who organizes it, 참석 (a form, so it works without JavaScript) with the count or 마감, the
 // calendar file and Google Calendar; its author and admins see who comes.
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { deps, caller, actor } = context.get(pageContext);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { deps, caller, actor, https } = context.get(pageContext);
   const id = eventId(params.id);
   const item = await orPageError(() => getContent(deps, 'event', caller, id));
   const detail = await eventDetail(deps, actor, item);
@@ -39,6 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const link = `${deps.env.SITE_URL ?? ''}/events/${id}`;
   return {
     siteName: deps.env.SITE_NAME,
+    origin: siteOrigin(deps.env, request, https),
+    path: `/events/${id}`,
     item: { ...item, ...detail },
     organization,
     attendees,
@@ -62,7 +68,16 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: pageTitle(d.siteName, d.item.title) }] : [];
+  if (!d) return [];
+  const { item } = d;
+  const when = item.next ?? item.startdate;
+  const description =
+    excerpt(htmlToText(item.content), 160) || [formatEventWhen(item, when), item.place].filter(Boolean).join(' · ') || `${d.siteName} 행사`;
+  return [
+    { title: pageTitle(d.siteName, item.title) },
+    { name: 'description', content: description },
+    ...shareCardMeta({ siteName: d.siteName, origin: d.origin, path: d.path, title: item.title, description, image: item.images[0] }),
+  ];
 }
 
 export default function Page({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -148,6 +163,9 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
       ) : null}
       <Gallery images={item.images} title={item.title} />
       <RichText html={item.content} className="mt-4" />
+      <div className="mt-6 border-t border-slate-100 pt-4">
+        <ShareButton title={item.title} />
+      </div>
       {d.attendees ? (
         <section className="mt-6">
           <h2 className="text-lg font-bold">참석자 {d.attendees.length}명</h2>

@@ -38,6 +38,8 @@ import { ClosedBadge } from '../components/ui/closed-badge.tsx';
 import { expires, isListingTable, nextBumpAt, renewable } from '#shared/freshness.ts';
 import { bumpListing } from '#server/modules/freshness/freshness.service.ts';
 import { feedLink, pageTitle } from '../lib/titles.ts';
+import { shareCardMeta } from '../lib/share-card.ts';
+import { siteOrigin } from '../lib/site-origin.server.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import { formFields } from '../lib/form-action.server.ts';
 import type { Route } from './+types/section-detail.ts';
@@ -105,7 +107,7 @@ function justReported(url: URL): ReportOutcome | undefined {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { deps, actor, caller, visitor, effects } = context.get(pageContext);
+  const { deps, actor, caller, visitor, effects, https } = context.get(pageContext);
   const url = new URL(request.url);
   const pathname = pagePath(request);
   const { section, resource, topcategory, item } = await findItem(deps, caller, pathname, params.id, visitor());
@@ -148,7 +150,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: deps.env.SITE_NAME,
     // Its canonical address: on SITE_URL, else on the origin the request came to (the Host our
     // proxy passes; the page cache keeps a copy per origin).
-    origin: deps.env.SITE_URL ?? url.origin,
+    origin: siteOrigin(deps.env, request, https),
     path: pathname,
     section: sectionForPage(section),
     item,
@@ -270,18 +272,11 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   const item = d.item;
   const title = pageTitle(d.siteName, item.title);
   const description = excerpt(htmlToText(item.content), 160) || `${d.siteName} ${d.section.label}`;
-  const image = item.images?.[0] || item.image;
-  const canonical = `${d.origin}${d.path}`;
+  const image = item.images?.[0] || item.image || undefined;
   return [
     { title },
     { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'article' },
-    { property: 'og:site_name', content: d.siteName },
-    { property: 'og:title', content: item.title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    ...(image ? [{ property: 'og:image', content: `${d.origin}${image}` }] : []),
+    ...shareCardMeta({ siteName: d.siteName, origin: d.origin, path: d.path, title: item.title, description, image }),
     ...feedLink(d.siteName, d.section.key),
   ];
 }

@@ -5,8 +5,8 @@ import type { Db, Dialect, Executor } from '#server/db/database.ts';
 // of either restores into either. Left out: the migrator's own tables (the schema version is in
 // the manifest, and a restore migrates) and the search index (search_*), which is derived from
 // the content, differs between the databases (FTS5 tables, a tsvector) and is rebuilt after a
-// restore into the other kind. And the rate limits' counts (PostgreSQL only, minutes' worth), and
-// the lists' counts, which a restore takes afresh from the rows it restored.
+// restore into the other kind. And the rate limits' counts (PostgreSQL only, minutes' worth), the
+// lists' counts, which a restore takes afresh from the rows it restored, and which app servers run.
 
 /** A value as both databases hand it to us: the schema has only text, integer and double columns. */
 export type Cell = string | number | null;
@@ -18,7 +18,7 @@ export interface TableRows {
   batches: AsyncIterable<Cell[][]>;
 }
 
-const SKIPPED = /^(kysely_|search_|sqlite_|rate_limits$|list_counts$)/;
+const SKIPPED = /^(kysely_|search_|sqlite_|rate_limits$|list_counts$|push_servers$)/;
 
 export function isBackedUp(table: string): boolean {
   return !SKIPPED.test(table);

@@ -11,6 +11,7 @@ import type { FormField } from './write-fields.tsx';
 import { isShown, saveBody, type WriteTarget, type WriteValues } from './write-target.ts';
 import { koreanDetail } from '#shared/messages.ts';
 import { confirmListingText } from './scam-check.ts';
+import { UNSAVED } from '../../lib/unsaved-input.ts';
 
 // The write and edit form of every kind: its declared fields in order (web/kinds), then the photos
 // where the kind takes them. Checked with the server's own schema first; a refusal keeps everything typed; leaving with unsaved changes asks first.
@@ -98,6 +99,7 @@ export function WriteForm({
       ref={formRef}
       method="post"
       aria-label={id ? '글 수정' : '글쓰기'}
+      {...UNSAVED(dirty)}
       noValidate
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6"
       onSubmit={(e) => {

@@ -11,6 +11,7 @@ import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts'
 import { api } from '../../lib/session.ts';
 import { subscribe } from '../../lib/live-events.ts';
 import { setUnreadMessages } from '../../lib/unread-messages.ts';
+import { UNSAVED } from '../../lib/unsaved-input.ts';
 
 // One conversation (PRODUCT.md "Messages"): the item at the top, the messages oldest first with
 // mine on the right, a box to write at the bottom. Every control is a form that posts to the
@@ -321,6 +322,7 @@ export function Conversation(props: ConversationProps) {
       <form
         method="post"
         action={path}
+        {...UNSAVED(text.trim() !== '')}
         className="border-t border-slate-200 bg-white p-2 sm:rounded-b-2xl sm:p-3"
         onSubmit={(event) => {
           event.preventDefault();
