@@ -15,6 +15,9 @@ import { api, ROOT, rssMb, type Server, withServer } from './lib/server.ts';
 // page cache while no write changes them (src/server/pages/page-cache.ts), so each page is also
 // rendered afresh a number of times (a query parameter the page ignores makes each one new) and
 // that render time reported: what the first visitor after a write waits.
+// Housing (issue #35): /housing at 100,000 listings (BENCH_HOUSING), list, filtered list and
+// detail, each beside the same page of /market in the same run: server CPU per request, which
+// other work on the machine does not lower as it lowers req/s.
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const CONNECTIONS = 32;
@@ -30,13 +33,26 @@ interface Phase {
   rps: number;
   /** Search: p95 (read as autocannon's p97.5) instead of p99. */
   search?: boolean;
+  /** A housing page: the market's page it is weighed against. */
+  against?: string;
 }
 
-function phases(detailId: number): Phase[] {
+function phases(detailId: number, marketId: number, homeId: number): Phase[] {
+  const marketFiltered = `/market?category=${enc('가구')}&location=LA&free=1`;
   return [
     { name: '/community page 1', path: '/community', rps: TARGET.listRps },
     { name: '/community page 2,000', path: '/community?page=2000', rps: TARGET.deepRps },
-    { name: '/market with filters', path: `/market?category=${enc('가구')}&location=LA&free=1`, rps: TARGET.deepRps },
+    { name: '/market with filters', path: marketFiltered, rps: TARGET.deepRps },
+    { name: '/market page 1', path: '/market', rps: TARGET.listRps },
+    { name: 'market detail', path: `/market/${marketId}`, rps: TARGET.deepRps },
+    { name: '/housing page 1', path: '/housing', rps: TARGET.listRps, against: '/market page 1' },
+    {
+      name: '/housing with filters',
+      path: '/housing?kind=1&location=LA&minrent=1000&maxrent=2500&bedrooms=1&pets=1&sort=rent',
+      rps: TARGET.deepRps,
+      against: '/market with filters',
+    },
+    { name: 'housing detail', path: `/housing/${homeId}`, rps: TARGET.deepRps, against: 'market detail' },
     { name: '/business open now', path: '/business?open=1', rps: TARGET.deepRps },
     { name: 'detail with 30 comments', path: `/community/${detailId}`, rps: TARGET.deepRps },
     { name: '/', path: '/', rps: TARGET.listRps },
@@ -124,6 +140,8 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
         const { token } = await api<{ token: string }>(server, 'POST', '/api/jwt', { body: ADMIN });
         const latest = await api<{ items: { id: number }[] }>(server, 'GET', '/api/board?topcategory=5&size=1');
         const detailId = latest.items[0]?.id as number;
+        const market = await api<{ items: { id: number }[] }>(server, 'GET', '/api/board?topcategory=4&size=1');
+        const home = await api<{ items: { id: number }[] }>(server, 'GET', '/api/housing?size=1');
         for (let i = 1; i <= 30; i++) {
           await api(server, 'POST', '/api/comment', {
             token,
@@ -134,7 +152,7 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
           maxRss = Math.max(maxRss, rssMb(server.pid) ?? 0);
         }, 250);
         try {
-          for (const phase of phases(detailId)) {
+          for (const phase of phases(detailId, market.items[0]?.id as number, home.items[0]?.id as number)) {
             const freshMs = await freshRenderMs(server, phase.path);
             await load({ url: server.url + phase.path, seconds: 2, connections: 4, headers: BROWSER_HEADERS });
             const r = await load({
@@ -199,6 +217,38 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
       ),
       '',
       `"Fresh render" is the median of ${FRESH_RENDERS} sequential requests the page cache has not seen (what the first visitor after a write waits); the req/s columns are the steady state, where the cache answers until the next write.`,
+      '',
+      '### /housing beside /market',
+      '',
+      table(
+        [
+          'Housing page',
+          'against',
+          'server CPU ms/req',
+          'market CPU ms/req',
+          'ratio',
+          'fresh render ms',
+          'market fresh render ms',
+          'ratio',
+        ],
+        results.flatMap(({ phase, r, freshMs }) => {
+          const base = results.find((b) => b.phase.name === phase.against);
+          if (!base) return [];
+          const ratio = (a: number | undefined, b: number | undefined) => (a && b ? (a / b).toFixed(2) : '');
+          return [
+            [
+              phase.name,
+              base.phase.name,
+              r.cpuMsPerRequest ?? '',
+              base.r.cpuMsPerRequest ?? '',
+              ratio(r.cpuMsPerRequest, base.r.cpuMsPerRequest),
+              freshMs,
+              base.freshMs,
+              ratio(freshMs, base.freshMs),
+            ],
+          ];
+        }),
+      ),
       '',
       `First visit to /community in Chromium with an empty cache: at 360 px ${describeVisit(v)}; at 1280 px (with the web font) ${describeVisit(desktopVisit as FirstVisit)}.`,
       '',

@@ -5,7 +5,7 @@ import { connect } from '../../src/server/db/connect.ts';
 import { upgradeToLatest } from '../../src/server/upgrade.ts';
 
 // Loads a benchmark database straight into SQLite: N board posts across the sections plus jobs,
-// businesses and authors, with Korean titles and short HTML bodies built from word lists. The
+// businesses, housing listings (BENCH_HOUSING, 100,000 by default) and authors, with Korean titles and short HTML bodies built from word lists. The
 // schema comes from the real migrations; the rows go in through prepared statements in large
 // transactions, which is how an operator would import an existing site.
 
@@ -91,6 +91,7 @@ export interface GeneratedCounts {
   board: number;
   jobs: number;
   business: number;
+  housing: number;
   users: number;
   seconds: number;
   fileBytes: number;
@@ -211,12 +212,55 @@ export async function generateContentDatabase(dataDir: string, posts: number): P
     );
   }
   db.exec('commit');
+
+  // Homes of every kind (1 렌트 ... 5 매매), open and bumped when written.
+  const housing = Number(process.env.BENCH_HOUSING ?? 100_000);
+  const homeStmt = db.prepare(
+    `insert into housing (title, content, kind, rent, deposit, price, movein, lease, bedrooms, bathrooms, furnished, utilities, pets, parking, gender, location, address, status, tel, email, count, "like", comment, name, user, hidden, date, bumpdate)
+     values (?, ?, ?, ?, ?, ?, ?, 12, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '(213) 555-0100', '', ?, ?, 0, ?, ?, 0, ?, ?)`,
+  );
+  db.exec('begin');
+  for (let i = 0; i < housing; i++) {
+    const user = 1 + Math.floor(rnd() * users);
+    const kind = 1 + Math.floor(rnd() * 5);
+    const sale = kind === 5;
+    const rent = sale ? 0 : Math.round(600 + rnd() * 3400);
+    const date = dateOf(i, housing);
+    const yesNo = () => (rnd() < 0.5 ? 1 : 2);
+    homeStmt.run(
+      `${pick(LOCATIONS)} ${pick(['원룸', '투룸', '룸메이트', '하숙', '서블렛', '콘도'])} ${words(2)} ${i}`,
+      `<p>${words(20)}</p>`,
+      kind,
+      rent,
+      sale ? 0 : rent,
+      sale ? Math.round(300_000 + rnd() * 900_000) : 0,
+      rnd() < 0.4 ? '' : new Date(now + rnd() * 90 * 86400_000).toISOString().slice(0, 10),
+      Math.floor(rnd() * 4),
+      1 + Math.floor(rnd() * 4) / 2,
+      yesNo(),
+      yesNo(),
+      yesNo(),
+      yesNo(),
+      1 + Math.floor(rnd() * 3),
+      pick(LOCATIONS),
+      `${100 + (i % 3000)} Wilshire Blvd #${i % 500}`,
+      rnd() < 0.2 ? 2 : 1,
+      Math.floor(rnd() * 300),
+      Math.floor(rnd() * 30),
+      `벤치회원${user}`,
+      user,
+      date,
+      date,
+    );
+  }
+  db.exec('commit');
   db.exec('PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;');
   db.close();
   return {
     board: posts,
     jobs,
     business,
+    housing,
     users,
     seconds: Math.round((performance.now() - started) / 100) / 10,
     fileBytes: fs.statSync(path.join(dataDir, 'portal.sqlite')).size,

@@ -17,13 +17,13 @@ export async function prepareData(dataDir: string, posts: number): Promise<{ des
     copyData(from, dataDir);
     const counts = await withDeps(dataDir, async (deps) =>
       Promise.all(
-        ['board', 'jobs', 'business'].map(async (t) =>
+        ['board', 'jobs', 'business', 'housing'].map(async (t) =>
           Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(deps.db)).rows[0]?.n),
         ),
       ),
     );
     return {
-      description: `${counts.map((n, i) => `${n.toLocaleString('en-US')} ${['board posts', 'jobs', 'businesses'][i]}`).join(', ')} (copied from ${from})`,
+      description: `${counts.map((n, i) => `${n.toLocaleString('en-US')} ${['board posts', 'jobs', 'businesses', 'housing listings'][i]}`).join(', ')} (copied from ${from})`,
     };
   }
   const generated = await generateContentDatabase(dataDir, posts);
@@ -36,7 +36,7 @@ export async function prepareData(dataDir: string, posts: number): Promise<{ des
   const indexSeconds = Math.round((performance.now() - started) / 1000);
   writtenOut();
   return {
-    description: `${generated.board.toLocaleString('en-US')} board posts, ${generated.jobs.toLocaleString('en-US')} jobs, ${generated.business.toLocaleString('en-US')} businesses (generated in ${generated.seconds} s, search index built in ${indexSeconds} s)`,
+    description: `${generated.board.toLocaleString('en-US')} board posts, ${generated.jobs.toLocaleString('en-US')} jobs, ${generated.business.toLocaleString('en-US')} businesses, ${generated.housing.toLocaleString('en-US')} housing listings (generated in ${generated.seconds} s, search index built in ${indexSeconds} s)`,
   };
 }
 

@@ -55,7 +55,7 @@ export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & Expiri
 export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted & Expiring;
 export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted;
 /** A visitor is sent `address`, `tel` and `email` empty (PRODUCT.md: members only). */
-export type HousingRecord = Saved<'HousingSaveSchema'> & Authored & Counted & Expiring & { image: string };
+export type HousingRecord = Saved<'HousingSaveSchema'> & Authored & Counted & Expiring & { image: string; comment: number };
 export type InquiryRecord = Saved<'InquirySaveSchema'> & Authored & { updatedate: string };
 export type MainscheduleRecord = Saved<'MainscheduleSaveSchema'> & Authored;
 /** A file an item carries (its photos, and images its text shows), as its detail answer lists

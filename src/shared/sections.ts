@@ -216,3 +216,9 @@ export const BOARD_SECTIONS: readonly Section[] = SECTIONS.filter((s) => s.stora
 export function boardSectionOf(topcategory: number): Section | undefined {
   return BOARD_SECTIONS.find((s) => s.storage.topcategory === topcategory);
 }
+
+/** The section an item of `table` is in: a board post's by its topcategory, any other table's
+ * the one section it holds. */
+export function sectionOfItem(table: string, topcategory?: number): Section | undefined {
+  return table === 'board' ? boardSectionOf(topcategory ?? 0) : SECTIONS.find((s) => s.storage.table === table);
+}

@@ -1,4 +1,4 @@
-import { boardSectionOf, listOf, SECTION_LISTS, SECTIONS, type Section } from './sections.ts';
+import { listOf, SECTION_LISTS, SECTIONS, type Section } from './sections.ts';
 
 // The site's paths: the header's sections (from the one sections table), return-to targets and
 // where an item is read.
@@ -42,10 +42,11 @@ export function itemPath(listPath: string, id: number): string {
   return anchor ? `${listPath}?entry=${id}#${anchor}-${id}` : `${listPath}/${id}`;
 }
 
-/** Where a comment is read: its post's page, at the comment (features/board/comments.tsx anchors
- * each one); a post read in place (FAQ, organizations) is anchored at the entry already. */
+/** Where a comment is read: its item's page, at the comment (features/board/comments.tsx anchors
+ * each one); a post read in place (FAQ, organizations) is anchored at the entry already.
+ * `topcategory`: the item's section code (a board post's topcategory, TopCategory.housing ...). */
 export function commentPath(topcategory: number, post: number, comment: number): string {
-  const section = boardSectionOf(topcategory);
+  const section = SECTIONS.find((s) => s.storage.topcategory === topcategory);
   const page = section ? itemPath(listOf(section).path, post) : `/community/${post}`;
   return page.includes('#') ? page : `${page}#comment-${comment}`;
 }

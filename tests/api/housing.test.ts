@@ -214,3 +214,87 @@ describe('a home is found, bumped, liked and talked about like a listing', () =>
     expect(report.status).toBe(200);
   });
 });
+
+// Comments on a home, with a board post's rules: members write, one level of replies, the
+// listing's count stays exact, its author is told, held and deleted comments keep their place,
+// moderators and reports reach them, and they go with the listing.
+const ROOM = '한인타운 룸메이트 구해요';
+const comment = (token: string | undefined, body: Record<string, unknown>) => t.call('POST', '/api/comment', { token, body });
+const thread = async (id: number) => (await t.call('GET', `/api/comment?target=housing&board=${id}`)).body.items;
+const count = async (id: number) => (await t.call('GET', `/api/housing/${id}`)).body.item.comment;
+
+describe('comments on a home', () => {
+  test('members comment and reply; the count, the thread and the author’s notice follow', async () => {
+    const id = await home({ title: ROOM });
+    expect((await comment(undefined, { target: 'housing', board: id, content: '아직 있나요?' })).status).toBe(401);
+    const top = await comment(other.token, { target: 'housing', board: id, content: '아직 있나요? 🏠' });
+    expect(top.status, JSON.stringify(top.body)).toBe(200);
+    const reply = await comment(owner.token, { target: 'housing', board: id, parent: top.body.id, content: '네, 아직 있어요' });
+    expect(reply.status).toBe(200);
+    expect(await thread(id)).toMatchObject([
+      { id: top.body.id, content: '아직 있나요? 🏠', replies: [{ id: reply.body.id, content: '네, 아직 있어요' }] },
+    ]);
+    expect(await count(id)).toBe(2);
+    const told = (await t.call('GET', '/api/notification', { token: owner.token })).body.items;
+    expect(told).toContainEqual(expect.objectContaining({ kind: 'comment', title: ROOM, link: `/housing/${id}#comment-${top.body.id}` }));
+    const replied = (await t.call('GET', '/api/notification', { token: other.token })).body.items;
+    expect(replied).toContainEqual(expect.objectContaining({ kind: 'reply', link: `/housing/${id}#comment-${reply.body.id}` }));
+    const mine = (await t.call('GET', '/api/comment/mine', { token: other.token })).body.items;
+    expect(mine).toContainEqual(expect.objectContaining({ id: top.body.id, title: ROOM, link: `/housing/${id}#comment-${top.body.id}` }));
+  });
+
+  test('a home’s thread is its own: a post of the same id, or a reply across them, does not reach it', async () => {
+    const id = await home({ title: ROOM });
+    const top = await comment(other.token, { target: 'housing', board: id, content: '주차 되나요?' });
+    const board = await t.call('GET', `/api/comment?board=${id}`);
+    expect(JSON.stringify(board.body)).not.toContain('주차 되나요?');
+    const post = await t.call('POST', '/api/board', { token: owner.token, body: { title: '글', content: '<p>내용</p>', topcategory: 5 } });
+    const across = await comment(owner.token, { board: post.body.id, parent: top.body.id, content: '답글' });
+    expect(across.status).toBe(404);
+    expect(across.body.field).toBe('parent');
+  });
+
+  test('kinds without comments are refused at the edge; a hidden home takes none', async () => {
+    const job = await comment(other.token, { target: 'jobs', board: 1, content: '댓글' });
+    expect(job.status).toBe(400);
+    expect(job.body.field).toBe('target');
+    const id = await home({ title: ROOM });
+    const root = await t.root();
+    expect(
+      (await t.call('POST', '/api/admin/moderate', { token: root, body: { target: 'housing', ids: [id], action: 'hide' } })).status,
+    ).toBe(200);
+    expect((await comment(other.token, { target: 'housing', board: id, content: '댓글' })).status).toBe(404);
+    expect((await t.call('GET', `/api/comment?target=housing&board=${id}`)).status).toBe(404);
+  });
+
+  test('deletes keep a placeholder under replies and the count exact; the admin list and reports name the home', async () => {
+    const id = await home({ title: ROOM });
+    const top = (await comment(other.token, { target: 'housing', board: id, content: '사기 같아요 입금 먼저 하래요' })).body.id;
+    const reply = (await comment(owner.token, { target: 'housing', board: id, parent: top, content: '아닙니다' })).body.id;
+    const root = await t.root();
+    const listed = (await t.call('GET', '/api/admin/comments?size=50', { token: root })).body.items;
+    expect(listed).toContainEqual(expect.objectContaining({ id: top, title: ROOM, board: id }));
+    const reported = await t.call('POST', '/api/report', { token: owner.token, body: { target: 'comment', item: top, reason: 'abuse' } });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    const reports = (await t.call('GET', '/api/admin/report?size=100', { token: root })).body.items;
+    expect(reports).toContainEqual(expect.objectContaining({ target: 'comment', item: top, link: `/housing/${id}#comment-${top}` }));
+    expect((await t.call('DELETE', '/api/comment', { token: other.token, body: { id: top } })).status).toBe(200);
+    expect(await thread(id)).toMatchObject([{ id: top, deleted: 1, content: '', replies: [{ id: reply }] }]);
+    expect(await count(id)).toBe(1);
+    expect(
+      (await t.call('POST', '/api/admin/moderate', { token: root, body: { target: 'comment', ids: [reply], action: 'delete' } })).status,
+    ).toBe(200);
+    expect(await thread(id)).toEqual([]);
+    expect(await count(id)).toBe(0);
+  });
+
+  test('deleting a home takes its comments with it', async () => {
+    const id = await home({ title: ROOM });
+    const top = (await comment(other.token, { target: 'housing', board: id, content: '댓글' })).body.id;
+    expect((await t.call('DELETE', '/api/housing', { token: owner.token, body: { id } })).status).toBe(200);
+    const root = await t.root();
+    const listed = (await t.call('GET', '/api/admin/comments?size=50', { token: root })).body.items;
+    expect(listed.map((c: { id: number }) => c.id)).not.toContain(top);
+    expect((await t.call('DELETE', '/api/comment', { token: other.token, body: { id: top } })).status).toBe(404);
+  });
+});

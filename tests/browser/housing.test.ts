@@ -55,6 +55,8 @@ describe('writing a home', () => {
     await page.getByLabel('제목', { exact: true }).fill(`한인타운 방 쉐어 ${width}`);
     await page.getByLabel('지역').selectOption('LA');
     await page.getByLabel('월세 ($)').fill('1234.56');
+    // Money is typed as the market's price is: the thousands separated as it is typed.
+    await expect.poll(() => page.getByLabel('월세 ($)').inputValue()).toBe('1,234.56');
     await page.getByLabel('보증금 ($)').fill('500');
     await page.getByLabel('입주일 (비우면 즉시)').fill('2027-01-15');
     await page.getByLabel('방 개수').fill('1');
@@ -175,6 +177,7 @@ describe('without JavaScript', () => {
     await page.getByLabel('종류').selectOption({ label: '하숙' });
     await page.getByLabel('제목', { exact: true }).fill('자바스크립트 없이 쓴 하숙');
     await page.getByLabel('월세 ($)').fill('1100.5');
+    await page.getByLabel('보증금 ($)').fill('2,200');
     await page.getByLabel('욕실 수').fill('0.5');
     await page.getByLabel('주소 (회원에게만 보입니다)').fill(ADDRESS);
     await page.getByRole('textbox', { name: '내용', exact: true }).fill('아침 저녁 드립니다.');
@@ -182,7 +185,7 @@ describe('without JavaScript', () => {
     expect(await page.locator('main').textContent()).toContain('$1,100.50/월');
     await close();
     const { item } = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/housing/${id}`, reader.token);
-    expect(item).toMatchObject({ kind: 3, rent: 1100.5, bathrooms: 0.5, address: ADDRESS });
+    expect(item).toMatchObject({ kind: 3, rent: 1100.5, deposit: 2200, bathrooms: 0.5, address: ADDRESS });
 
     const visitor = await openPage(suite.browser, suite.server, { javaScriptEnabled: false });
     expect((await visitor.page.goto('/housing'))?.status()).toBe(200);

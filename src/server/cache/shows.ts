@@ -14,9 +14,9 @@ export function countsKey(table: string, id: number): string {
   return `${table}:${id}${COUNTS}`;
 }
 
-/** A post's comment thread: its detail page shows it, its list rows only the count. */
-export function threadKey(board: number): string {
-  return `board:${board}/comments`;
+/** An item's comment thread: its detail page shows it, its list rows only the count. */
+export function threadKey(table: string, id: number): string {
+  return `${table}:${id}/comments`;
 }
 
 /** Counters a list may be ordered by: a change can move an item into or out of such a list. */

@@ -1,5 +1,6 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { BusinessHours } from '#shared/business-hours.ts';
+import type { CommentTarget } from '#shared/schemas/content.ts';
 
 // The schema both databases share. Times are ISO-8601 UTC text on both (see lib/clock.ts), so
 // rows read the same from SQLite and PostgreSQL.
@@ -395,6 +396,8 @@ export interface HousingTable extends Authored, Counted, Expiring {
   status: number;
   tel: string;
   email: string;
+  /** Live comments under it. */
+  comment: Generated<number>;
 }
 
 export interface InquiryTable extends Authored {
@@ -454,6 +457,8 @@ export interface MainscheduleTable extends Authored {
 
 export interface CommentTable {
   id: Generated<number>;
+  /** The table of the item it is under (a resource that declares `comments`), whose id is `board`. */
+  target: Generated<CommentTarget>;
   board: number;
   parent: number;
   content: string;

@@ -140,7 +140,7 @@ export function commentPaths(): Record<string, Obj> {
       get: op({
         tag,
         id: 'commentList',
-        summary: "A post's comments, each with its replies",
+        summary: "An item's comments (a board post's, or target's), each with its replies",
         parameters: queryParameters(CommentListQuerySchema),
         answer: listOf(ref('Comment')),
         errors: [400, 404],

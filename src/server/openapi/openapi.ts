@@ -143,7 +143,7 @@ export function buildOpenApi(siteName: string): Obj {
       { name: 'system', description: 'Health' },
       { name: 'auth', description: 'Sessions' },
       ...resources.map((r) => ({ name: r.name, description: r.description })),
-      { name: 'comment', description: 'Comments on board posts' },
+      { name: 'comment', description: 'Comments on board posts and housing listings' },
       { name: 'like', description: 'Likes on board posts, jobs and businesses' },
       { name: 'notification', description: "A member's notifications and which go by e-mail" },
       { name: 'push', description: "Web push: the site's VAPID key and a member's browsers" },

@@ -155,7 +155,13 @@ export const JobsSaveSchema = z
   .refine((j) => j.paymax === 0 || j.paymax >= j.paymin, { path: ['paymax'], error: '최대 급여는 최소 급여보다 적을 수 없습니다' })
   .refine((j) => j.paymin === 0 || j.payunit !== 0, { path: ['payunit'], error: '급여 단위(시급, 일급, 주급, 월급, 연봉)를 고르세요' });
 
-export const HOUSING_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, ...EXPIRING_SERVER_FIELDS, 'image'] as const;
+export const HOUSING_SERVER_FIELDS = [
+  ...AUTHORED_SERVER_FIELDS,
+  ...COUNTED_SERVER_FIELDS,
+  ...EXPIRING_SERVER_FIELDS,
+  'image',
+  'comment',
+] as const;
 /** PRODUCT.md "Housing": each typed field's message names it, so a form and an API client know
  * which box is wrong. */
 /** A field's name as the topic of a sentence: 월세는, 보증금은, 계약 기간(개월)은 (the particle
@@ -330,7 +336,14 @@ export const EventSaveSchema = z
     error: '종료 시간은 시작 시간보다 빠를 수 없습니다',
   });
 
+/** The tables whose items carry comments (their server resources declare `comments`, checked
+ * at start in content.shows.ts); a comment's `board` is its item's id in `target`. */
+export const CommentTargets = ['board', 'housing'] as const;
+export type CommentTarget = (typeof CommentTargets)[number];
+const commentTarget = z.enum(CommentTargets).default('board');
+
 export const CommentSaveSchema = z.strictObject({
+  target: commentTarget,
   board: positiveId,
   parent: id.default(0),
   content: text(COMMENT_MAX, Messages.commentRequired),
@@ -348,7 +361,11 @@ export const LikeToggleSchema = z.strictObject({
 });
 
 /** GET /api/comment: a post's comments, oldest first, a page of top-level ones with their replies. */
-export const CommentListQuerySchema = z.strictObject({ board: queryPositiveId, ...paging(50, { maxPage: 100_000 }) });
+export const CommentListQuerySchema = z.strictObject({
+  target: commentTarget,
+  board: queryPositiveId,
+  ...paging(50, { maxPage: 100_000 }),
+});
 
 /** GET /api/comment/mine: my comments across the sections, newest first. */
 export const MyCommentsQuerySchema = z.strictObject(paging(20, { maxPage: 100_000 }));

@@ -1,4 +1,4 @@
-import { boardSectionOf, itemPagesOf, type Section, sectionByKey } from '#shared/sections.ts';
+import { itemPagesOf, type Section, sectionByKey, sectionOfItem } from '#shared/sections.ts';
 import { getDashboard, listCommentsForModeration } from '#server/modules/admin/admin.service.ts';
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listCommentsForModeration(deps, who, parseInput(CommentModerationQuerySchema, { page, ...range })),
     );
     const items = list.items.map((c): ModerationItem => {
-      const post = boardSectionOf(c.topcategory);
+      const post = sectionOfItem(c.target, c.topcategory);
       const path = post && itemPagesOf(post);
       return { id: c.id, title: c.title, name: c.name, date: c.date, content: c.content, link: path ? `${path}/${c.board}` : null };
     });

@@ -4,7 +4,7 @@ import { MESSAGE_MAX, type ConversationView } from '#shared/conversations.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
 import { ReportSaveSchema } from '#shared/schemas/report.ts';
 import { BlockSchema, ConversationReadQuerySchema } from '#shared/schemas/conversation.ts';
-import { boardSectionOf, SECTIONS } from '#shared/sections.ts';
+import { sectionOfItem } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
@@ -46,11 +46,11 @@ function conversationId(raw: string): number {
 /** The item a conversation is about, as its page shows it: the section's kind and address, and the
  * record its kind's facts read. None for a direct conversation, or an item gone or hidden. */
 async function itemAbout(deps: Deps, caller: Caller, head: ConversationView['item']) {
-  if (!head.target || head.target === 'housing') return null;
+  if (!head.target) return null;
   const target = head.target;
   try {
     const item = (await getContent(deps, target, caller, head.item)) as KindItem;
-    const section = target === 'board' ? boardSectionOf(item.topcategory) : SECTIONS.find((s) => s.storage.table === target);
+    const section = sectionOfItem(target, item.topcategory);
     return section ? { section: section.key, path: `${section.path}/${item.id}`, item } : null;
   } catch (err) {
     if (statusOf(err) === 404) return null;

@@ -9,6 +9,7 @@ import {
   contentAttachments,
   contentNeighbours,
   getContent,
+  hasComments,
   hasMembersOnlyFields,
   removeContent,
 } from '#server/modules/content/content.service.ts';
@@ -127,8 +128,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   effects.likes = { target: resource, ids: [id] };
   effects.report = { target: resource, id };
 
+  // The table its comments name, where its kind carries them.
+  const thread = hasComments(resource) ? resource : undefined;
   const [comments, liked, nav, attachments, reported] = await Promise.all([
-    resource === 'board' ? listComments(deps, caller, { board: id, page: 1, size: 100 }, item) : undefined,
+    thread ? listComments(deps, caller, { target: thread, board: id, page: 1, size: 100 }, item) : undefined,
     actor ? likeStatus(deps, caller, { target: resource, items: [id] }).then((s) => s.liked.includes(id)) : false,
     contentNeighbours(deps, resource, id, topcategory),
     contentAttachments(deps, resource, item),
@@ -154,6 +157,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     path: pathname,
     section: sectionForPage(section),
     item,
+    thread,
     comments,
     liked,
     nav,
@@ -231,10 +235,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const anchor = reportAnchor(target, form.item);
       return redirect(`${pathname}?reported=${target}-${form.item}#${anchor}`, 303);
     }
-    // Comments are on board posts only.
-    if (resource !== 'board') throw data(`Page not found: ${pathname}`, { status: 404 });
+    // Comments are on the kinds that carry them.
+    if (!hasComments(resource)) throw data(`Page not found: ${pathname}`, { status: 404 });
     if (form.intent === 'comment') {
-      const { id } = await addComment(deps, caller, { board: item.id, parent: form.parent ?? 0, content: form.content });
+      const { id } = await addComment(deps, caller, { target: resource, board: item.id, parent: form.parent ?? 0, content: form.content });
       return redirect(`${pathname}#comment-${id}`, 303);
     }
     if (form.intent === 'edit-comment') {
@@ -420,8 +424,9 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             />
           </div>
         </div>
-        {d.comments ? (
+        {d.comments && d.thread ? (
           <Comments
+            target={d.thread}
             board={id}
             path={d.path}
             items={d.comments.items}

@@ -70,19 +70,14 @@ export async function listRecentComments(
   { page, size, start, end }: { page: number; size: number; start?: string; end?: string },
 ) {
   const live = <Q extends AnyQuery>(q: Q): Q => {
-    let query = q.where('comment.deleted', '=', 0);
-    if (start) query = query.where('comment.date', '>=', start);
-    if (end) query = query.where('comment.date', '<', end);
+    let query = q.where('deleted', '=', 0);
+    if (start) query = query.where('date', '>=', start);
+    if (end) query = query.where('date', '<', end);
     return query as Q;
   };
   const [items, total] = await Promise.all([
-    live(
-      db
-        .selectFrom('comment')
-        .innerJoin('board', 'board.id', 'comment.board')
-        .select(['comment.id', 'comment.board', 'comment.content', 'comment.name', 'comment.date', 'board.title', 'board.topcategory']),
-    )
-      .orderBy('comment.id', 'desc')
+    live(db.selectFrom('comment').select(['id', 'target', 'board', 'content', 'name', 'date']))
+      .orderBy('id', 'desc')
       .limit(size)
       .offset((page - 1) * size)
       .execute(),

@@ -14,7 +14,7 @@ import { todayIn, zonedDayRange, zonedMidnight } from '#shared/format.ts';
 import { moveCounts } from '#server/db/counters.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { listUsers, type UserListQuery } from '#server/modules/user/user.service.ts';
-import { removeComments } from '#server/modules/comment/comment.service.ts';
+import { commentedItems, removeComments } from '#server/modules/comment/comment.service.ts';
 import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
 import {
   countContent,
@@ -132,7 +132,20 @@ export async function listCommentsForModeration(
   { page, size, from, to }: z.output<typeof CommentModerationQuerySchema>,
 ) {
   requireAdmin(caller.actor);
-  return listRecentComments(deps.db, { page, size, ...zonedDayRange(from || undefined, to || undefined, deps.env.SITE_TIMEZONE) });
+  const list = await listRecentComments(deps.db, {
+    page,
+    size,
+    ...zonedDayRange(from || undefined, to || undefined, deps.env.SITE_TIMEZONE),
+  });
+  // Each with its item's title and section (where it is read).
+  const items = await commentedItems(deps.db, list.items);
+  return {
+    ...list,
+    items: list.items.flatMap((c) => {
+      const item = items.get(`${c.target}:${c.board}`);
+      return item ? [{ ...c, title: item.title, topcategory: item.topcategory }] : [];
+    }),
+  };
 }
 
 /** A CSV field: quoted when needed; a leading = + - @ is defused so that a spreadsheet does not

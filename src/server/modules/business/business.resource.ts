@@ -5,6 +5,7 @@ import { siteClock } from '#shared/business-hours.ts';
 import { htmlToText, textOf } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
+import { countedItemDefaults } from '#server/modules/content/item-defaults.ts';
 
 /** Business listings (SPEC §3, with several photos and closed days). Members submit; premium
  * (type) and main exposure (main) are an admin's. The list puts premium first; ?open=1 keeps
@@ -72,11 +73,7 @@ export const businessResource: ContentResource<'business'> = {
     content: '',
     type: 1,
     main: 1,
-    count: 0,
-    like: 0,
-    name: '',
-    user: 0,
-    date: '',
+    ...countedItemDefaults,
   }),
   requireWrite() {},
   // The list thumbnail: the first photo unless a client chose one (SPEC §3's `image`).

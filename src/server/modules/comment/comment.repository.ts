@@ -1,8 +1,30 @@
 import { sql } from 'kysely';
 import type { CommentTable, Executor } from '#server/db/database.ts';
 import type { Insertable, Selectable } from 'kysely';
+import type { CommentTarget } from '#shared/schemas/content.ts';
+import { sectionOfItem } from '#shared/sections.ts';
 
 export type CommentRow = Selectable<CommentTable>;
+
+/** What a comment needs of the item it is under: whose it is, whether it is hidden, its title
+ * and its section's code (where it is read). */
+export interface CommentedItem {
+  id: number;
+  hidden: number;
+  user: number;
+  title: string;
+  topcategory: number;
+}
+
+export async function findCommentedItems(db: Executor, target: CommentTarget, ids: readonly number[]): Promise<CommentedItem[]> {
+  if (!ids.length) return [];
+  if (target === 'board')
+    return db.selectFrom('board').select(['id', 'hidden', 'user', 'title', 'topcategory']).where('id', 'in', ids).execute();
+  // A table of one section: its items are all in it.
+  const topcategory = sectionOfItem(target)?.storage.topcategory ?? 0;
+  const rows = await db.selectFrom(target).select(['id', 'hidden', 'user', 'title']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ ...r, topcategory }));
+}
 
 export function findCommentById(db: Executor, id: number): Promise<CommentRow | undefined> {
   return db.selectFrom('comment').selectAll().where('id', '=', id).executeTakeFirst();
@@ -13,10 +35,10 @@ export async function insertComment(db: Executor, row: Insertable<CommentTable>)
   return r.id;
 }
 
-/** Raises or lowers a post's comment count in the database itself, so parallel writes add up. */
-export async function addBoardComments(db: Executor, board: number, delta: number): Promise<void> {
+/** Raises or lowers an item's comment count in the database itself, so parallel writes add up. */
+export async function addItemComments(db: Executor, target: CommentTarget, board: number, delta: number): Promise<void> {
   await db
-    .updateTable('board')
+    .updateTable(target)
     .set({ comment: sql`${sql.ref('comment')} + ${delta}` })
     .where('id', '=', board)
     .execute();
@@ -44,11 +66,12 @@ export async function updateCommentContent(db: Executor, id: number, content: st
   await db.updateTable('comment').set({ content }).where('id', '=', id).execute();
 }
 
-/** One page of a post's top-level comments, oldest first, with all their replies. */
-export async function listThread(db: Executor, board: number, page: number, size: number) {
+/** One page of an item's top-level comments, oldest first, with all their replies. */
+export async function listThread(db: Executor, target: CommentTarget, board: number, page: number, size: number) {
   const top = await db
     .selectFrom('comment')
     .selectAll()
+    .where('target', '=', target)
     .where('board', '=', board)
     .where('parent', '=', 0)
     .orderBy('id', 'asc')
@@ -70,25 +93,25 @@ export async function listThread(db: Executor, board: number, page: number, size
   const total = await db
     .selectFrom('comment')
     .select((eb) => eb.fn.countAll().as('n'))
+    .where('target', '=', target)
     .where('board', '=', board)
     .where('parent', '=', 0)
     .executeTakeFirst();
   return { top, replies, total: Number(total?.n ?? 0) };
 }
 
-export async function deleteCommentsOfBoards(db: Executor, boards: number[]): Promise<void> {
-  if (boards.length) await db.deleteFrom('comment').where('board', 'in', boards).execute();
+export async function deleteCommentsOfItems(db: Executor, target: CommentTarget, boards: number[]): Promise<void> {
+  if (boards.length) await db.deleteFrom('comment').where('target', '=', target).where('board', 'in', boards).execute();
 }
 
-/** A page of a member's own comments that stand (not deleted), newest first, with their posts. */
+/** A page of a member's own comments that stand (not deleted), newest first. */
 export async function listCommentsOfUser(db: Executor, user: number, page: number, size: number) {
   const rows = await db
     .selectFrom('comment')
-    .innerJoin('board', 'board.id', 'comment.board')
-    .select(['comment.id', 'comment.board', 'comment.content', 'comment.date', 'board.title', 'board.topcategory'])
-    .where('comment.user', '=', user)
-    .where('comment.deleted', '=', 0)
-    .orderBy('comment.id', 'desc')
+    .select(['id', 'target', 'board', 'content', 'date'])
+    .where('user', '=', user)
+    .where('deleted', '=', 0)
+    .orderBy('id', 'desc')
     .limit(size)
     .offset((page - 1) * size)
     .execute();

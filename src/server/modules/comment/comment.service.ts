@@ -17,31 +17,44 @@ import type { Executor } from '#server/db/database.ts';
 import { authorName } from '#server/modules/user/member-contact.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { commentPath } from '#shared/site.ts';
+import type { CommentTarget } from '#shared/schemas/content.ts';
 import {
   listCommentsOfUser,
-  addBoardComments,
+  addItemComments,
+  type CommentedItem,
   type CommentRow,
   countLiveReplies,
   deleteComments,
-  deleteCommentsOfBoards,
+  deleteCommentsOfItems,
   findCommentById,
+  findCommentedItems,
   insertComment,
   listThread,
   markCommentDeleted,
   updateCommentContent,
 } from './comment.repository.ts';
 
-// PRODUCT.md, comments: members comment on any board post, one level of replies; the author or
-// an admin edits and deletes (comment.policy.ts); a deleted comment that still has replies stays as "삭제된 댓글입니다".
-// The post's comment count is the number of live comments, kept in the same transaction.
+// PRODUCT.md, comments: members comment on any board post and any item of a kind whose resource
+// declares `comments` (housing listings), one level of replies; the author or an admin edits and
+// deletes (comment.policy.ts); a deleted comment that still has replies stays as "삭제된 댓글입니다".
+// The item's comment count is the number of live comments, kept in the same transaction.
 
-async function requireVisiblePost(deps: Deps, caller: Caller, board: number) {
-  const post = await deps.db
-    .selectFrom('board')
-    .select(['id', 'hidden', 'user', 'title', 'topcategory'])
-    .where('id', '=', board)
-    .executeTakeFirst();
+async function requireVisiblePost(deps: Deps, caller: Caller, target: CommentTarget, board: number) {
+  const [post] = await findCommentedItems(deps.db, target, [board]);
   return visibleToCaller(caller, post);
+}
+
+/** The items the comments are under, by `target:id` (lists that name each comment's item). */
+export async function commentedItems(
+  db: Executor,
+  comments: readonly { target: CommentTarget; board: number }[],
+): Promise<Map<string, CommentedItem>> {
+  const found = new Map<string, CommentedItem>();
+  for (const target of new Set(comments.map((c) => c.target))) {
+    const ids = [...new Set(comments.filter((c) => c.target === target).map((c) => c.board))];
+    for (const item of await findCommentedItems(db, target, ids)) found.set(`${target}:${item.id}`, item);
+  }
+  return found;
 }
 
 /** A post the caller may see, else the 404 of a post that is not there. */
@@ -52,20 +65,27 @@ function visibleToCaller<P extends { hidden: number; user: number }>(caller: Cal
 
 export async function addComment(deps: Deps, caller: Caller, input: z.output<typeof CommentSaveSchema>): Promise<{ id: number }> {
   const actor = requireActor(caller.actor);
-  const post = await requireVisiblePost(deps, caller, input.board);
+  const post = await requireVisiblePost(deps, caller, input.target, input.board);
   await spendWriteAllowance(deps, actor, 'comment');
-  const { id, notices } = await writesShowOnly(commentCountChanges(input.board), () =>
+  const { id, notices } = await writesShowOnly(commentCountChanges(input.target, input.board), () =>
     deps.db.transaction().execute(async (trx) => {
       let parentAuthor = 0;
       if (input.parent) {
         const parent = await findCommentById(trx, input.parent);
         // A held or hidden comment takes no replies (held means held): as if it were not there.
-        if (!parent || parent.board !== input.board || parent.deleted === 1 || !(isShownRow(parent) || isAdmin(actor)))
+        if (
+          !parent ||
+          parent.target !== input.target ||
+          parent.board !== input.board ||
+          parent.deleted === 1 ||
+          !(isShownRow(parent) || isAdmin(actor))
+        )
           throw new AppError(404, ErrorKey.notFound, { field: 'parent' });
         if (parent.parent !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'parent', detail: '답글에는 답글을 달 수 없습니다' });
         parentAuthor = parent.user;
       }
       const newId = await insertComment(trx, {
+        target: input.target,
         board: input.board,
         parent: input.parent,
         content: input.content,
@@ -73,7 +93,7 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
         user: actor.id,
         date: nowIso(),
       });
-      await addBoardComments(trx, input.board, 1);
+      await addItemComments(trx, input.target, input.board, 1);
       // The comment's author is told of a reply; the post's author of anything else under the post.
       const event = {
         actor: actor.id,
@@ -96,7 +116,7 @@ export async function addComment(deps: Deps, caller: Caller, input: z.output<typ
 export async function editComment(deps: Deps, caller: Caller, input: z.output<typeof CommentEditSchema>): Promise<{ id: number }> {
   const comment = requireChangeable('edit', caller.actor, await findCommentById(deps.db, input.id));
   const actor = requireActor(caller.actor);
-  await writesShowOnly(commentTextChanges(comment.board), () =>
+  await writesShowOnly(commentTextChanges(comment.target, comment.board), () =>
     deps.db.transaction().execute(async (trx) => {
       await updateCommentContent(trx, input.id, input.content);
       // An admin editing someone else's comment is moderation, recorded like a delete.
@@ -118,7 +138,7 @@ export async function removeComments(deps: Deps, caller: Caller, ids: number[], 
   const unique = [...new Set(ids)];
   const found = await Promise.all(unique.map(async (id) => requireChangeable('delete', caller.actor, await findCommentById(deps.db, id))));
   const actor = requireActor(caller.actor);
-  await writesShowOnly([...new Set(found.map((c) => c.board))].flatMap(commentCountChanges), () =>
+  await writesShowOnly([...new Set(found.flatMap((c) => commentCountChanges(c.target, c.board)))], () =>
     deps.db.transaction().execute(async (trx) => {
       for (const id of unique) {
         const comment = requireChangeable('delete', actor, await findCommentById(trx, id));
@@ -134,7 +154,7 @@ export async function removeComments(deps: Deps, caller: Caller, ids: number[], 
           }
           await deleteComments(trx, gone);
         }
-        await addBoardComments(trx, comment.board, -1);
+        await addItemComments(trx, comment.target, comment.board, -1);
       }
     }),
   );
@@ -155,8 +175,8 @@ export async function listComments(
   post?: { id: number; hidden: number; user: number },
 ) {
   if (post?.id === params.board) visibleToCaller(caller, post);
-  else await requireVisiblePost(deps, caller, params.board);
-  const { top, replies, total } = await listThread(deps.db, params.board, params.page, params.size);
+  else await requireVisiblePost(deps, caller, params.target, params.board);
+  const { top, replies, total } = await listThread(deps.db, params.target, params.board, params.page, params.size);
   // A deleted comment, and one held for review to all but its author and admins, keep their
   // place in the thread without their text or author.
   const view = (c: CommentRow): CommentRecord =>
@@ -170,18 +190,23 @@ export async function listComments(
 export async function listMyComments(deps: Deps, caller: Caller, params: z.output<typeof MyCommentsQuerySchema>) {
   const actor = requireActor(caller.actor);
   const { rows, total } = await listCommentsOfUser(deps.db, actor.id, params.page, params.size);
-  const items = rows.map((r) => ({
-    id: r.id,
-    board: r.board,
-    title: r.title,
-    content: r.content,
-    date: r.date,
-    link: commentPath(r.topcategory, r.board, r.id),
-  }));
+  const under = await commentedItems(deps.db, rows);
+  const items = rows.map((r) => {
+    const item = under.get(`${r.target}:${r.board}`);
+    return {
+      id: r.id,
+      target: r.target,
+      board: r.board,
+      title: item?.title ?? '',
+      content: r.content,
+      date: r.date,
+      link: commentPath(item?.topcategory ?? 0, r.board, r.id),
+    };
+  });
   return { items, total, page: params.page, size: params.size };
 }
 
-/** Posts are deleted: their comments go with them. */
-export function forgetComments(db: Executor, boards: number[]): Promise<void> {
-  return deleteCommentsOfBoards(db, boards);
+/** Items are deleted: their comments go with them. */
+export function forgetComments(db: Executor, target: CommentTarget, boards: number[]): Promise<void> {
+  return deleteCommentsOfItems(db, target, boards);
 }

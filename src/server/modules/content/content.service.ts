@@ -5,7 +5,7 @@ import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
 import { hasRichContent } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
-import { type LikeTarget, LikeTargets, type SectionTable } from '#shared/schemas/content.ts';
+import { type CommentTarget, type LikeTarget, LikeTargets, type SectionTable } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
@@ -73,6 +73,12 @@ function forCaller<N extends ContentName>(def: ContentResource<N>, caller: Calle
 /** Whether items of `name` hold fields only members read (their pages are then drawn per member). */
 export function hasMembersOnlyFields(name: ContentName): boolean {
   return Boolean(resourceOf(name).membersOnly?.length);
+}
+
+/** Whether the kind's items carry a comment thread (its resource's `comments`; CommentTargets
+ * names the same tables, content.shows.ts checks it). */
+export function hasComments(name: ContentName): name is CommentTarget {
+  return Boolean(resourceOf(name).comments);
 }
 
 /** A seller's 거래완료 (modules/review): closes a shown item of a sale kind as its resource's
@@ -307,7 +313,7 @@ export async function removeContent(
     // An admin deleting someone else's item: audited, whichever path asked (API, page, moderation).
     for (const r of rows) await auditRemoval(trx, actor.id, def.table, r, { title: r.title }, decision);
     // Rows that hang off any counted item go with it: its comments, likes, visits and search entry.
-    if (def.comments) await forgetComments(trx, unique);
+    if (def.comments) await forgetComments(trx, def.table as CommentTarget, unique);
     if (LikeTargets.includes(def.table as LikeTarget)) await forgetLikes(trx, def.table as LikeTarget, unique);
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);

@@ -1,4 +1,4 @@
-import { SectionTables, type LikeTarget, type SectionTable } from '#shared/schemas/content.ts';
+import { CommentTargets, SectionTables, type CommentTarget, type LikeTarget, type SectionTable } from '#shared/schemas/content.ts';
 import { SECTIONS } from '#shared/sections.ts';
 import { countsKey, itemKey, orderKey, rowsKey, threadKey } from '#server/cache/shows.ts';
 import { CONTENT_NAMES, CONTENT_RESOURCES } from './content-resources.ts';
@@ -9,12 +9,12 @@ import { CONTENT_NAMES, CONTENT_RESOURCES } from './content-resources.ts';
 // by kind is read from the declarations, not named here: which items carry a comment thread (their
 // resource's `comments`) and which tables hold several sections, each listed apart (sections.ts).
 
-/** The table whose items carry a comment thread (a comment's `board`), which their page shows. */
-const THREAD_TABLE = (() => {
-  const [table, ...more] = CONTENT_NAMES.filter((name) => CONTENT_RESOURCES[name].comments);
-  if (!table || more.length) throw new Error('comments hang off the items of exactly one kind');
-  return table;
-})();
+// The tables a comment's `target` names are those whose resources declare `comments`.
+{
+  const threaded = CONTENT_NAMES.filter((name) => CONTENT_RESOURCES[name].comments);
+  if (threaded.join() !== CommentTargets.join())
+    throw new Error(`comments hang off ${threaded.join()}, CommentTargets says ${CommentTargets.join()}`);
+}
 
 /** Tables that hold several sections (topcategory): each section's lists hold their own rows. */
 const SECTIONED = new Set<string>(SectionTables.filter((table) => SECTIONS.filter((s) => s.storage.table === table).length > 1));
@@ -28,7 +28,7 @@ function rowsOf(table: string, section: number | undefined): string {
 /** An item's page: the item, its numbers (likes, comments), its comment thread where it has one,
  * and no other item. */
 export function itemPageShows(table: SectionTable, id: number): string[] {
-  return [itemKey(table, id), countsKey(table, id), ...(CONTENT_RESOURCES[table].comments ? [threadKey(id)] : [])];
+  return [itemKey(table, id), countsKey(table, id), ...(CONTENT_RESOURCES[table].comments ? [threadKey(table, id)] : [])];
 }
 
 /** The newest item's page besides: it gains a 다음 글 with the next new item of its section. */
@@ -56,15 +56,15 @@ export function searchResultShows(table: SectionTable, ids: readonly number[]): 
   return ids.map((id) => itemKey(table, id));
 }
 
-/** A comment added or removed under a post: its thread, its comment count, and the lists ordered
+/** A comment added or removed under an item: its thread, its comment count, and the lists ordered
  * by comments. */
-export function commentCountChanges(board: number): string[] {
-  return [threadKey(board), countsKey(THREAD_TABLE, board), orderKey(THREAD_TABLE, 'comment')];
+export function commentCountChanges(target: CommentTarget, board: number): string[] {
+  return [threadKey(target, board), countsKey(target, board), orderKey(target, 'comment')];
 }
 
-/** A comment's text edited: its post's thread alone. */
-export function commentTextChanges(board: number): string[] {
-  return [threadKey(board)];
+/** A comment's text edited: its item's thread alone. */
+export function commentTextChanges(target: CommentTarget, board: number): string[] {
+  return [threadKey(target, board)];
 }
 
 /** A like given or taken back: the item's numbers and the lists ordered by likes (the index's
@@ -75,8 +75,8 @@ export function likeChanges(target: LikeTarget, id: number): string[] {
 
 /** A report of an item, which changes only what its page shows the reporter (신고함): a comment
  * is in its post's thread, which only the post's page shows. */
-export function reportChanges(target: SectionTable | 'comment', item: { id: number; board: number }): string[] {
-  return [target === 'comment' ? threadKey(item.board) : itemKey(target, item.id)];
+export function reportChanges(target: SectionTable | 'comment', item: { id: number; board: number; thread?: CommentTarget }): string[] {
+  return [target === 'comment' ? threadKey(item.thread ?? 'board', item.board) : itemKey(target, item.id)];
 }
 
 /** New items of `table`: its lists' rows, and those of the sections they are in. */

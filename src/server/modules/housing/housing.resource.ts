@@ -7,6 +7,7 @@ import { imagesColumn } from '#server/modules/content/images-column.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
+import { countedItemDefaults } from '#server/modules/content/item-defaults.ts';
 
 /** Housing (부동산, PRODUCT.md "Housing"): listings that close 30 days after their last bump like
  * the market's, with typed fields to filter on; the address and the contact are for members. */
@@ -17,6 +18,7 @@ export const housingResource: ContentResource<'housing'> = {
   adminFields: [],
   richText: ['content'],
   countViews: true,
+  comments: true,
   search: 'housing',
   chat: {},
   membersOnly: ['address', 'tel', 'email'],
@@ -100,11 +102,8 @@ export const housingResource: ContentResource<'housing'> = {
     status: 1,
     tel: '',
     email: '',
-    count: 0,
-    like: 0,
-    name: '',
-    user: 0,
-    date: '',
+    comment: 0,
+    ...countedItemDefaults,
   }),
   requireWrite() {},
   ...imagesColumn,

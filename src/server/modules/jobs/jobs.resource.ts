@@ -7,6 +7,7 @@ import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
 import { payingAtLeast, requireMinimumWage, visaBits, visaCodes, withVisa } from './jobs-pay.ts';
+import { countedItemDefaults } from '#server/modules/content/item-defaults.ts';
 
 /** Jobs (SPEC §3). PRODUCT.md: a posting past its deadline (or, without one, 30 days after its
  * last bump) is closed by the sweep (modules/freshness), hidden from the list unless asked for
@@ -77,11 +78,7 @@ export const jobsResource: ContentResource<'jobs'> = {
     paymax: 0,
     payunit: 0,
     visa: [],
-    count: 0,
-    like: 0,
-    name: '',
-    user: 0,
-    date: '',
+    ...countedItemDefaults,
   }),
   requireWrite() {},
 };

@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { ReportTarget } from '#shared/reports.ts';
+import type { CommentTarget } from '#shared/schemas/content.ts';
 import type { Executor, ReportsTable } from '#server/db/database.ts';
 import { itemsOfMember } from '#server/db/member-items.ts';
 import { writesOfMembers } from '#server/db/write-tracker.ts';
@@ -14,8 +15,10 @@ export interface ReportedItem {
   user: number;
   hidden: number;
   title: string;
-  /** A comment's post; a post its own id. */
+  /** A comment's item (in `thread`'s table); a post its own id. */
   board: number;
+  /** A comment's item's table. */
+  thread?: CommentTarget;
   topcategory: number;
   deleted: number;
 }
@@ -23,23 +26,13 @@ export interface ReportedItem {
 export async function findReportedItems(db: Executor, target: ReportTarget, ids: number[]): Promise<ReportedItem[]> {
   if (!ids.length) return [];
   if (target === 'comment') {
+    // Its item's section and visibility are the comment module's to add (report.service.ts).
     const rows = await db
       .selectFrom('comment')
-      .innerJoin('board', 'board.id', 'comment.board')
-      .select([
-        'comment.id',
-        'comment.user',
-        'comment.hidden',
-        'comment.content as title',
-        'comment.board',
-        'board.topcategory',
-        'comment.deleted',
-        'board.hidden as boardhidden',
-      ])
-      .where('comment.id', 'in', ids)
+      .select(['id', 'user', 'hidden', 'content as title', 'board', 'target as thread', 'deleted'])
+      .where('id', 'in', ids)
       .execute();
-    // A comment under a hidden post is as hidden as its post.
-    return rows.map(({ boardhidden, ...r }) => ({ ...r, hidden: r.hidden || boardhidden }));
+    return rows.map((r) => ({ ...r, topcategory: 0 }));
   }
   if (target === 'board') {
     const rows = await db.selectFrom('board').select(['id', 'user', 'hidden', 'title', 'topcategory']).where('id', 'in', ids).execute();

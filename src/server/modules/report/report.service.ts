@@ -23,7 +23,7 @@ import { nowIso } from '#server/lib/clock.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
-import { removeComments } from '#server/modules/comment/comment.service.ts';
+import { commentedItems, removeComments } from '#server/modules/comment/comment.service.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
 import { conversationForReport, reportedConversation } from '#server/modules/message/message.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
@@ -79,8 +79,23 @@ function nameOf(target: ReportTarget, item: ReportedItem): string {
   return target === 'comment' ? excerpt(htmlToText(item.title), 60) : item.title;
 }
 
+/** The reported items; a comment with its item's section, and as hidden as its item. A comment
+ * whose item is gone is gone too. */
+async function findReported(db: Executor, target: ReportTarget, ids: number[]): Promise<ReportedItem[]> {
+  const rows = await findReportedItems(db, target, ids);
+  if (target !== 'comment') return rows;
+  const items = await commentedItems(
+    db,
+    rows.flatMap((r) => (r.thread ? [{ target: r.thread, board: r.board }] : [])),
+  );
+  return rows.flatMap((r) => {
+    const item = items.get(`${r.thread}:${r.board}`);
+    return item ? [{ ...r, topcategory: item.topcategory, hidden: r.hidden || item.hidden }] : [];
+  });
+}
+
 async function findItem(db: Executor, target: ReportTarget, id: number): Promise<ReportedItem | undefined> {
-  const [row] = await findReportedItems(db, target, [id]);
+  const [row] = await findReported(db, target, [id]);
   return row && row.deleted === 0 ? row : undefined;
 }
 
@@ -160,7 +175,7 @@ export async function listReports(deps: Deps, caller: Caller, { page, size }: z.
   const reasons = new Map<string, ReportedEntry['reasons']>();
   for (const target of targets) {
     const ids = items.filter((i) => i.target === target).map((i) => i.item);
-    for (const row of await findReportedItems(deps.db, target, ids)) if (row.deleted === 0) found.set(`${target}:${row.id}`, row);
+    for (const row of await findReported(deps.db, target, ids)) if (row.deleted === 0) found.set(`${target}:${row.id}`, row);
     for (const r of await reportsOfItems(deps.db, target, ids)) {
       const key = `${target}:${r.item}`;
       const reason = r.reason as ReportReason;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MemberName } from '../../components/ui/member-name.tsx';
 import { useRevalidator } from 'react-router';
 import type { CommentRecord } from '#shared/api.ts';
+import type { CommentTarget } from '#shared/schemas/content.ts';
 import { formatDate } from '#shared/format.ts';
 import { LoginLink } from '../../components/ui/login-link.tsx';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
@@ -52,6 +53,7 @@ const shownToChangers = (change: CommentChange, c: CommentItem) => forOwner(c.us
  * again, so the list and the post's comment count come from the server. 답글 and 수정 open
  * their box through the address without the app (a GET of ids, never of typed text). */
 export function Comments({
+  target,
   board,
   path,
   items,
@@ -63,6 +65,8 @@ export function Comments({
   reported,
   reportOutcome,
 }: {
+  /** The table of the item the comments are under, whose id is `board`. */
+  target: CommentTarget;
   board: number;
   /** The post's page, where the forms post. */
   path: string;
@@ -85,7 +89,7 @@ export function Comments({
   const refused = (intent: CommentRefusal['intent'], id: number) => (refusal?.intent === intent && refusal.id === id ? refusal : undefined);
 
   async function write(parent: number, form: HTMLFormElement, content: string) {
-    const answer = await withLoading(api.post('/comment', { board, parent, content }));
+    const answer = await withLoading(api.post('/comment', { target, board, parent, content }));
     if (answer.code !== 'ok') return reportFailure(answer);
     form.reset();
     setReplyTo(0);

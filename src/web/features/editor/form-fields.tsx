@@ -194,7 +194,7 @@ function AmountInput({ form, name, disabled }: { form: FormState; name: string; 
   );
 }
 
-/** An amount in dollars (a job's pay). */
+/** An amount in dollars (a job's pay, a home's rent, deposit and price). */
 export function AmountField({ form, name, label }: { form: FormState; name: string; label: string }) {
   return (
     <FieldShell form={form} name={name} label={label}>

@@ -35,7 +35,8 @@ export const textField = (name: string, label: string, options: TextOptions = {}
 /** A number or an amount as typed, posted without JavaScript as the box's text. */
 const readAmount = (form: FormData, name: string): WriteValue => priceValue((form.get(name) ?? '').toString());
 
-/** A number (a count, bathrooms in steps of 0.5): sent as a number, empty as 0. */
+/** A number (a count, bathrooms in steps of 0.5): sent as a number, empty as 0. Money is an
+ * `amountField`. */
 export const numberField = (name: string, label: string, step = 1, shown?: FormField['shown']): FormField => ({
   name,
   initial: 0,
@@ -104,12 +105,13 @@ export const imagesField: FormField = { name: 'images', initial: [] };
 /** SPEC §3's thumbnail, which a save sets to the first photo. */
 export const thumbnailField: FormField = { name: 'image', initial: '' };
 
-/** An amount in dollars (0 when left empty). */
-export const amountField = (name: string, label: string): FormField => ({
+/** An amount in dollars with thousands separators as typed (0 when left empty). */
+export const amountField = (name: string, label: string, shown?: FormField['shown']): FormField => ({
   name,
   initial: 0,
   Control: ({ form }) => <AmountField form={form} name={name} label={label} />,
   read: readAmount,
+  shown,
 });
 
 const isFree = (values: WriteValues) => values.free === BoardFree.free;
