@@ -264,3 +264,41 @@ describe('copied photos', () => {
     expect(later.body.held).toBeUndefined();
   });
 });
+
+describe('phrases admins add (/api/admin/scam-phrases)', () => {
+  test('an added phrase warns from the next check and write, in any letter case; removed, it does not; audited; admins only', async () => {
+    const admin = await t.member({ level: 3 });
+    const phrases = (body?: Record<string, unknown>, token = admin.token) =>
+      t.call(body ? 'POST' : 'GET', '/api/admin/scam-phrases', { token, body });
+    expect((await phrases({ key: 'prepay', phrase: 'PayPal 친구결제' }, asker.token)).status).toBe(403);
+    expect((await phrases(undefined, asker.token)).status).toBe(403);
+    expect((await phrases({ key: 'nothing', phrase: '무엇' })).body.field).toBe('key');
+    expect((await phrases({ key: 'prepay', phrase: ' ' })).body.field).toBe('phrase');
+
+    expect(await found('paypal 친구결제로 보내주세요')).toEqual([]);
+    const added = await phrases({ key: 'prepay', phrase: '  PayPal   친구결제 ' });
+    expect(added.status).toBe(200);
+    expect((await phrases({ key: 'prepay', phrase: 'PayPal 친구결제' })).body).toMatchObject({
+      code: 'error',
+      field: 'phrase',
+      detail: '이미 있는 문구입니다',
+    });
+    expect(await found('paypal 친구결제로 보내주세요')).toEqual([{ key: 'prepay', phrase: 'PayPal 친구결제' }]);
+    expect((await market(await seasoned(), '노트북', 'PayPal 친구결제만 받아요')).body.warnings).toEqual([
+      { key: 'prepay', phrase: 'PayPal 친구결제' },
+    ]);
+    // A built-in pattern of the same caution is named first.
+    expect(await found('선입금 또는 paypal 친구결제')).toEqual([{ key: 'prepay', phrase: '선입금' }]);
+    expect((await phrases()).body.items).toEqual(
+      expect.arrayContaining([{ id: added.body.id, key: 'prepay', phrase: 'PayPal 친구결제', date: expect.any(String) }]),
+    );
+
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: asker.token })).status).toBe(403);
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: admin.token })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: admin.token })).status).toBe(404);
+    expect(await found('paypal 친구결제로 보내주세요')).toEqual([]);
+
+    const audit = await t.call('GET', `/api/admin/audit?target=scam_phrase&item=${added.body.id}`, { token: admin.token });
+    expect(audit.body.items.map((i: { action: string }) => i.action)).toEqual(['scam-phrase-remove', 'scam-phrase-add']);
+  });
+});

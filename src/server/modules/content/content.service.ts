@@ -33,7 +33,8 @@ import { parseImages } from './images-column.ts';
 import { editHold, keepListingPhotos, listingWarnings, waitReason } from './listing-checks.ts';
 import { enqueue, forgetQueued } from '#server/modules/queue/queue-entry.service.ts';
 import { forgetListingPhotos } from '#server/modules/upload/photo-match.service.ts';
-import type { FoundWarning } from '#shared/scam-warnings.ts';
+import type { FoundWarning, ScamPhrase } from '#shared/scam-warnings.ts';
+import { scamPhrases } from '#server/modules/scam/scam-phrase.service.ts';
 export { SALE_KINDS } from './content-resources.ts';
 export { tradeCloseOf } from './listing-sections.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
@@ -147,8 +148,15 @@ async function syncAfterWrite<N extends ContentName>(deps: Deps, db: Executor, d
 
 /** A new item, and for a listing what the scam checks found: one that must wait for an admin
  * is stored held (its author sees it 검토 중) and put on the review queue. */
-async function insert<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, actor: Actor, values: object) {
-  const warnings = listingWarnings(def.table, values as Record<string, unknown>);
+async function insert<N extends ContentName>(
+  deps: Deps,
+  db: Executor,
+  def: ContentResource<N>,
+  actor: Actor,
+  values: object,
+  phrases: readonly ScamPhrase[],
+) {
+  const warnings = listingWarnings(def.table, values as Record<string, unknown>, phrases);
   const hold = warnings && (await waitReason(deps, db, actor, warnings, values as Record<string, unknown>));
   const hidden = hold ? { hidden: Visibility.review } : {};
   const id = await insertContentRow(db, def.table, {
@@ -194,8 +202,9 @@ export async function createContent(
   const values = prepare(deps, def, actor, fields, undefined);
   await def.check?.(deps, values);
   await spendWriteAllowance(deps, actor, 'post');
+  const phrases = await scamPhrases(deps);
   const created = await writesShowOnly(newRowKeys(def, [values]), () =>
-    deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)),
+    deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values, phrases)),
   );
   const after = (await findContentRow(deps.db, def.table, created.id)) as Row;
   await def.afterSave?.(deps, undefined, after, actor);
@@ -224,10 +233,11 @@ export async function createContentBatch(
   });
   for (const [i, values] of prepared.entries()) await def.check?.(deps, values).catch((err) => Promise.reject(atIndex(err, i)));
   await spendWriteAllowance(deps, actor, 'post', prepared.length);
+  const phrases = await scamPhrases(deps);
   const ids = await writesShowOnly(newRowKeys(def, prepared), () =>
     deps.db.transaction().execute(async (trx) => {
       const out: number[] = [];
-      for (const values of prepared) out.push((await insert(deps, trx, def, actor, values)).id);
+      for (const values of prepared) out.push((await insert(deps, trx, def, actor, values, phrases)).id);
       return out;
     }),
   );
@@ -250,7 +260,7 @@ export async function updateContent<N extends ContentName>(
   requireEditable(actor, before);
   const values = prepare(deps, def, actor, fields, before);
   await def.check?.(deps, values);
-  const warnings = listingWarnings(def.table, { ...before, ...values });
+  const warnings = listingWarnings(def.table, { ...before, ...values }, await scamPhrases(deps));
   const held = await deps.db.transaction().execute(async (trx) => {
     // Read again, locked: a concurrent edit may have moved the item between lists since.
     const current = await findContentRowLocked(trx, deps.dialect, def.table, id);

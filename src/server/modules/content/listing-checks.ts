@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import type { QueueReason } from '#shared/queue.ts';
-import { type FoundWarning, findWarnings } from '#shared/scam-warnings.ts';
+import { type FoundWarning, findWarnings, type ScamPhrase } from '#shared/scam-warnings.ts';
 import { UserLevel } from '#shared/enums.ts';
 import type { WarningsCheckInput } from '#shared/schemas/queue.ts';
 import type { Actor, Deps } from '#server/context.ts';
@@ -9,6 +9,7 @@ import type { Executor } from '#server/db/database.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
 import { countAuthorRows } from './content.repository.ts';
 import { parseImages } from './images-column.ts';
+import { scamPhrases } from '#server/modules/scam/scam-phrase.service.ts';
 import { findCopiedPhoto, type PhotoOwner, recordListingPhotos } from '#server/modules/upload/photo-match.service.ts';
 import type { ContentName } from './content.types.ts';
 import { LISTING_SECTIONS, listingSectionByKey, listingSectionOf } from './listing-sections.ts';
@@ -18,23 +19,29 @@ import { LISTING_SECTIONS, listingSectionByKey, listingSectionOf } from './listi
 // the review queue: a money-mule offer or a copied photo always, an account's first APPROVE_FIRST
 // listings too.
 
-/** The findings in a listing's title and text; undefined for an item that is no listing. */
-export function listingWarnings(name: ContentName, values: Record<string, unknown>): FoundWarning[] | undefined {
+/** The findings in a listing's title and text; undefined for an item that is no listing. The
+ * admins' phrases are read before a write's transaction (scamPhrases), which must not wait on
+ * another connection. */
+export function listingWarnings(
+  name: ContentName,
+  values: Record<string, unknown>,
+  phrases: readonly ScamPhrase[],
+): FoundWarning[] | undefined {
   const def = CONTENT_RESOURCES[name];
   if (!def.searchText || !listingSectionOf(name, values)) return undefined;
   const { title, body } = def.searchText(values);
-  return findWarnings(`${title}\n${body}`);
+  return findWarnings(`${title}\n${body}`, phrases);
 }
 
 /** POST /api/warnings: a text not yet saved, in a listing section named by its key. */
-export function checkListingText(input: WarningsCheckInput): { warnings: FoundWarning[] } {
+export async function checkListingText(deps: Deps, input: WarningsCheckInput): Promise<{ warnings: FoundWarning[] }> {
   const section = listingSectionByKey(input.target);
   if (!section) {
     const known = LISTING_SECTIONS.map((s) => s.key).join(', ');
     throw new AppError(400, ErrorKey.invalid, { field: 'target', detail: `${known} 중 하나여야 합니다` });
   }
   const row = { title: input.title, content: input.content, topcategory: section.topcategory };
-  return { warnings: listingWarnings(section.name, row) ?? [] };
+  return { warnings: listingWarnings(section.name, row, await scamPhrases(deps)) ?? [] };
 }
 
 /** How many listings a member has created, across the listing sections. */
