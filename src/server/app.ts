@@ -37,6 +37,7 @@ import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
 import { queueAdminRoutes, warningsRoutes } from '#server/modules/queue/queue.api.ts';
+import { scamPhraseRoutes } from '#server/modules/scam/scam-phrase.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
 import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
@@ -123,6 +124,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/admin/report', reportAdminRoutes(deps));
   api.route('/warnings', warningsRoutes(deps));
   api.route('/admin/queue', queueAdminRoutes(deps));
+  api.route('/admin/scam-phrases', scamPhraseRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/', openapiRoutes(deps));
   api.all('*', () => {

@@ -47,17 +47,35 @@ const RULES: readonly { key: ScamWarning; patterns: readonly RegExp[] }[] = [
   { key: 'mule', patterns: [MULE_RENT, MULE_ENGLISH, MULE_HIGH_PAY] },
 ];
 
-/** The cautions a text earns, in the order above, each with the first words that earned it. */
-export function findWarnings(text: string): FoundWarning[] {
+/** A phrase an admin added to a caution (/admin/queue), found in any letter case. */
+export interface ScamPhrase {
+  key: ScamWarning;
+  phrase: string;
+}
+
+/** The cautions a text earns, in the order above, each with the first words that earned it:
+ * the built-in patterns' first, then the admins' phrases. */
+export function findWarnings(text: string, added: readonly ScamPhrase[] = []): FoundWarning[] {
   const found: FoundWarning[] = [];
+  const lower = added.length ? text.toLowerCase() : '';
   for (const { key, patterns } of RULES) {
-    const phrase = patterns.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
+    const phrase =
+      patterns.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined) ??
+      added.find((a) => a.key === key && lower.includes(a.phrase.toLowerCase()))?.phrase;
     if (phrase !== undefined) found.push({ key, phrase: phrase.trim() });
   }
   return found;
 }
 
 /** The keys alone: a message's answer and its caution. */
-export function warningKeys(text: string): ScamWarning[] {
-  return findWarnings(text).map((w) => w.key);
+export function warningKeys(text: string, added: readonly ScamPhrase[] = []): ScamWarning[] {
+  return findWarnings(text, added).map((w) => w.key);
 }
+
+/** The cautions' names, where an admin picks one for a phrase. */
+export const SCAM_WARNING_LABELS: Record<ScamWarning, string> = {
+  contact: '연락처',
+  prepay: '선입금',
+  exchange: '환전',
+  mule: '통장·계좌 대여',
+};

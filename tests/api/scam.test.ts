@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '#tests/support/test-app.ts';
 import { testAppsOfFile } from '#tests/support/test-app.ts';
+import { croppedAndRecoloured, photo, resized } from '#tests/support/photos.ts';
 
 // PRODUCT.md "Scam defence": listings' titles and texts are checked for what scams use
 // (POST /api/warnings before publishing; the same `warnings` in the create and update answers),
@@ -201,5 +202,103 @@ describe('the review queue', () => {
     expect((await t.call('DELETE', '/api/board', { token: author.token, body: { id } })).status).toBe(200);
     const queue = (await t.call('GET', '/api/admin/queue?size=100', { token: await t.root() })).body.items;
     expect(queue.map((i: { item: number }) => i.item)).not.toContain(id);
+  });
+});
+
+describe('copied photos', () => {
+  /** The stored path of a photo a member uploads. */
+  async function uploaded(m: Member, data: Buffer): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), '사진.jpg');
+    const res = await t.app.request('/api/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${m.token}` } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { items: { path: string }[] }).items[0]!.path;
+  }
+  const withPhoto = (m: Member, title: string, path: string) =>
+    t.call('POST', '/api/board', {
+      token: m.token,
+      body: { topcategory: MARKET, title, content: '<p>직접 보고 사가세요</p>', price: 500, images: [path] },
+    });
+
+  test('a resized, re-encoded, cropped or recoloured copy of another member’s listing photo waits, shown beside the other; a different photo does not', async () => {
+    const original = await photo(37);
+    const owner = await seasoned();
+    const first = await withPhoto(owner, '귀국정리 소파', await uploaded(owner, original));
+    expect(first.body.held).toBeUndefined();
+    // The owner's own photo again is no copy.
+    expect((await withPhoto(owner, '귀국정리 소파 다시', await uploaded(owner, original))).body.held).toBeUndefined();
+
+    const copier = await seasoned();
+    for (const copy of [await resized(original), await croppedAndRecoloured(original)]) {
+      const copied = await withPhoto(copier, '소파 팝니다', await uploaded(copier, copy));
+      expect(copied.body).toMatchObject({ held: true });
+      expect((await t.call('GET', `/api/board/${copied.body.id}`)).status).toBe(404);
+      const queue = (await t.call('GET', '/api/admin/queue?size=100', { token: await t.root() })).body.items;
+      expect(queue.find((i: { item: number }) => i.item === copied.body.id)).toMatchObject({
+        reason: 'photo',
+        label: '다른 회원의 게시물과 같은 사진',
+        duplicate: { target: 'board', item: first.body.id, title: '귀국정리 소파', link: `/market/${first.body.id}` },
+      });
+    }
+
+    const other = await withPhoto(copier, '다른 소파', await uploaded(copier, await photo(38)));
+    expect(other.body.held).toBeUndefined();
+    expect((await t.call('GET', `/api/board/${other.body.id}`)).status).toBe(200);
+  });
+
+  test('an edit that adds another member’s photo waits; a deleted listing’s photo is matched no more', async () => {
+    const original = await photo(41);
+    const owner = await seasoned();
+    const source = (await withPhoto(owner, '전기밥솥', await uploaded(owner, original))).body.id;
+    const copier = await seasoned();
+    const plain = (await market(copier, '밥솥 팝니다', '거의 새것')).body.id;
+    const edited = await t.call('PUT', '/api/board', {
+      token: copier.token,
+      body: { id: plain, images: [await uploaded(copier, await resized(original))] },
+    });
+    expect(edited.body).toMatchObject({ held: true });
+
+    expect((await t.call('DELETE', '/api/board', { token: owner.token, body: { id: source } })).status).toBe(200);
+    expect((await t.call('DELETE', '/api/board', { token: copier.token, body: { id: plain } })).status).toBe(200);
+    const later = await withPhoto(await seasoned(), '밥솥', await uploaded(copier, await resized(original)));
+    expect(later.body.held).toBeUndefined();
+  });
+});
+
+describe('phrases admins add (/api/admin/scam-phrases)', () => {
+  test('an added phrase warns from the next check and write, in any letter case; removed, it does not; audited; admins only', async () => {
+    const admin = await t.member({ level: 3 });
+    const phrases = (body?: Record<string, unknown>, token = admin.token) =>
+      t.call(body ? 'POST' : 'GET', '/api/admin/scam-phrases', { token, body });
+    expect((await phrases({ key: 'prepay', phrase: 'PayPal 친구결제' }, asker.token)).status).toBe(403);
+    expect((await phrases(undefined, asker.token)).status).toBe(403);
+    expect((await phrases({ key: 'nothing', phrase: '무엇' })).body.field).toBe('key');
+    expect((await phrases({ key: 'prepay', phrase: ' ' })).body.field).toBe('phrase');
+
+    expect(await found('paypal 친구결제로 보내주세요')).toEqual([]);
+    const added = await phrases({ key: 'prepay', phrase: '  PayPal   친구결제 ' });
+    expect(added.status).toBe(200);
+    expect((await phrases({ key: 'prepay', phrase: 'PayPal 친구결제' })).body).toMatchObject({
+      code: 'error',
+      field: 'phrase',
+      detail: '이미 있는 문구입니다',
+    });
+    expect(await found('paypal 친구결제로 보내주세요')).toEqual([{ key: 'prepay', phrase: 'PayPal 친구결제' }]);
+    expect((await market(await seasoned(), '노트북', 'PayPal 친구결제만 받아요')).body.warnings).toEqual([
+      { key: 'prepay', phrase: 'PayPal 친구결제' },
+    ]);
+    // A built-in pattern of the same caution is named first.
+    expect(await found('선입금 또는 paypal 친구결제')).toEqual([{ key: 'prepay', phrase: '선입금' }]);
+    expect((await phrases()).body.items).toEqual(
+      expect.arrayContaining([{ id: added.body.id, key: 'prepay', phrase: 'PayPal 친구결제', date: expect.any(String) }]),
+    );
+
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: asker.token })).status).toBe(403);
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: admin.token })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: admin.token })).status).toBe(404);
+    expect(await found('paypal 친구결제로 보내주세요')).toEqual([]);
+
+    const audit = await t.call('GET', `/api/admin/audit?target=scam_phrase&item=${added.body.id}`, { token: admin.token });
+    expect(audit.body.items.map((i: { action: string }) => i.action)).toEqual(['scam-phrase-remove', 'scam-phrase-add']);
   });
 });

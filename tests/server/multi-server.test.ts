@@ -171,6 +171,23 @@ describe('a write on one server is on the other’s next answers', { retry: 2 },
 });
 
 // Drawn counts, as above: one retry on a loaded machine.
+describe('an admin’s scam phrase added on A is checked on B', { retry: 2 }, () => {
+  test('B warns of it at once after B read the phrases before, and stops when A removes it', async () => {
+    const member = await b.member();
+    const check = async () =>
+      (await b.call('POST', '/api/warnings', { token: member.token, body: { target: 'market', title: '시계', content: '로렉스 급처분' } }))
+        .body.warnings as { key: string; phrase: string }[];
+    expect(await check()).toEqual([]);
+    const root = await a.root();
+    const added = await a.call('POST', '/api/admin/scam-phrases', { token: root, body: { key: 'prepay', phrase: '급처분' } });
+    expect(added.status).toBe(200);
+    expect(await eventually(async () => (await check()).length === 1)).toBe(true);
+    expect(await check()).toEqual([{ key: 'prepay', phrase: '급처분' }]);
+    await a.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: root });
+    expect(await eventually(async () => (await check()).length === 0)).toBe(true);
+  });
+});
+
 describe('a member’s parts of B’s pages follow their own writes on A', { retry: 2 }, () => {
   test('a like on A is pressed on the liker’s next page on B, while another member’s parts on B stay as drawn; a logout on A ends the session on B’s pages', async () => {
     // B's pages, with each drawing of a member's parts counted (needs the built app, `npm run build`).

@@ -116,6 +116,8 @@ const EXPECTED: Record<string, string[]> = {
   '/api/events': ['get'],
   '/api/admin/report': ['get'],
   '/api/admin/queue': ['get', 'put'],
+  '/api/admin/scam-phrases': ['get', 'post'],
+  '/api/admin/scam-phrases/{id}': ['delete'],
   '/api/admin/report/restore': ['post'],
   '/api/admin/report/delete': ['post'],
 };

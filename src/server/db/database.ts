@@ -83,6 +83,8 @@ export interface Database {
   reports: ReportsTable;
   report_kept: ReportKeptTable;
   review_queue: ReviewQueueTable;
+  photo_band: PhotoBandTable;
+  scam_phrase: ScamPhraseTable;
   list_counts: ListCountsTable;
 }
 
@@ -526,6 +528,26 @@ export interface UploadTable {
   size: number;
   width: number;
   height: number;
+  user: number;
+  date: string;
+  /** Its perceptual hash (photo-hash.ts); '' for images stored before it was kept. */
+  phash: Generated<string>;
+}
+
+/** A listing photo's hash in four bands, one row each (migration 0031). */
+export interface PhotoBandTable {
+  band: number;
+  hash: string;
+  target: string;
+  item: number;
+  user: number;
+}
+
+/** A phrase an admin added to a scam warning. */
+export interface ScamPhraseTable {
+  id: Generated<number>;
+  key: string;
+  phrase: string;
   user: number;
   date: string;
 }

@@ -33,7 +33,8 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // moves when a write starts, when it has run, and when a transaction commits, so a page read
 // while a write was under way is never taken for the state after it. A member's notifications,
 // e-mail choices and keyword alerts are on no visitor's page either, nor private messages, nor
-// their browsers' push subscriptions and choices.
+// their browsers' push subscriptions and choices, nor what the scam checks read (admins' phrases,
+// listing photos' hashes).
 const UNSEEN_TABLES = new Set([
   'views',
   'schedules',
@@ -52,6 +53,8 @@ const UNSEEN_TABLES = new Set([
   'blocks',
   'push_subscriptions',
   'push_settings',
+  'scam_phrase',
+  'photo_band',
 ]);
 const UNSEEN_COLUMNS = new Set(['count']);
 

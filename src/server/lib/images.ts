@@ -1,4 +1,5 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { photoHash } from './photo-hash.ts';
 import { IMAGE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_EDGE, MAX_IMAGE_PIXELS } from '#shared/uploads.ts';
 
 // Uploaded images (upload issue): only JPEG, PNG, WebP and GIF, recognised by their bytes, never
@@ -47,6 +48,8 @@ export interface ProcessedImage {
   height: number;
   /** Always WebP: small, and every browser we serve shows it. */
   thumb: Buffer;
+  /** Its perceptual hash (photo-hash.ts), from the thumbnail: the same picture at any size. */
+  phash: string;
 }
 
 function startsWith(data: Uint8Array, bytes: number[], at = 0): boolean {
@@ -109,7 +112,7 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
       .resize({ width: THUMB_WIDTH, height: THUMB_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .toBuffer();
-    return { format, data, width: info.width, height: info.pageHeight ?? info.height, thumb };
+    return { format, data, width: info.width, height: info.pageHeight ?? info.height, thumb, phash: await photoHash(thumb) };
   } catch (err) {
     throw refusal(err);
   }

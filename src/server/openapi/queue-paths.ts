@@ -1,10 +1,10 @@
 import { QueueActions, QueueReasons } from '#shared/queue.ts';
 import { ScamWarnings } from '#shared/scam-warnings.ts';
-import { QueueDecisionSchema, QueueListQuerySchema, WarningsCheckSchema } from '#shared/schemas/queue.ts';
-import { type Obj, type Schema, integer, okWith, queryParameters, ref, text, toSchema } from './json-schema.ts';
+import { QueueDecisionSchema, QueueListQuerySchema, ScamPhraseSchema, WarningsCheckSchema } from '#shared/schemas/queue.ts';
+import { type Obj, type Schema, integer, okWith, pathParameter, queryParameters, ref, text, toSchema } from './json-schema.ts';
 import { op } from './operation.ts';
 
-/** /api/warnings and /api/admin/queue (PRODUCT.md "Scam defence"). */
+/** /api/warnings, /api/admin/queue and /api/admin/scam-phrases (PRODUCT.md "Scam defence"). */
 export function queuePaths(): Record<string, Obj> {
   const warning: Schema = {
     type: 'object',
@@ -61,6 +61,39 @@ export function queuePaths(): Record<string, Obj> {
         summary: 'Approve (shown to everyone) or reject (kept hidden, not deleted) a waiting item; audited, its author notified',
         body: toSchema(QueueDecisionSchema),
         answer: okWith({ action: { type: 'string', enum: [...QueueActions] } }),
+        errors: [403, 404],
+      }),
+    },
+    '/api/admin/scam-phrases': {
+      get: op({
+        ...admin,
+        id: 'adminScamPhrases',
+        summary: 'The phrases admins added to the scam cautions, checked with the built-in ones',
+        answer: okWith({
+          items: {
+            type: 'array',
+            items: { type: 'object', properties: { id: integer, key: warning.properties!.key!, phrase: text, date: text } },
+          },
+        }),
+        errors: [403],
+      }),
+      post: op({
+        ...admin,
+        id: 'adminScamPhraseAdd',
+        summary: 'Add a phrase to a caution; every app server checks with it from its next write; audited',
+        description: 'Found in any letter case. A phrase the caution has already answers 400 `already`.',
+        body: toSchema(ScamPhraseSchema),
+        answer: okWith({ id: integer }),
+        errors: [403],
+      }),
+    },
+    '/api/admin/scam-phrases/{id}': {
+      delete: op({
+        ...admin,
+        id: 'adminScamPhraseRemove',
+        summary: "Remove an admin's phrase; audited",
+        parameters: [pathParameter('id', integer)],
+        answer: okWith({ id: integer }),
         errors: [403, 404],
       }),
     },

@@ -18,9 +18,10 @@ export const ModerateSchema = z.strictObject({
 });
 export type ModerateInput = z.infer<typeof ModerateSchema>;
 
-/** GET /api/admin/audit: one item's changes: users, the moderated kinds, and inquiries and schedule entries an admin changed. */
+/** GET /api/admin/audit: one item's changes: users, the moderated kinds, and inquiries, schedule
+ * entries and scam phrases an admin changed. */
 export const AuditQuerySchema = z.strictObject({
-  target: z.enum(['users', ...ModerationTargets, 'inquiry', 'mainschedule']),
+  target: z.enum(['users', ...ModerationTargets, 'inquiry', 'mainschedule', 'scam_phrase']),
   item: queryPositiveId,
 });
 

@@ -29,9 +29,12 @@ import { authorName } from '#server/modules/user/member-contact.service.ts';
 import { forgetViews, pendingViews, readWithLastVisit, recordView } from '#server/modules/view/view.service.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { CONTENT_RESOURCES } from './content-resources.ts';
-import { listingWarnings, waitReason } from './listing-checks.ts';
+import { parseImages } from './images-column.ts';
+import { editHold, keepListingPhotos, listingWarnings, waitReason } from './listing-checks.ts';
 import { enqueue, forgetQueued } from '#server/modules/queue/queue-entry.service.ts';
-import type { FoundWarning } from '#shared/scam-warnings.ts';
+import { forgetListingPhotos } from '#server/modules/upload/photo-match.service.ts';
+import type { FoundWarning, ScamPhrase } from '#shared/scam-warnings.ts';
+import { scamPhrases } from '#server/modules/scam/scam-phrase.service.ts';
 export { SALE_KINDS } from './content-resources.ts';
 export { tradeCloseOf } from './listing-sections.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
@@ -151,10 +154,17 @@ async function syncAfterWrite<N extends ContentName>(deps: Deps, db: Executor, d
 
 /** A new item, and for a listing what the scam checks found: one that must wait for an admin
  * is stored held (its author sees it 검토 중) and put on the review queue. */
-async function insert<N extends ContentName>(deps: Deps, db: Executor, def: ContentResource<N>, actor: Actor, values: object) {
-  const warnings = listingWarnings(def.table, values as Record<string, unknown>);
-  const reason = warnings && (await waitReason(deps, db, actor, warnings));
-  const hidden = reason ? { hidden: Visibility.review } : {};
+async function insert<N extends ContentName>(
+  deps: Deps,
+  db: Executor,
+  def: ContentResource<N>,
+  actor: Actor,
+  values: object,
+  phrases: readonly ScamPhrase[],
+) {
+  const warnings = listingWarnings(def.table, values as Record<string, unknown>, phrases);
+  const hold = warnings && (await waitReason(deps, db, actor, warnings, values as Record<string, unknown>));
+  const hidden = hold ? { hidden: Visibility.review } : {};
   const id = await insertContentRow(db, def.table, {
     ...values,
     ...hidden,
@@ -163,8 +173,9 @@ async function insert<N extends ContentName>(deps: Deps, db: Executor, def: Cont
     date: nowIso(),
   });
   await syncAfterWrite(deps, db, def, id);
-  if (reason) await enqueue(db, { target: def.table, item: id, user: actor.id, reason, warnings });
-  return { id, ...screened(warnings, reason !== undefined) };
+  if (warnings) await keepListingPhotos(db, def.table, { ...values, id, user: actor.id });
+  if (hold) await enqueue(db, { target: def.table, item: id, user: actor.id, warnings, ...hold });
+  return { id, ...screened(warnings, hold !== undefined) };
 }
 
 /** What a listing's create or update answer adds: the scam checks' findings, and `held` when it
@@ -197,8 +208,9 @@ export async function createContent(
   const values = prepare(deps, def, actor, fields, undefined);
   await def.check?.(deps, values);
   await spendWriteAllowance(deps, actor, 'post');
+  const phrases = await scamPhrases(deps);
   const created = await writesShowOnly(newRowKeys(def, [values]), () =>
-    deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values)),
+    deps.db.transaction().execute((trx) => insert(deps, trx, def, actor, values, phrases)),
   );
   const after = (await findContentRow(deps.db, def.table, created.id)) as Row;
   await def.afterSave?.(deps, undefined, after, actor);
@@ -227,10 +239,11 @@ export async function createContentBatch(
   });
   for (const [i, values] of prepared.entries()) await def.check?.(deps, values).catch((err) => Promise.reject(atIndex(err, i)));
   await spendWriteAllowance(deps, actor, 'post', prepared.length);
+  const phrases = await scamPhrases(deps);
   const ids = await writesShowOnly(newRowKeys(def, prepared), () =>
     deps.db.transaction().execute(async (trx) => {
       const out: number[] = [];
-      for (const values of prepared) out.push((await insert(deps, trx, def, actor, values)).id);
+      for (const values of prepared) out.push((await insert(deps, trx, def, actor, values, phrases)).id);
       return out;
     }),
   );
@@ -253,7 +266,7 @@ export async function updateContent<N extends ContentName>(
   requireEditable(actor, before);
   const values = prepare(deps, def, actor, fields, before);
   await def.check?.(deps, values);
-  const warnings = listingWarnings(def.table, { ...before, ...values });
+  const warnings = listingWarnings(def.table, { ...before, ...values }, await scamPhrases(deps));
   const held = await deps.db.transaction().execute(async (trx) => {
     // Read again, locked: a concurrent edit may have moved the item between lists since.
     const current = await findContentRowLocked(trx, deps.dialect, def.table, id);
@@ -261,24 +274,31 @@ export async function updateContent<N extends ContentName>(
     await updateContentRow(trx, def.table, id, values);
     await syncAfterWrite(deps, trx, def, id, current);
     if (current.user !== actor.id) await auditEdit(trx, actor, def.table, current, values);
-    return holdMule(deps, trx, def.table, current, warnings);
+    return holdEdited(deps, trx, def.table, current, { ...current, ...values }, warnings);
   });
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
   await def.afterSave?.(deps, before, after, actor);
   return { item: decode(def, after), ...screened(warnings, held) };
 }
 
-/** A shown listing edited into a money-mule offer waits for an admin like a new one. */
-async function holdMule(
+/** A shown listing edited into a money-mule offer, or given another member's photo, waits for an
+ * admin like a new one (the photos it had were judged before). Its photos are kept for later
+ * matches either way. */
+async function holdEdited(
   deps: Deps,
   db: Executor,
   table: ContentName,
-  current: Row,
+  before: Row,
+  edited: Row,
   warnings: FoundWarning[] | undefined,
 ): Promise<boolean> {
-  if (!warnings?.some((w) => w.key === 'mule') || table === 'inquiry' || table === 'mainschedule') return false;
-  const moved = await setVisibility(deps, db, table, [current.id], Visibility.review, [Visibility.shown]);
-  if (moved.length) await enqueue(db, { target: table, item: current.id, user: current.user, reason: 'mule', warnings });
+  if (!warnings || table === 'inquiry' || table === 'mainschedule') return false;
+  const had = new Set(parseImages(before.images));
+  const hold = await editHold(db, edited.user, warnings, { images: parseImages(edited.images).filter((p) => !had.has(p)) });
+  await keepListingPhotos(db, table, edited);
+  if (!hold) return false;
+  const moved = await setVisibility(deps, db, table, [edited.id], Visibility.review, [Visibility.shown]);
+  if (moved.length) await enqueue(db, { target: table, item: edited.id, user: edited.user, warnings, ...hold });
   return moved.length > 0;
 }
 
@@ -318,6 +338,7 @@ export async function removeContent(
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);
     await forgetQueued(trx, def.table, unique);
+    await forgetListingPhotos(trx, def.table, unique);
     await def.removeWith?.(trx, unique);
     // The rows this delete removed, not the ones read above: of two concurrent deletes of an
     // item, only one takes it out of the counts.

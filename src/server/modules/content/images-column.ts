@@ -5,7 +5,7 @@ import type { ContentResource } from './content.types.ts';
 
 /** The stored array (written by toRow, so plain parsing is enough; this runs for every row of
  * every list). */
-function parseImages(value: unknown): string[] {
+export function parseImages(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
   if (typeof value !== 'string' || value === '' || value === '[]') return [];
   try {

@@ -1,3 +1,4 @@
+import { scamPhrases } from '#server/modules/scam/scam-phrase.service.ts';
 import {
   type ConversationEntry,
   ConversationMessages,
@@ -227,7 +228,7 @@ export async function sendMessage(deps: Deps, caller: Caller, id: number, input:
     deps.db.transaction().execute((trx) => insertMessage(trx, deps.dialect, message, [row.user1, row.user2])),
   );
   pushMessage(deps, other, actor.id, id);
-  return { id: added.id, date: added.date, warnings: warningKeys(input.content) };
+  return { id: added.id, date: added.date, warnings: warningKeys(input.content, await scamPhrases(deps)) };
 }
 
 /** After the commit: the recipient's browsers hear of the message (push.service.ts decides

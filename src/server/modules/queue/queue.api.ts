@@ -16,11 +16,11 @@ export function queueAdminRoutes(deps: Deps): Hono<AppEnv> {
 }
 
 /** /api/warnings: a member's listing text checked before it is published. */
-export function warningsRoutes(_deps: Deps): Hono<AppEnv> {
+export function warningsRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
     member(c);
-    return c.json({ code: 'ok', ...checkListingText(await bodyInput(c, WarningsCheckSchema)) });
+    return c.json({ code: 'ok', ...(await checkListingText(deps, await bodyInput(c, WarningsCheckSchema))) });
   });
   return app;
 }

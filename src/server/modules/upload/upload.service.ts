@@ -17,8 +17,8 @@ import { findUploadsByPaths, insertUpload, uploadedBytes } from './upload.reposi
 /** Upload issue: at most 10 images a post, so at most 10 a request. */
 export const MAX_FILES = 10;
 
-/** A stored image as the API answers it: its upload row without the owner and the date. */
-export type UploadItem = Omit<Selectable<UploadTable>, 'user' | 'date'>;
+/** A stored image as the API answers it: its upload row without the owner, the date and the hash. */
+export type UploadItem = Omit<Selectable<UploadTable>, 'user' | 'date' | 'phash'>;
 
 interface Prepared {
   image: ProcessedImage;
@@ -89,7 +89,7 @@ async function store(deps: Deps, prepared: Prepared[], user: number): Promise<Up
           width: p.image.width,
           height: p.image.height,
         };
-        items.push({ id: await insertUpload(trx, { ...item, user, date }), ...item });
+        items.push({ id: await insertUpload(trx, { ...item, user, date, phash: p.image.phash }), ...item });
       }
       return items;
     });
