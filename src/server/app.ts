@@ -33,6 +33,7 @@ import { blockRoutes, conversationRoutes } from '#server/modules/message/message
 import { memberRoutes } from '#server/modules/member/member.api.ts';
 import { refuseSuspendedWrites } from '#server/http/suspension.ts';
 import { reviewRoutes, saleRoutes } from '#server/modules/review/review.api.ts';
+import { businessReviewRoutes } from '#server/modules/business-review/business-review.api.ts';
 import { liveRoutes } from '#server/modules/live/live.api.ts';
 import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
@@ -107,6 +108,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/webdata', webdataRoutes(deps));
   api.route('/', bumpRoutes(deps));
   api.route('/', saleRoutes(deps));
+  api.route('/', businessReviewRoutes(deps));
   for (const [path, routes] of contentRoutes(deps)) api.route(path, routes);
   api.route('/event', rsvpRoutes(deps));
   api.route('/comment', commentRoutes(deps));

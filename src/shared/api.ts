@@ -53,7 +53,8 @@ interface Expiring {
 }
 export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & Expiring & { comment: number; korean: number; english: number };
 export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted & Expiring;
-export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted;
+/** `rating` is the average of its counted reviews (one decimal, 0 with none), `reviews` their number. */
+export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted & { rating: number; reviews: number };
 /** A visitor is sent `address`, `tel` and `email` empty (PRODUCT.md: members only). */
 export type HousingRecord = Saved<'HousingSaveSchema'> & Authored & Counted & Expiring & { image: string; comment: number };
 export type InquiryRecord = Saved<'InquirySaveSchema'> & Authored & { updatedate: string };

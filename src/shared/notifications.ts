@@ -6,7 +6,7 @@
  * matches one of my keywords (키워드 알림), my listing closing in 3 days (끌어올리기 renews it), my
  * item held for review after reports (신고) and my item deleted by an admin after them; my
  * listing that waited on the review queue, approved or rejected; an event I said I come to
- * happening tomorrow. */
+ * happening tomorrow; a seller who closed a sale naming me its buyer, inviting my review. */
 export const NotificationKinds = [
   'comment',
   'reply',
@@ -18,6 +18,7 @@ export const NotificationKinds = [
   'approved',
   'rejected',
   'event',
+  'trade',
 ] as const;
 export type NotificationKind = (typeof NotificationKinds)[number];
 
@@ -73,6 +74,7 @@ export function noticeSentence(kind: string, actor: string, keyword = ''): strin
   if (kind === 'keyword') return `${who} 키워드 알림에 맞는 글을 올렸습니다`;
   if (kind === 'expiry') return '내 글이 3일 안에 마감됩니다. 끌어올리면 다시 게시됩니다';
   if (kind === 'held') return '신고가 접수되어 내 글이 검토 중입니다. 다른 회원에게는 보이지 않습니다';
+  if (kind === 'trade') return `${who} 나를 구매자로 거래완료했습니다. 거래후기를 남겨 주세요`;
   if (kind === 'event') return '참석하기로 한 행사가 내일 열립니다';
   if (kind === 'removed') return '신고가 접수된 내 글이 운영 정책에 따라 삭제되었습니다';
   if (kind === 'approved') return '관리자 검토가 끝나 내 글이 게시되었습니다';

@@ -4,15 +4,18 @@ import type { FoundWarning } from './scam-warnings.ts';
 // sees them, why each waits, and what the admin's decision is. Pure data, so pages load it
 // without the schemas.
 
-/** Why an item waits: one of its author's first listings (APPROVE_FIRST), a money-mule offer, or
- * a photo another member's listing shows too. */
-export const QueueReasons = ['first', 'mule', 'photo'] as const;
+/** Why an item waits: one of its author's first listings (APPROVE_FIRST), a money-mule offer, a
+ * photo another member's listing shows too; a business review by an account under 7 days old, or
+ * one of many on a business within a day. */
+export const QueueReasons = ['first', 'mule', 'photo', 'newmember', 'burst'] as const;
 export type QueueReason = (typeof QueueReasons)[number];
 
 export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
   first: '새 회원의 첫 게시물',
   mule: '통장·계좌 대여 의심',
   photo: '다른 회원의 게시물과 같은 사진',
+  newmember: '가입 7일이 안 된 회원의 후기',
+  burst: '하루 사이에 몰린 업소 후기',
 };
 
 export const QueueActions = ['approve', 'reject'] as const;

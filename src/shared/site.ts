@@ -55,3 +55,8 @@ export function commentPath(topcategory: number, post: number, comment: number):
 export function memberPath(id: number): string {
   return `/member/${id}`;
 }
+
+/** A sale's trade page, where its seller names the buyer and its two parties review each other. */
+export function tradePath(target: string, item: number): string {
+  return `/trade/${target}/${item}`;
+}

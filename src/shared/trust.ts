@@ -83,3 +83,34 @@ export function isSuspended(until: string | undefined, now: Date): boolean {
 export function suspendedText(end: string): string {
   return `${end}까지 활동이 정지되어 글쓰기, 댓글, 좋아요, 쪽지, 신고, 후기를 할 수 없습니다`;
 }
+
+/** Business reviews: a rating of 1 to 5 and a text of this many characters. */
+export const BUSINESS_RATING_MAX = 5;
+export const BUSINESS_REVIEW_MIN = 10;
+export const BUSINESS_REVIEW_MAX = 1000;
+/** A review waits for an admin when its account is younger than this, or when this many reviews
+ * of the business (held ones included) came within a day before it: the next one waits. */
+export const REVIEW_NEW_ACCOUNT_DAYS = 7;
+export const REVIEW_BURST = 5;
+
+/** The Korean reasons of business review refusals. */
+export const BusinessReviewMessages = {
+  ownListing: '내 업소에는 후기를 남길 수 없습니다',
+  alreadyReviewed: '이 업소에는 이미 후기를 남겼습니다',
+  alreadyReplied: '이 후기에는 이미 답글을 달았습니다',
+  notOwner: '업소를 등록한 회원만 답글을 달 수 있습니다',
+} as const;
+
+/** A business review as its page and GET /api/business/{id}/review show it; `held` to its author
+ * while it waits on the review queue (검토 중). */
+export interface BusinessReviewShown {
+  id: number;
+  user: number;
+  nickname: string;
+  rating: number;
+  content: string;
+  reply: string;
+  replydate: string;
+  date: string;
+  held?: true;
+}

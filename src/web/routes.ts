@@ -38,6 +38,7 @@ export default [
     route('mypage/listings', 'routes/mypage-listings.tsx', { id: 'mypage-listings' }),
     route('mypage/writings', 'routes/mypage-writings.tsx', { id: 'mypage-writings' }),
     route('member/:id', 'routes/member.tsx', { id: 'member-id' }),
+    route('trade/:target/:id', 'routes/trade.tsx', { id: 'trade' }),
     route('messages', 'routes/messages.tsx', { id: 'messages' }),
     route('messages/:id', 'routes/messages-conversation.tsx', { id: 'messages-id' }),
     route('admin', 'routes/admin.tsx', { id: 'admin' }),

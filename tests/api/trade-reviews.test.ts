@@ -53,6 +53,9 @@ describe('closing a sale', () => {
     expect(refused.body).toMatchObject({ message: 'invalid', field: 'buyer' });
     expect((await sold(seller, item, { buyer: asker.id })).status).toBe(200);
     expect((await t.call('GET', `/api/board/${item}`)).body.item.marketstatus).toBe(2);
+    // The buyer is invited to review the seller, on the trade page.
+    const told = (await t.call('GET', '/api/notification', { token: asker.token })).body.items;
+    expect(told).toEqual([expect.objectContaining({ kind: 'trade', title: '캠핑 의자 팝니다', link: `/trade/board/${item}` })]);
     // A second buyer: 400; the badge counts the trade on both profiles.
     expect((await sold(seller, item, { buyer: asker.id })).status).toBe(400);
     expect((await profile(seller.id)).badges).toContain('거래 1회');

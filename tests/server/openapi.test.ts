@@ -98,6 +98,8 @@ const EXPECTED: Record<string, string[]> = {
   '/api/member/{id}': ['get'],
   '/api/comment/mine': ['get'],
   '/api/review': ['post'],
+  '/api/business/{id}/review': ['get', 'post'],
+  '/api/review/{id}/reply': ['put'],
   '/api/admin/user/{id}/suspend': ['post'],
   '/api/board/{id}/buyers': ['get'],
   '/api/board/{id}/sold': ['put'],

@@ -51,6 +51,7 @@ export interface Database {
   board: BoardTable;
   jobs: JobsTable;
   business: BusinessTable;
+  business_reviews: BusinessReviewsTable;
   housing: HousingTable;
   inquiry: InquiryTable;
   mainschedule: MainscheduleTable;
@@ -370,6 +371,24 @@ export interface BusinessTable extends Authored, Counted, BusinessHours {
   content: string;
   type: number;
   main: number;
+  /** The average of its counted reviews, one decimal (0 with none), and how many: kept by the
+   * review writes (modules/business-review). */
+  rating: Generated<number>;
+  reviews: Generated<number>;
+}
+
+/** A member's review of a business; `hidden` as items' (shared/reports.ts Visibility): 2 while it
+ * waits on the review queue, 1 rejected, 0 counted. */
+export interface BusinessReviewsTable {
+  id: Generated<number>;
+  business: number;
+  user: number;
+  rating: number;
+  content: string;
+  reply: Generated<string>;
+  replydate: Generated<string>;
+  hidden: Generated<number>;
+  date: string;
 }
 
 /** Housing (부동산): yes/no fields are 1 yes / 2 no; `movein` '' is 즉시. */

@@ -30,6 +30,7 @@ import * as m0026 from './migrations/0026-review-queue.ts';
 import * as m0027 from './migrations/0027-push.ts';
 import * as m0028 from './migrations/0028-events.ts';
 import * as m0029 from './migrations/0029-item-comments.ts';
+import * as m0030 from './migrations/0030-business-reviews.ts';
 import * as m0031 from './migrations/0031-scam-photos-phrases.ts';
 import * as m0033 from './migrations/0033-push-servers.ts';
 
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0027-push': m0027,
   '0028-events': m0028,
   '0029-item-comments': m0029,
+  '0030-business-reviews': m0030,
   '0031-scam-photos-phrases': m0031,
   '0033-push-servers': m0033,
 };

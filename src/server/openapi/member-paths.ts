@@ -1,5 +1,6 @@
 import { MemberProfileQuerySchema } from '#shared/schemas/member.ts';
 import { ReviewSaveSchema, SoldSchema } from '#shared/schemas/review.ts';
+import { BusinessReviewSaveSchema, ReviewReplySchema } from '#shared/schemas/business-review.ts';
 import { SuspendSchema } from '#shared/schemas/suspension.ts';
 import { positiveId } from '#shared/schemas/fields.ts';
 import { ReviewRatingLabel, ReviewTagLabel } from '#shared/trust.ts';
@@ -103,6 +104,65 @@ export function memberPaths(saleKinds: readonly string[]): Record<string, Obj> {
       }),
     },
     ...Object.fromEntries(saleKinds.flatMap((kind) => salePaths(kind))),
+    ...businessReviewPaths(),
+  };
+}
+
+/** Business reviews, their owner's answer, and the queue that holds some of them. */
+function businessReviewPaths(): Record<string, Obj> {
+  const id = [pathParameter('id', toSchema(positiveId))];
+  const review: Schema = {
+    type: 'object',
+    properties: {
+      id: integer,
+      user: integer,
+      nickname: text,
+      rating: integer,
+      content: text,
+      reply: { ...text, description: "The business owner's answer; '' for none." },
+      replydate: text,
+      date: text,
+      held: { type: 'boolean', description: 'Only on the caller’s own review while it waits for an admin (검토 중).' },
+    },
+  };
+  return {
+    '/api/business/{id}/review': {
+      get: op({
+        tag: 'member',
+        id: 'businessReviews',
+        summary: "A business's counted reviews, newest first, and the caller's own one still waiting",
+        parameters: id,
+        answer: okWith({ items: { type: 'array', items: review } }),
+        errors: [404],
+      }),
+      post: op({
+        tag: 'member',
+        id: 'businessReviewAdd',
+        summary: 'Review a business: a rating of 1 to 5 and 10 to 1,000 characters, once per member',
+        description:
+          'Not on your own listing (403); a second review 400 `already`. From an account under 7 days old, or the sixth within ' +
+          '24 hours on one business (held ones included), it waits for an admin (GET /api/admin/queue, target `review`) before ' +
+          'it counts, and the answer says `held: true`. The business carries `rating` (the average, one decimal) and `reviews`.',
+        session: true,
+        parameters: id,
+        body: toSchema(BusinessReviewSaveSchema),
+        answer: okWith({ id: integer, held: { type: 'boolean' } }),
+        errors: [403, 404],
+      }),
+    },
+    '/api/review/{id}/reply': {
+      put: op({
+        tag: 'member',
+        id: 'businessReviewReply',
+        summary: "The business owner's answer to a review, once",
+        description: 'Only the listing’s author (403); a second answer 400 `already`.',
+        session: true,
+        parameters: id,
+        body: toSchema(ReviewReplySchema),
+        answer: okWith({ id: integer }),
+        errors: [403, 404],
+      }),
+    },
   };
 }
 

@@ -46,8 +46,12 @@ function BusinessBody({ item, clock }: BodyProps) {
 export const business: WebKind = {
   list: {
     filters: [category('business'), location, { name: 'open', label: '지금 영업중', kind: 'check' }],
-    // Premium first: the API's default business order is by type, descending.
-    fields: ['image', 'type', 'subcategory', 'address', 'tel', ...HOURS],
+    sorts: [
+      // Premium first: the API's default business order is by type, descending.
+      ['', '기본순', '-type'],
+      ['rating', '별점 높은순', '-rating'],
+    ],
+    fields: ['image', 'type', 'subcategory', 'address', 'tel', 'rating', 'reviews', ...HOURS],
     Cards: ({ items, base, clock }: CardsProps) => <BusinessList items={items} base={base} clock={clock!} />,
   },
   clock: true,

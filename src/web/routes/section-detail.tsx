@@ -3,6 +3,7 @@ import { MemberName } from '../components/ui/member-name.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
+import { tradePath } from '#shared/site.ts';
 import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import {
@@ -12,6 +13,8 @@ import {
   hasComments,
   hasMembersOnlyFields,
   removeContent,
+  SALE_KINDS,
+  tradeCloseOf,
 } from '#server/modules/content/content.service.ts';
 import { addComment, editComment, listComments, removeComment } from '#server/modules/comment/comment.service.ts';
 import { likeStatus, toggleLike } from '#server/modules/like/like.service.ts';
@@ -167,6 +170,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     justReported: justReported(url),
     viewer: actor ? { id: actor.id, admin: actor.level >= 3 } : null,
     bump: bumpState(resource, item, url, deps.env.SITE_TIMEZONE),
+    // Its seller closes a sale with the buyer and reviews them on the trade page (routes/trade.tsx).
+    trade: (SALE_KINDS as readonly string[]).includes(resource) && tradeCloseOf(section) ? tradePath(resource, id) : null,
     opened,
     timeZone,
     today: todayIn(timeZone),
@@ -385,6 +390,16 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
               refusal={refused && 'bump' in refused ? refused.bump : undefined}
             />
           </div>
+        ) : null}
+        {d.trade ? (
+          <p className="mt-4" {...forOwner(item.user)}>
+            <Link
+              to={d.trade}
+              className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-5 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              거래완료 · 거래후기
+            </Link>
+          </p>
         ) : null}
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <LikeButton

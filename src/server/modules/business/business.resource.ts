@@ -31,7 +31,7 @@ export const businessResource: ContentResource<'business'> = {
     filters: ['type', 'main', 'user'],
     textFilters: ['category', 'subcategory', 'location'],
     keyword: ['title', 'content', 'address', 'category'],
-    sorts: ['id', 'date', 'count', 'like', 'type', 'main', 'title'],
+    sorts: ['id', 'date', 'count', 'like', 'type', 'main', 'title', 'rating'],
     defaultSort: '-type',
     sums: ['count', 'like'],
   },
@@ -74,6 +74,8 @@ export const businessResource: ContentResource<'business'> = {
     type: 1,
     main: 1,
     ...countedItemDefaults,
+    rating: 0,
+    reviews: 0,
   }),
   requireWrite() {},
   // The list thumbnail: the first photo unless a client chose one (SPEC §3's `image`).

@@ -2,7 +2,7 @@ import { closedDaysText, type SiteClock } from '#shared/business-hours.ts';
 import { Gallery } from '../../components/ui/gallery.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { telHref } from '#shared/links.ts';
-import { type BusinessItem, OpenBadge, PremiumBadge } from './business-list.tsx';
+import { type BusinessItem, OpenBadge, PremiumBadge, RatingBadge } from './business-list.tsx';
 
 const range = (start: string, end: string) => (start && end ? `${start} ~ ${end}` : '정보 없음');
 
@@ -19,6 +19,7 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
         <span className="text-sm text-slate-600">{[b.category, b.subcategory, b.location].filter(Boolean).join(' · ')}</span>
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{b.title}</h1>
+      <RatingBadge rating={b.rating} reviews={b.reviews} />
       <MetaLine
         parts={[]}
         counts={[

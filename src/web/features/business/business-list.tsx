@@ -37,6 +37,20 @@ export function PremiumBadge() {
   return <span className="shrink-0 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-amber-950">프리미엄</span>;
 }
 
+/** The average of its counted reviews and how many, as the business's card and page show them. */
+export function RatingBadge({ rating, reviews }: { rating: number; reviews: number }) {
+  if (!reviews) return <span className="text-sm text-slate-500">후기 없음</span>;
+  return (
+    <span className="text-sm font-semibold text-slate-700">
+      <span aria-hidden="true" className="text-amber-500">
+        ★
+      </span>{' '}
+      <span className="sr-only">별점 </span>
+      {rating.toFixed(1)} <span className="font-normal text-slate-500">(후기 {reviews})</span>
+    </span>
+  );
+}
+
 export function BusinessList({ items, base, clock }: { items: BusinessItem[]; base: string; clock: SiteClock }) {
   return (
     <ThumbnailCards>
@@ -48,6 +62,7 @@ export function BusinessList({ items, base, clock }: { items: BusinessItem[]; ba
             <span className="text-sm text-slate-500">{[b.category, b.subcategory].filter(Boolean).join(' › ')}</span>
           </span>
           <span className="mt-1 block font-semibold group-hover:text-brand-700 group-hover:underline">{b.title}</span>
+          <RatingBadge rating={b.rating} reviews={b.reviews} />
           <span className="mt-0.5 block truncate text-sm text-slate-600">{b.address}</span>
           <MetaLine
             parts={[b.location, b.tel]}

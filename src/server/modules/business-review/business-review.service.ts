@@ -1,0 +1,96 @@
+import { AppError } from '#shared/errors.ts';
+import { ErrorKey } from '#shared/messages.ts';
+import { Visibility } from '#shared/reports.ts';
+import type { BusinessReviewSaveInput, ReviewReplyInput } from '#shared/schemas/business-review.ts';
+import { BusinessReviewMessages, type BusinessReviewShown, REVIEW_BURST, REVIEW_NEW_ACCOUNT_DAYS } from '#shared/trust.ts';
+import type { QueueReason } from '#shared/queue.ts';
+import type { Caller, Deps } from '#server/context.ts';
+import { nowIso } from '#server/lib/clock.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { getContent } from '#server/modules/content/content.service.ts';
+import { enqueue } from '#server/modules/queue/queue-entry.service.ts';
+import {
+  countReviewsSince,
+  findBusinessReview,
+  insertBusinessReview,
+  listReviewsOf,
+  recountBusiness,
+  setReply,
+} from './business-review.repository.ts';
+
+// Business reviews (PRODUCT.md "Members and trust"): a rating of 1 to 5 and a text, one per
+// member and business, never on one's own listing; the owner answers each once. A review from an
+// account under 7 days old, or one that follows 5 others of the business within a day, waits on
+// the review queue (business-review.queue.ts) before it counts. The business row keeps the
+// average and count of the counted ones, so its lists sort by rating without reading reviews.
+
+export { BusinessReviewSaveSchema, ReviewReplySchema } from '#shared/schemas/business-review.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Why a new review must wait, if it must: a young account, or a burst on the business. */
+async function waitReason(deps: Deps, joined: string | undefined, business: number, now: number): Promise<QueueReason | undefined> {
+  if (joined && Date.parse(joined) > now - REVIEW_NEW_ACCOUNT_DAYS * DAY_MS) return 'newmember';
+  const lastDay = await countReviewsSince(deps.db, business, new Date(now - DAY_MS).toISOString());
+  return lastDay >= REVIEW_BURST ? 'burst' : undefined;
+}
+
+/** The business as the caller may read it (a 404 otherwise), with its author. */
+async function businessOf(deps: Deps, caller: Caller, id: number): Promise<{ id: number; user: number }> {
+  return (await getContent(deps, 'business', caller, id)) as { id: number; user: number };
+}
+
+/** POST /api/business/{id}/review. */
+export async function addBusinessReview(deps: Deps, caller: Caller, business: number, input: BusinessReviewSaveInput) {
+  const actor = requireActor(caller.actor);
+  const item = await businessOf(deps, caller, business);
+  if (item.user === actor.id) throw new AppError(403, ErrorKey.forbidden, { detail: BusinessReviewMessages.ownListing });
+  const now = Date.now();
+  const reason = await waitReason(deps, actor.joined, business, now);
+  // An ordinary write: the business's pages and lists (its average and count) are renewed.
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const hidden = reason ? Visibility.review : Visibility.shown;
+    const date = new Date(now).toISOString();
+    const added = await insertBusinessReview(trx, { business, user: actor.id, rating: input.rating, content: input.content, hidden, date });
+    if (added === undefined) throw new AppError(400, ErrorKey.already, { detail: BusinessReviewMessages.alreadyReviewed });
+    if (reason) await enqueue(trx, { target: 'review', item: added, user: actor.id, reason });
+    else await recountBusiness(trx, business);
+    return added;
+  });
+  return reason ? { id, held: true as const } : { id };
+}
+
+/** GET /api/business/{id}/review: the counted reviews, newest first, and the caller's own marked
+ * `held` while it waits (검토 중). */
+export async function listBusinessReviews(deps: Deps, caller: Caller, business: number): Promise<{ items: BusinessReviewShown[] }> {
+  await businessOf(deps, caller, business);
+  const rows = await listReviewsOf(deps.db, business, caller.actor?.id ?? 0);
+  return {
+    items: rows
+      // A rejected review stays hidden, from its author too.
+      .filter((r) => r.hidden !== Visibility.hidden)
+      .map((r) => ({
+        id: r.id,
+        user: r.user,
+        nickname: r.nickname ?? '',
+        rating: r.rating,
+        content: r.content,
+        reply: r.reply,
+        replydate: r.replydate,
+        date: r.date,
+        ...(r.hidden === Visibility.review ? { held: true as const } : {}),
+      })),
+  };
+}
+
+/** PUT /api/review/{id}/reply: the business's author answers a counted review, once. */
+export async function replyToReview(deps: Deps, caller: Caller, id: number, input: ReviewReplyInput): Promise<{ id: number }> {
+  const actor = requireActor(caller.actor);
+  const review = await findBusinessReview(deps.db, id);
+  if (!review || review.hidden !== Visibility.shown) throw new AppError(404, ErrorKey.notFound);
+  const item = await businessOf(deps, caller, review.business);
+  if (item.user !== actor.id) throw new AppError(403, ErrorKey.forbidden, { detail: BusinessReviewMessages.notOwner });
+  if (!(await setReply(deps.db, id, input.content, nowIso())))
+    throw new AppError(400, ErrorKey.already, { detail: BusinessReviewMessages.alreadyReplied });
+  return { id };
+}

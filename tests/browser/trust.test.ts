@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import {
+  apiCall,
+  createAccount,
+  expectNoHorizontalScroll,
+  openPage,
+  saveScreenshot,
+  setUpServerAndBrowser,
+  unexpectedErrors,
+  WIDTHS,
+} from '#tests/support/browser.ts';
+
+// Trust between members as they meet it: a seller closes a sale from its page choosing the buyer
+// among those who wrote about it, both leave a review (with JavaScript and without), and the
+// reviews show on the profiles; at a phone's and a desktop's width.
+
+const suite = setUpServerAndBrowser();
+
+describe('closing a sale and reviewing', () => {
+  for (const width of WIDTHS) {
+    test(`the seller picks the buyer and both review each other, at ${width} px`, async () => {
+      const [seller, buyer] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+      const title = `캠핑 의자 두 개 팝니다 🏕️ ${width}`;
+      const item = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', seller.token, {
+        topcategory: 4,
+        title,
+        content: '<p>한 번 썼어요</p>',
+        price: 20,
+      });
+      const id = item.body.id;
+      await apiCall(suite.server, 'POST', '/api/conversation', buyer.token, { target: 'board', item: id });
+      const buyerName = `테스터${buyer.loginid.slice(5, 13)}`;
+      const sellerName = `테스터${seller.loginid.slice(5, 13)}`;
+
+      // The seller, with JavaScript: from the listing to 거래완료 with the buyer, then a review.
+      const own = await openPage(suite.browser, suite.server, { width, token: seller.token });
+      await own.page.goto(`/market/${id}`);
+      await own.page.getByRole('link', { name: '거래완료 · 거래후기' }).click();
+      await own.page.waitForURL(`**/trade/board/${id}`);
+      await own.page.getByRole('radio', { name: buyerName }).check();
+      await expectNoHorizontalScroll(own.page);
+      await saveScreenshot(own.page, `trade-sold-${width}`);
+      await own.page.getByRole('button', { name: '거래완료' }).click();
+      await own.page.getByText('거래완료로 바꿨습니다.').waitFor();
+      await own.page.getByRole('radio', { name: '최고예요' }).check();
+      await own.page.getByRole('checkbox', { name: '응답이 빨라요' }).check();
+      await own.page.getByLabel('후기 (선택)').fill('약속 시간에 딱 맞춰 오셨어요. 감사합니다😊');
+      await own.page.getByRole('button', { name: '후기 남기기' }).click();
+      await own.page.getByText('후기를 남겼습니다. 고맙습니다.').waitFor();
+      await expectNoHorizontalScroll(own.page);
+      expect(unexpectedErrors(own.errors)).toEqual([]);
+      await own.close();
+
+      // The buyer, without JavaScript: the notification leads to the trade page and its review.
+      const told = await apiCall<{ items: { link: string }[] }>(suite.server, 'GET', '/api/notification', buyer.token);
+      expect(told.body.items[0]?.link).toBe(`/trade/board/${id}`);
+      const other = await openPage(suite.browser, suite.server, { width, token: buyer.token, javaScriptEnabled: false });
+      await other.page.goto(`/trade/board/${id}`);
+      await other.page.getByRole('heading', { name: `${sellerName}님과의 거래는 어떠셨나요?` }).waitFor();
+      await other.page.getByRole('checkbox', { name: '친절해요' }).check();
+      await other.page.getByRole('radio', { name: '좋아요' }).check();
+      await other.page.getByRole('button', { name: '후기 남기기' }).click();
+      await other.page.getByText('후기를 남겼습니다. 고맙습니다.').waitFor();
+      await saveScreenshot(other.page, `trade-reviewed-${width}`);
+      await other.page.goto(`/member/${seller.id}`);
+      await other.page.getByText('친절해요').waitFor();
+      await other.page.goto(`/member/${buyer.id}`);
+      await other.page.getByText('약속 시간에 딱 맞춰 오셨어요. 감사합니다😊').waitFor();
+      await expectNoHorizontalScroll(other.page);
+      await saveScreenshot(other.page, `trade-profile-${width}`);
+      await other.close();
+    });
+  }
+
+  test('someone else reads no trade page', async () => {
+    const [seller, stranger] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+    const item = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', seller.token, {
+      topcategory: 4,
+      title: '책상 팝니다',
+      content: '<p>튼튼</p>',
+      price: 30,
+    });
+    const { page, close } = await openPage(suite.browser, suite.server, { token: stranger.token });
+    expect((await page.goto(`/trade/board/${item.body.id}`))?.status()).toBe(403);
+    await close();
+  });
+});
