@@ -37,6 +37,7 @@ import { searchRoutes } from '#server/modules/search/search.api.ts';
 import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.api.ts';
 import { queueAdminRoutes, warningsRoutes } from '#server/modules/queue/queue.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
+import { organizationRoutes } from '#server/modules/organization/organization.api.ts';
 import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/admin/report', reportAdminRoutes(deps));
   api.route('/warnings', warningsRoutes(deps));
   api.route('/admin/queue', queueAdminRoutes(deps));
+  api.route('/admin/organization', organizationRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/', openapiRoutes(deps));
   api.all('*', () => {

@@ -24,7 +24,7 @@ export function safeReturnPath(value: string | null | undefined): string {
   return url.host === 'site.invalid' && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
 }
 
-/** FAQ answers and organizations' posts have no page of their own (SPEC §2): their lists open
+/** FAQ answers have no page of their own (SPEC §2): their list opens
  * each entry in place, under these anchors, and a link to one (search results, my likes) is the
  * list's page that has the entry (`entry`), at the entry's anchor, which opens it. */
 const IN_PLACE_ANCHORS: Record<string, string> = Object.fromEntries(

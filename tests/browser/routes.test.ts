@@ -59,8 +59,8 @@ const ROUTES: RouteCase[] = [
   { path: '/customer/faq', access: 'public', page: '자주 묻는 질문', layout: 'common' },
   { path: '/customer/write', access: 'staff', page: '글쓰기', layout: 'common' },
   { path: '/customer/inquiry', access: 'member', page: '1:1 문의', layout: 'common' },
-  { path: '/organizations', access: 'public', page: '한인단체', layout: 'common' },
-  { path: '/organizations/write', access: 'staff', page: '한인단체 글쓰기', layout: 'common' },
+  // Organizations have pages of their own, kept by staff (and by their editors).
+  ...sectionRoutes('organizations', '한인단체', 'staff', '단체 등록'),
   { path: '/search', access: 'public', page: '검색', layout: 'own' },
   { path: '/login', access: 'public', page: '로그인', layout: 'own' },
   { path: '/mypage', access: 'member', page: '마이페이지', layout: 'common' },

@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-member-trust.ts';
 import * as m0026 from './migrations/0026-review-queue.ts';
 import * as m0027 from './migrations/0027-push.ts';
 import * as m0028 from './migrations/0028-events.ts';
+import * as m0032 from './migrations/0032-organizations.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0026-review-queue': m0026,
   '0027-push': m0027,
   '0028-events': m0028,
+  '0032-organizations': m0032,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */
