@@ -6,6 +6,22 @@ import { boardSectionOf, listOf, SECTION_LISTS, SECTIONS, type Section } from '.
 /** The portal's sections as the header shows them, in PRODUCT.md's order. */
 export const SITE_SECTIONS: readonly Section[] = SECTIONS;
 
+/** One tab of the site's navigation. */
+export interface SiteTab {
+  key: string;
+  label: string;
+  path: string;
+}
+
+/** The community calendar (PRODUCT.md's 행사 row): its own pages, not a section of the table. */
+export const EVENTS_TAB: SiteTab = { key: 'events', label: '행사', path: '/events' };
+
+/** The header's tabs and the home page's shortcuts: the sections, with 행사 after 한인단체 as the
+ * Sections table orders them. */
+export const SITE_TABS: readonly SiteTab[] = SITE_SECTIONS.flatMap(({ key, label, path }) =>
+  key === 'organizations' ? [{ key, label, path }, EVENTS_TAB] : [{ key, label, path }],
+);
+
 /** The login page that comes back to `next` (a path and query of this site) once logged in:
  * every login link that works without JavaScript. The login page checks `next` itself
  * (safeReturnPath), whatever a link says. */
