@@ -40,6 +40,7 @@ import { reportAdminRoutes, reportRoutes } from '#server/modules/report/report.a
 import { queueAdminRoutes, warningsRoutes } from '#server/modules/queue/queue.api.ts';
 import { scamPhraseRoutes } from '#server/modules/scam/scam-phrase.api.ts';
 import { adminRoutes } from '#server/modules/admin/admin.api.ts';
+import { organizationRoutes } from '#server/modules/organization/organization.api.ts';
 import { adminApiAllow } from '#server/http/admin-allow.ts';
 import { openapiRoutes } from '#server/openapi/openapi.api.ts';
 import { type PagesOptions, pageRoutes } from './pages/pages.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: Deps, pages?: PagesOptions): App {
   api.route('/warnings', warningsRoutes(deps));
   api.route('/admin/queue', queueAdminRoutes(deps));
   api.route('/admin/scam-phrases', scamPhraseRoutes(deps));
+  api.route('/admin/organization', organizationRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/', openapiRoutes(deps));
   api.all('*', () => {

@@ -51,7 +51,26 @@ interface Expiring {
   /** 1: past its close date, listed only with expired=1 (마감). */
   closed: number;
 }
-export type BoardRecord = Saved<'BoardSaveSchema'> & Authored & Counted & Expiring & { comment: number; korean: number; english: number };
+/** One of an organization's upcoming events, on its page (a 한인단체 post's detail). */
+export interface OrganizationEvent {
+  id: number;
+  title: string;
+  startdate: string;
+  starttime: string;
+  enddate: string;
+  endtime: string;
+  allday: number;
+  weekday: number;
+  place: string;
+  category: string;
+  /** Its next occurrence's date in the site's time zone. */
+  next: string;
+}
+/** An organization's (a 한인단체 post's) detail adds its upcoming `events` and its `editors`' ids. */
+export type BoardRecord = Saved<'BoardSaveSchema'> &
+  Authored &
+  Counted &
+  Expiring & { comment: number; korean: number; english: number; events?: OrganizationEvent[]; editors?: number[] };
 export type JobsRecord = Saved<'JobsSaveSchema'> & Authored & Counted & Expiring;
 /** `rating` is the average of its counted reviews (one decimal, 0 with none), `reviews` their number. */
 export type BusinessRecord = Saved<'BusinessSaveSchema'> & Authored & Counted & { rating: number; reviews: number };

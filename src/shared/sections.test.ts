@@ -44,7 +44,8 @@ describe('the sections table', () => {
     expect(sectionOfPath('/customer/faq')?.key).toBe('customer');
     expect(inPlaceAnchor('/customer/faq')).toBe('faq');
     expect(itemPagesOf(sectionByKey('customer')!)).toBeUndefined();
-    expect(itemPagesOf(sectionByKey('organizations')!)).toBeUndefined();
+    // Organizations have pages of their own (PRODUCT.md "Organizations and events").
+    expect(itemPagesOf(sectionByKey('organizations')!)).toBe('/organizations');
     expect(itemPagesOf(sectionByKey('market')!)).toBe('/market');
   });
 

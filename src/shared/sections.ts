@@ -129,7 +129,7 @@ const ENTRIES = [
     writeLevel: UserLevel.manager,
     categories: ['한인회', '종교', '교육', '봉사', '문화'],
     empty: '한인회, 종교, 교육, 봉사 단체 소식이 이곳에 모입니다.',
-    inPlace: 'org',
+    item: { noun: '단체', subject: '단체가', write: '단체 등록', edit: '단체 정보 수정' },
   },
   {
     key: 'customer',

@@ -7,10 +7,10 @@ describe('itemPath', () => {
     expect(itemPath('/business', 3)).toBe('/business/3');
   });
 
-  test('FAQ answers and organizations’ posts link to their entry in the list (SPEC §2 has no page for them)', () => {
+  test('FAQ answers link to their entry in the list (SPEC §2 has no page for them); organizations have pages', () => {
     expect(itemPath('/customer/faq', 7)).toBe('/customer/faq?entry=7#faq-7');
-    expect(itemPath('/organizations', 9)).toBe('/organizations?entry=9#org-9');
-    expect(inPlaceAnchor('/organizations')).toBe('org');
+    expect(itemPath('/organizations', 9)).toBe('/organizations/9');
+    expect(inPlaceAnchor('/organizations')).toBeUndefined();
     expect(inPlaceAnchor('/community')).toBeUndefined();
   });
 });

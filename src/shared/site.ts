@@ -6,6 +6,22 @@ import { listOf, SECTION_LISTS, SECTIONS, type Section } from './sections.ts';
 /** The portal's sections as the header shows them, in PRODUCT.md's order. */
 export const SITE_SECTIONS: readonly Section[] = SECTIONS;
 
+/** One tab of the site's navigation. */
+export interface SiteTab {
+  key: string;
+  label: string;
+  path: string;
+}
+
+/** The community calendar (PRODUCT.md's 행사 row): its own pages, not a section of the table. */
+export const EVENTS_TAB: SiteTab = { key: 'events', label: '행사', path: '/events' };
+
+/** The header's tabs and the home page's shortcuts: the sections, with 행사 after 한인단체 as the
+ * Sections table orders them. */
+export const SITE_TABS: readonly SiteTab[] = SITE_SECTIONS.flatMap(({ key, label, path }) =>
+  key === 'organizations' ? [{ key, label, path }, EVENTS_TAB] : [{ key, label, path }],
+);
+
 /** The login page that comes back to `next` (a path and query of this site) once logged in:
  * every login link that works without JavaScript. The login page checks `next` itself
  * (safeReturnPath), whatever a link says. */
@@ -24,7 +40,7 @@ export function safeReturnPath(value: string | null | undefined): string {
   return url.host === 'site.invalid' && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
 }
 
-/** FAQ answers and organizations' posts have no page of their own (SPEC §2): their lists open
+/** FAQ answers have no page of their own (SPEC §2): their list opens
  * each entry in place, under these anchors, and a link to one (search results, my likes) is the
  * list's page that has the entry (`entry`), at the entry's anchor, which opens it. */
 const IN_PLACE_ANCHORS: Record<string, string> = Object.fromEntries(

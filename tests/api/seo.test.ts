@@ -39,6 +39,23 @@ describe('robots.txt, sitemap.xml and the news feed', () => {
     expect(res.body).toContain(`<loc>http://portal.example/news/${newsId}</loc>`);
   });
 
+  test('the sitemap lists 행사, the public events not over yet and the organizations’ pages; not a held event', async () => {
+    const staff = await t.member({ level: 2 });
+    const org = await t.call('POST', '/api/board', {
+      token: staff.token,
+      body: { topcategory: 7, title: '남가주 한인회', content: '<p>소개</p>', tel: '213-555-0100' },
+    });
+    const event = (token: string) =>
+      t.call('POST', '/api/event', { token, body: { title: '송년의 밤', startdate: '2099-12-20', starttime: '18:00' } });
+    const shown = await event(staff.token);
+    const held = await event((await t.member()).token);
+    const res = await t.call('GET', '/sitemap.xml', { headers: { host: 'portal.example' } });
+    expect(res.body).toContain('<loc>http://portal.example/events</loc>');
+    expect(res.body).toContain(`<loc>http://portal.example/events/${shown.body.id}</loc>`);
+    expect(res.body).not.toContain(`<loc>http://portal.example/events/${held.body.id}</loc>`);
+    expect(res.body).toContain(`<loc>http://portal.example/organizations/${org.body.id}</loc>`);
+  });
+
   test('the news RSS feed carries the latest news, escaped', async () => {
     const res = await t.call('GET', '/news/rss.xml', { headers: { host: 'portal.example' } });
     expect(res.headers.get('content-type')).toContain('application/rss+xml');

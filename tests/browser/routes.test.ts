@@ -24,7 +24,8 @@ import {
 // layouts, the admin guard, security headers, reading without JavaScript and accessibility.
 
 const SITE = '한인포털';
-const SECTION_LABELS = ['뉴스', '생활정보', '구인구직', '벼룩시장', '부동산', '커뮤니티', '업소록', '한인단체', '고객센터'];
+// The sections with 행사 after 한인단체 (PRODUCT.md's Sections table).
+const SECTION_LABELS = ['뉴스', '생활정보', '구인구직', '벼룩시장', '부동산', '커뮤니티', '업소록', '한인단체', '행사', '고객센터'];
 
 /** Who may see a route: everyone, members (visitors go to /login), staff of level 2 and up or
  * admins (visitors go to /login, members of level 1 get 403). */
@@ -59,8 +60,8 @@ const ROUTES: RouteCase[] = [
   { path: '/customer/faq', access: 'public', page: '자주 묻는 질문', layout: 'common' },
   { path: '/customer/write', access: 'staff', page: '글쓰기', layout: 'common' },
   { path: '/customer/inquiry', access: 'member', page: '1:1 문의', layout: 'common' },
-  { path: '/organizations', access: 'public', page: '한인단체', layout: 'common' },
-  { path: '/organizations/write', access: 'staff', page: '한인단체 글쓰기', layout: 'common' },
+  // Organizations have pages of their own, kept by staff (and by their editors).
+  ...sectionRoutes('organizations', '한인단체', 'staff', '단체 등록'),
   { path: '/search', access: 'public', page: '검색', layout: 'own' },
   { path: '/login', access: 'public', page: '로그인', layout: 'own' },
   { path: '/mypage', access: 'member', page: '마이페이지', layout: 'common' },
@@ -99,7 +100,7 @@ beforeAll(async () => {
     if (!id) throw new Error(`no demo content for ${query}`);
     return id;
   };
-  const boards = { life: 2, news: 1, market: 4, community: 5 };
+  const boards = { life: 2, news: 1, market: 4, community: 5, organizations: 7 };
   for (const [section, top] of Object.entries(boards)) postIds[section] = await first(`/api/board?topcategory=${top}&size=1`);
   postIds.jobs = await first('/api/jobs?size=1');
   postIds.housing = await first('/api/housing?size=1');

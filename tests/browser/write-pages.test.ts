@@ -174,7 +174,7 @@ describe('write pages', () => {
     await page.getByLabel('분류').selectOption('한인회');
     await editor(page).fill('이번 달 정기 총회가 열립니다.');
     await page.getByRole('button', { name: '등록', exact: true }).click();
-    await page.waitForURL(/\/organizations(\?|#|$)/);
+    await page.waitForURL(/\/organizations\/\d+$/);
     await expect.poll(() => page.locator('main').textContent()).toContain('한인회 정기 총회 안내');
     expect(errors).toEqual([]);
     await close();

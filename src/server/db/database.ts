@@ -57,6 +57,7 @@ export interface Database {
   mainschedule: MainscheduleTable;
   event: EventTable;
   event_rsvp: EventRsvpTable;
+  organization_editor: OrganizationEditorTable;
   comment: CommentTable;
   likes: LikesTable;
   views: ViewsTable;
@@ -330,6 +331,14 @@ export interface BoardTable extends Authored, Counted, Expiring {
   topcategory: number;
   category: string;
   subcategory: string;
+  /** An organization's (topcategory 7) contact and about fields; '' on other posts. */
+  tel: Generated<string>;
+  email: Generated<string>;
+  address: Generated<string>;
+  url: Generated<string>;
+  kakao: Generated<string>;
+  officers: Generated<string>;
+  hours: Generated<string>;
 }
 
 export interface JobsTable extends Authored, Counted, Expiring {
@@ -453,6 +462,13 @@ export interface EventTable extends Authored {
 }
 
 /** Who comes to an event; `reminded`: the occurrence they were last reminded of. */
+/** The members an admin named to keep an organization's page. */
+export interface OrganizationEditorTable {
+  organization: number;
+  user: number;
+  date: string;
+}
+
 export interface EventRsvpTable {
   event: number;
   user: number;

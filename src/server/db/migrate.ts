@@ -32,6 +32,7 @@ import * as m0028 from './migrations/0028-events.ts';
 import * as m0029 from './migrations/0029-item-comments.ts';
 import * as m0030 from './migrations/0030-business-reviews.ts';
 import * as m0031 from './migrations/0031-scam-photos-phrases.ts';
+import * as m0032 from './migrations/0032-organizations.ts';
 import * as m0033 from './migrations/0033-push-servers.ts';
 
 interface MigrationModule {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0029-item-comments': m0029,
   '0030-business-reviews': m0030,
   '0031-scam-photos-phrases': m0031,
+  '0032-organizations': m0032,
   '0033-push-servers': m0033,
 };
 

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { BOARD_SECTIONS, feedOf, itemPagesOf, SECTION_LISTS, type Section } from '#shared/sections.ts';
-import { SITE_SECTIONS } from '#shared/site.ts';
+import { EVENTS_TAB, SITE_SECTIONS, SITE_TABS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
@@ -18,7 +18,7 @@ const FEED_ITEMS = 30;
 /** The sections whose items have pages of their own (sections.ts), the board's first. */
 const ITEM_SECTIONS = [...BOARD_SECTIONS, ...SITE_SECTIONS.filter((s) => s.storage.table !== 'board')].filter((s) => itemPagesOf(s));
 /** The sections' pages, and a list that is not its section's page (고객센터's FAQ). */
-const SECTION_PAGES = [...SITE_SECTIONS.map((s) => s.path), ...SECTION_LISTS.filter((l) => l.path !== l.section.path).map((l) => l.path)];
+const SECTION_PAGES = [...SITE_TABS.map((s) => s.path), ...SECTION_LISTS.filter((l) => l.path !== l.section.path).map((l) => l.path)];
 
 function xml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
@@ -50,7 +50,7 @@ interface Listed {
 export function seoRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const anonymous = { actor: undefined, ip: 'seo' };
-  const list = async (name: SectionTable, query: ContentQuery): Promise<Listed[]> =>
+  const list = async (name: SectionTable | 'event', query: ContentQuery): Promise<Listed[]> =>
     (await listContent(deps, name, anonymous, { size: 100, ...query })).items;
 
   app.get('/robots.txt', (c) => {
@@ -70,15 +70,21 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/sitemap.xml', async (c) => {
     const { base, cacheControl } = linksOf(c, deps.env.SITE_URL);
     const urls: string[] = ['/', ...SECTION_PAGES].map((p) => `<url><loc>${xml(base + p)}</loc></url>`);
+    const entry = (path: string, date: string) => `<url><loc>${xml(base + path)}</loc><lastmod>${date.slice(0, 10)}</lastmod></url>`;
     // The newest items of each public section, a page of 100 at a time.
     const pages = Math.ceil(SITEMAP_ITEMS / 100 / ITEM_SECTIONS.length);
     for (const s of ITEM_SECTIONS) {
       for (let page = 1; page <= pages; page++) {
         const items = await list(s.storage.table, { ...sectionQuery(s), page });
-        for (const i of items)
-          urls.push(`<url><loc>${xml(`${base}${s.path}/${i.id}`)}</loc><lastmod>${i.date.slice(0, 10)}</lastmod></url>`);
+        for (const i of items) urls.push(entry(`${s.path}/${i.id}`, i.date));
         if (items.length < 100) break;
       }
+    }
+    // The public events not over yet (held ones are nobody's to find).
+    for (let page = 1; page <= pages; page++) {
+      const items = await list('event', { upcoming: '1', sort: 'startdate', page });
+      for (const i of items) urls.push(entry(`${EVENTS_TAB.path}/${i.id}`, i.date));
+      if (items.length < 100) break;
     }
     c.header('Content-Type', 'application/xml; charset=utf-8');
     c.header('Cache-Control', cacheControl(600));

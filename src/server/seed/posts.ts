@@ -111,6 +111,7 @@ export function boardDrafts(s: Seeder, scale: number): BoardDraft[] {
         title: t.title,
         content: sanitizeRichText(t.body),
         location: t.location ?? (located ? faker.helpers.arrayElement(LOCATIONS) : ''),
+        ...t.about,
         author: by(),
       };
     });

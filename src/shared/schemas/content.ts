@@ -69,6 +69,27 @@ function accepted(fields: readonly string[]) {
 /** A listing's freshness (modules/freshness): set by saves, bumps and the sweep, never a client. */
 const EXPIRING_SERVER_FIELDS = ['bumpdate', 'expiredate', 'closed', 'expirynotice'] as const;
 
+/** A KakaoTalk open chat's address: nothing else goes behind the 오픈채팅 button. */
+const kakaoLink = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(300)
+    .regex(/^https:\/\/open\.kakao\.com\/[A-Za-z0-9/_-]+$/, { error: '카카오톡 오픈채팅 주소(https://open.kakao.com/...)를 입력하세요' }),
+]);
+
+/** An organization's page (PRODUCT.md "Organizations and events"): board posts of 한인단체 carry
+ * these; other sections' posts leave them empty. */
+export const ORGANIZATION_FIELDS = {
+  tel: phone.default(''),
+  email: z.union([z.literal(''), email('')]).default(''),
+  address: line(200).default(''),
+  url: url.default(''),
+  kakao: kakaoLink.default(''),
+  officers: text(2000).default(''),
+  hours: text(1000).default(''),
+};
+
 export const BOARD_SERVER_FIELDS = [
   ...AUTHORED_SERVER_FIELDS,
   ...COUNTED_SERVER_FIELDS,
@@ -97,6 +118,7 @@ export const BoardSaveSchema = z
     parent: id.default(0),
     language: code(enumValues(BoardLanguage)).default(BoardLanguage.korean),
     status: code(enumValues(BoardStatus)).default(BoardStatus.selling),
+    ...ORGANIZATION_FIELDS,
     ...accepted(BOARD_SERVER_FIELDS),
   })
   // PRODUCT.md: a market listing shows its price, or 무료나눔 (free = 2). A paid one at $0 is a
@@ -104,6 +126,10 @@ export const BoardSaveSchema = z
   .refine((p) => p.topcategory !== TopCategory.market || p.free === BoardFree.free || p.price > 0, {
     path: ['price'],
     error: Messages.marketPriceRequired,
+  })
+  .refine((p) => p.topcategory === TopCategory.organizations || Object.keys(ORGANIZATION_FIELDS).every((f) => !p[f as keyof typeof p]), {
+    path: ['topcategory'],
+    error: '단체 정보는 한인단체 글에만 적을 수 있습니다',
   });
 
 /** A code among labelled ones, refused with the field's name and its choices ("1(시급), 2(일급) ..."). */

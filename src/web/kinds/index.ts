@@ -8,7 +8,7 @@ import type { WebKind } from './kind.ts';
 import { life } from './life.ts';
 import { market } from './market.tsx';
 import { news } from './news.tsx';
-import { organizations } from './organizations.ts';
+import { organizations } from './organizations.tsx';
 
 // Every section's web declaration, one line each. In the home page's order: its boxes and the
 // listings of 내 판매·구인 글 go by it.

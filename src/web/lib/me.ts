@@ -56,6 +56,8 @@ export const fromLevel = (level: number) => (level > UserLevel.normal ? { 'data-
 export const belowAdmin = { 'data-max-level': UserLevel.manager } as const;
 /** Shown only to the member `id`; with `orAdmin`, to admins too. */
 export const forOwner = (id: number, orAdmin = false) => ({ 'data-owner': id, ...(orAdmin ? { 'data-or-admin': '' } : {}) });
+/** Shown to staff and to the members `ids` (an organization's editors: 단체 정보 수정). */
+export const forKeepers = (ids: readonly number[]) => ({ 'data-keepers': ids.join(' ') });
 /** Hidden from the member `id` (신고 of one's own item). */
 export const notOwner = (id: number) => ({ 'data-not-owner': id });
 
@@ -70,6 +72,7 @@ export function personalStyle(me: Me | null): string {
     ...LEVELS.filter((l) => l < level).map((l) => `[data-max-level="${l}"]`),
     me ? `[data-owner]:not([data-owner="${me.id}"])${level >= UserLevel.admin ? ':not([data-or-admin])' : ''}` : '[data-owner]',
     ...(me ? [`[data-not-owner="${me.id}"]`] : []),
+    ...(level >= UserLevel.manager ? [] : [me ? `[data-keepers]:not([data-keepers~="${me.id}"])` : '[data-keepers]']),
   ];
   return `${hidden.join(',')}{display:none!important}`;
 }

@@ -9,6 +9,7 @@ import { eventDetail, listEventAttendees, toggleRsvp } from '#server/modules/eve
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { Gallery } from '../components/ui/gallery.tsx';
 import { LoginLink } from '../components/ui/login-link.tsx';
+import { Link } from '../components/ui/link.tsx';
 import { RichText } from '../components/ui/rich-text.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { Seats } from '../features/events/event-list.tsx';
@@ -114,7 +115,11 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
         {d.organization ? (
           <>
             <dt className="font-semibold text-slate-600">주최</dt>
-            <dd>{d.organization.title}</dd>
+            <dd>
+              <Link to={`/organizations/${d.organization.id}`} className="text-brand-700 underline">
+                {d.organization.title}
+              </Link>
+            </dd>
           </>
         ) : null}
         {item.url ? (

@@ -5,7 +5,7 @@ import type { Route } from './+types/index.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { listContentItems } from '#server/modules/content/content.service.ts';
 import type { ContentName, ContentQuery } from '#server/modules/content/content.types.ts';
-import { SITE_SECTIONS } from '#shared/site.ts';
+import { SITE_TABS } from '#shared/site.ts';
 import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
@@ -204,7 +204,7 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
             buttonClassName="rounded-lg bg-white px-5 font-semibold text-brand-700"
           />
           <nav aria-label="바로가기" className="mt-4 flex flex-wrap gap-2 text-sm">
-            {SITE_SECTIONS.map((s) => (
+            {SITE_TABS.map((s) => (
               <Link key={s.key} to={s.path} className="rounded-full bg-white/15 px-3 py-1 hover:bg-white/25">
                 {s.label}
               </Link>

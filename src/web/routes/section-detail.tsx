@@ -8,6 +8,7 @@ import { sectionForPage, sectionOfPath } from '#shared/sections.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
 import {
   contentAttachments,
+  contentDetail,
   contentNeighbours,
   getContent,
   hasComments,
@@ -27,7 +28,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
-import { itemPageShows, newestItemShows } from '#server/modules/content/content.shows.ts';
+import { detailShows, itemPageShows, newestItemShows } from '#server/modules/content/content.shows.ts';
 import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
@@ -114,12 +115,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { deps, actor, caller, visitor, effects, https } = context.get(pageContext);
   const url = new URL(request.url);
   const pathname = pagePath(request);
-  const { section, resource, topcategory, item } = await findItem(deps, caller, pathname, params.id, visitor());
+  const found = await findItem(deps, caller, pathname, params.id, visitor());
+  const { section, resource, topcategory } = found;
+  // What its kind adds for the page (an organization's upcoming events).
+  const item = (await contentDetail(deps, resource, caller, found.item)) as KindItem;
   const id = item.id;
   // A stored copy of this page counts its visitors too; the server sends a new one's cookie.
   effects.view = { table: resource, id };
-  // It shows this item, its numbers and its comments, and no other item's.
-  effects.shows = itemPageShows(resource, id);
+  // It shows this item, its numbers and its comments, and no other item's (but what its detail adds).
+  effects.shows = [...itemPageShows(resource, id), ...detailShows(item)];
   const opened = openedForms(url);
   const warned = warnedKeys(url);
   // The same page for every member, with their like state filled in; a comment's box opened by

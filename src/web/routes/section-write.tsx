@@ -1,7 +1,7 @@
 import { data, redirect, useLocation } from 'react-router';
-import { isAdminLevel } from '#shared/enums.ts';
 import { itemWords, listOf, mayWrite, sectionOfPath } from '#shared/sections.ts';
-import { createContent, getContent, updateContent } from '#server/modules/content/content.service.ts';
+import { createContent, getContent, mayEditContent, updateContent } from '#server/modules/content/content.service.ts';
+import type { Row } from '#server/modules/content/content.types.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { WriteForm } from '../features/editor/write-form.tsx';
@@ -18,7 +18,8 @@ import type { FoundWarning } from '#shared/scam-warnings.ts';
 import { warnedPath } from '../features/editor/scam-notice.tsx';
 
 /** The page's section, the item edited (`?id=N`) and who writes: members only; news and FAQ need
- * staff (level >= 2), an edit the author or an admin. The server checks the same again on save. */
+ * staff (level >= 2), an edit the author, an admin or whom the kind names (an organization's
+ * editors). The server checks the same again on save. */
 async function writePage(request: Request, context: Route.LoaderArgs['context']) {
   const actor = requireMemberPage(context);
   const { deps, caller } = context.get(pageContext);
@@ -27,11 +28,12 @@ async function writePage(request: Request, context: Route.LoaderArgs['context'])
   const section = sectionOfPath(pathname);
   if (!section) throw data(`Page not found: ${pathname}`, { status: 404 });
   const target = writeTargetOf(section, kindOf(section.key).write);
-  if (!mayWrite(section, actor.level)) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
 
   const idText = url.searchParams.get('id') ?? '0';
   if (idText !== '0' && !isPathId(idText)) throw data('Page not found', { status: 404 });
   const editId = Number(idText);
+  // A new item takes the section's level; an edit, whoever may edit that item (below).
+  if (!editId && !mayWrite(section, actor.level)) throw data('운영진만 글을 쓸 수 있는 게시판입니다', { status: 403 });
   let item: Record<string, unknown> | undefined;
   if (editId) {
     try {
@@ -42,7 +44,8 @@ async function writePage(request: Request, context: Route.LoaderArgs['context'])
       throw err;
     }
     if (target.resource === 'board' && item.topcategory !== target.topcategory) throw data('Page not found', { status: 404 });
-    if (item.user !== actor.id && !isAdminLevel(actor.level)) throw data('글쓴이와 관리자만 수정할 수 있습니다', { status: 403 });
+    if (!(await mayEditContent(deps, target.resource, actor, item as Row)))
+      throw data('글쓴이와 관리자만 수정할 수 있습니다', { status: 403 });
   }
   return { deps, caller, section, target, editId, item };
 }

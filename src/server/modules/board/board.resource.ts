@@ -10,6 +10,8 @@ import { imagesColumn } from '#server/modules/content/images-column.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { expiredParam, openListings, openListingsCounted } from '#server/modules/freshness/freshness.list.ts';
 import { listingColumns } from '#server/modules/freshness/freshness.service.ts';
+import { organizationEvents } from '#server/modules/event/event.service.ts';
+import { editorIdsOf, forgetEditorsOf, mayEditOrganization } from '#server/modules/organization/organization-editors.service.ts';
 
 /** `sections=2,5`: the posts of several sections at once (a member's posts on their profile). */
 const sectionCodes = z
@@ -94,13 +96,34 @@ export const boardResource: ContentResource<'board'> = {
     topcategory: 1,
     category: '',
     subcategory: '',
+    tel: '',
+    email: '',
+    address: '',
+    url: '',
+    kakao: '',
+    officers: '',
+    hours: '',
     date: '',
   }),
-  requireWrite(actor, input) {
+  requireWrite(actor, input, before) {
     const section = boardSectionOf(input.topcategory as number);
     if (!section) throw new AppError(400, ErrorKey.invalid, { field: 'topcategory', detail: '게시판이 아닌 분류입니다' });
+    // Someone else's post kept in its section was allowed by who may edit it (an admin, an
+    // organization's staff and editors); its author, or a move elsewhere, takes the section's level.
+    if (before && before.topcategory === input.topcategory && before.user !== actor.id) return;
     if (actor.level < section.writeLevel) throw new AppError(403, ErrorKey.forbidden, { field: 'topcategory' });
   },
+  // An organization's page is kept by staff and by the members an admin named its editors.
+  mayEdit: (deps, actor, row) =>
+    row.topcategory === TopCategory.organizations ? mayEditOrganization(deps, actor, row.id) : Promise.resolve(false),
+  // An organization's page lists its upcoming events, and offers its editors 단체 정보 수정.
+  detail: async (deps, _actor, row) => {
+    if (row.topcategory !== TopCategory.organizations) return {};
+    const id = row.id as number;
+    const [events, editors] = await Promise.all([organizationEvents(deps, id), editorIdsOf(deps, id)]);
+    return { events, editors };
+  },
+  removeWith: forgetEditorsOf,
   derive(input, before, _actor, deps) {
     const images = input.images as string[];
     return {

@@ -17,7 +17,7 @@ import { newRowsChanges } from './content.shows.ts';
 import { isShownRow, shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
-import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
 import { auditRemoval, type RemovalDecision, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
@@ -205,8 +205,8 @@ export async function createContent(
   const def = resourceOf(name);
   const actor = requireActor(caller.actor);
   if (fieldsId(fields) !== 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'POST creates: id must be 0' });
-  const values = prepare(deps, def, actor, fields, undefined);
-  await def.check?.(deps, values);
+  const prepared = prepare(deps, def, actor, fields, undefined);
+  const values = { ...prepared, ...(await def.check?.(deps, prepared, actor, undefined)) };
   await spendWriteAllowance(deps, actor, 'post');
   const phrases = await scamPhrases(deps);
   const created = await writesShowOnly(newRowKeys(def, [values]), () =>
@@ -237,7 +237,9 @@ export async function createContentBatch(
       throw atIndex(err, i);
     }
   });
-  for (const [i, values] of prepared.entries()) await def.check?.(deps, values).catch((err) => Promise.reject(atIndex(err, i)));
+  for (const [i, values] of prepared.entries()) {
+    Object.assign(values, await def.check?.(deps, values, actor, undefined).catch((err) => Promise.reject(atIndex(err, i))));
+  }
   await spendWriteAllowance(deps, actor, 'post', prepared.length);
   const phrases = await scamPhrases(deps);
   const ids = await writesShowOnly(newRowKeys(def, prepared), () =>
@@ -248,6 +250,12 @@ export async function createContentBatch(
     }),
   );
   return { ids };
+}
+
+/** Whether the actor may edit the item: its author, an admin, or whom its resource names (an
+ * organization's staff and editors). The write page asks before it opens; a save checks again. */
+export async function mayEditContent(deps: Deps, name: ContentName, actor: Actor, row: Row): Promise<boolean> {
+  return row.user === actor.id || isAdmin(actor) || ((await resourceOf(name).mayEdit?.(deps, actor, row)) ?? false);
 }
 
 /** PUT /api/<name>: edits an item; the fields left out keep their stored values. */
@@ -263,9 +271,9 @@ export async function updateContent<N extends ContentName>(
   if (id === 0) throw new AppError(400, ErrorKey.invalid, { field: 'id', detail: 'PUT updates: id must be positive' });
   const before = await findContentRow(deps.db, def.table, id);
   if (!before) throw new AppError(404, ErrorKey.notFound);
-  requireEditable(actor, before);
-  const values = prepare(deps, def, actor, fields, before);
-  await def.check?.(deps, values);
+  if (!(await mayEditContent(deps, name, actor, before))) throw new AppError(403, ErrorKey.forbidden);
+  const prepared = prepare(deps, def, actor, fields, before);
+  const values = { ...prepared, ...(await def.check?.(deps, prepared, actor, before)) };
   const warnings = listingWarnings(def.table, { ...before, ...values }, await scamPhrases(deps));
   const held = await deps.db.transaction().execute(async (trx) => {
     // Read again, locked: a concurrent edit may have moved the item between lists since.

@@ -51,6 +51,17 @@ export function listPageShows(table: string, ids: readonly number[], list: { sor
   return keys;
 }
 
+/** What an item's detail adds to its page (an organization's upcoming events): those rows, and
+ * their table's new ones. */
+export function detailShows(item: { events?: readonly { id: number }[] }): string[] {
+  return item.events
+    ? listPageShows(
+        'event',
+        item.events.map((e) => e.id),
+      )
+    : [];
+}
+
 /** Search results of one target: each result's item (its title and text). */
 export function searchResultShows(table: SectionTable, ids: readonly number[]): string[] {
   return ids.map((id) => itemKey(table, id));

@@ -72,8 +72,12 @@ export interface ContentResource<T extends ContentName> {
   /** Fields the server derives from the input (board's korean/english flags, a listing's close
    * date in the site's time zone). */
   derive?(input: Record<string, unknown>, before: Row | undefined, actor: Actor, deps: Deps): Record<string, unknown>;
-  /** Checks of a save that read the database (an event's organization), before it is written. */
-  check?(deps: Deps, values: Record<string, unknown>): Promise<void>;
+  /** Checks of a save that read the database (an event's organization), before it is written,
+   * and what they decide of it (an organization's editor publishes its event at once). */
+  check?(deps: Deps, values: Record<string, unknown>, actor: Actor, before: Row | undefined): Promise<Record<string, unknown> | undefined>;
+  /** Who may edit an item beyond its author and admins (an organization's page: staff and the
+   * members named its editors). */
+  mayEdit?(deps: Deps, actor: Actor, row: Row): Promise<boolean>;
   /** What an item's detail answer adds for its reader (an event's `attending` and `next`). */
   detail?(deps: Deps, actor: Actor | undefined, row: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Rows of its own that hang off its items and go with them (an event's RSVPs), in the

@@ -102,3 +102,20 @@ export async function claimReminder(db: Executor, event: number, user: number, d
 export async function deleteRsvpsOf(db: Executor, events: number[]): Promise<void> {
   if (events.length) await db.deleteFrom('event_rsvp').where('event', 'in', events).execute();
 }
+
+/** An organization's shown events whose last day is `today` or later (a weekly series without an
+ * end goes on), soonest start first. */
+export function listOrganizationEventRows(db: Executor, organization: number, today: string, limit: number) {
+  return db
+    .selectFrom('event')
+    .select(['id', 'title', 'startdate', 'starttime', 'enddate', 'endtime', 'allday', 'weekday', 'place', 'category'])
+    .where('organization', '=', organization)
+    .where(shown())
+    .where((eb) =>
+      eb.or([eb('enddate', '>=', today), eb.and([eb('enddate', '=', ''), eb.or([eb('weekday', '>', 0), eb('startdate', '>=', today)])])]),
+    )
+    .orderBy('startdate')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

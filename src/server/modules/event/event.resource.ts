@@ -4,12 +4,14 @@ import { EVENT_SERVER_FIELDS, EventSaveSchema } from '#shared/schemas/content.ts
 import { dateText } from '#shared/schemas/fields.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
+import { Visibility } from '#shared/reports.ts';
+import { isOrganizationEditor } from '#server/modules/organization/organization-editors.service.ts';
 import { newEventVisibility } from './event.policy.ts';
 import { checkOrganization, eventDetail } from './event.service.ts';
 import { deleteRsvpsOf } from './event.repository.ts';
 
-/** Community events (PRODUCT.md "Organizations and events"): members write, staff publish at
- * once and other members' events wait for an admin (event.policy.ts). Lists take ?upcoming=1
+/** Community events (PRODUCT.md "Organizations and events"): members write, staff and the
+ * editors of the event's organization publish at once and other members' events wait for an admin (event.policy.ts). Lists take ?upcoming=1
  * (not over yet, in the site's time zone) and ?from=&to= (calendar dates: the events with a day
  * in the range, a weekly series by its span), with category and organization. */
 export const eventResource: ContentResource<'event'> = {
@@ -46,7 +48,14 @@ export const eventResource: ContentResource<'event'> = {
     // A new event waits for an admin unless its author publishes at once; an edit keeps its state.
     return before ? {} : { hidden: newEventVisibility(actor) };
   },
-  check: (deps, values) => checkOrganization(deps, values.organization as number),
+  async check(deps, values, actor, before) {
+    await checkOrganization(deps, values.organization as number);
+    // An organization's editors publish its new events at once, as staff do.
+    if (!before && values.hidden === Visibility.review && (await isOrganizationEditor(deps, values.organization as number, actor.id))) {
+      return { hidden: Visibility.shown };
+    }
+    return undefined;
+  },
   detail: eventDetail,
   removeWith: deleteRsvpsOf,
   initdata: () => ({

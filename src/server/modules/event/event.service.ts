@@ -17,6 +17,7 @@ import {
   freeSeat,
   isAttending,
   listAttendees,
+  listOrganizationEventRows,
   removeRsvp,
   takeSeat,
 } from './event.repository.ts';
@@ -46,6 +47,17 @@ export async function eventDetail(deps: Deps, actor: Actor | undefined, row: Rec
     attending: actor ? await isAttending(deps.db, event.id, actor.id) : false,
     next: nextEventDate(deps, event),
   };
+}
+
+/** How many upcoming events an organization's page lists. */
+const ORGANIZATION_EVENTS = 20;
+
+/** An organization's upcoming events (its page), each with its next occurrence, soonest first. */
+export async function organizationEvents(deps: Deps, organization: number, at = new Date()) {
+  const now = localNow(deps.env.SITE_TIMEZONE, at);
+  const rows = await listOrganizationEventRows(deps.db, organization, now.date, ORGANIZATION_EVENTS);
+  const items = rows.map((e) => ({ ...e, next: nextOccurrence(e, now) })).filter((e) => e.next);
+  return items.sort((a, b) => (a.next + a.starttime < b.next + b.starttime ? -1 : 1));
 }
 
 /** A save's organization is a shown post of 한인단체 (or none). */

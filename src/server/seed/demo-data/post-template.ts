@@ -8,4 +8,6 @@ export interface PostTemplate {
   body: string;
   image?: DemoImageKey;
   location?: Location;
+  /** An organization's page: how to reach it, who runs it, when it is open. */
+  about?: Partial<Record<'tel' | 'email' | 'address' | 'url' | 'kakao' | 'officers' | 'hours', string>>;
 }

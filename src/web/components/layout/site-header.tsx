@@ -2,7 +2,7 @@ import { useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../ui/link.tsx';
 import { isAdminLevel } from '#shared/enums.ts';
-import { loginHref, SITE_SECTIONS } from '#shared/site.ts';
+import { loginHref, SITE_TABS } from '#shared/site.ts';
 import { APP_CLICK } from '../../lib/deferred-hydration.ts';
 import { askConfirm, openLogin, withLoading } from '../../lib/screen-store.ts';
 import { logout } from '../../lib/session.ts';
@@ -46,7 +46,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       </div>
       <nav aria-label="섹션" className="border-t border-slate-100">
         <ul ref={sections} className="relative mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 text-[0.95rem] font-semibold">
-          {SITE_SECTIONS.map((s) => (
+          {SITE_TABS.map((s) => (
             <li key={s.key} className="shrink-0">
               <NavLink
                 to={s.path}

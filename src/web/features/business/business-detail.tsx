@@ -1,7 +1,7 @@
 import { closedDaysText, type SiteClock } from '#shared/business-hours.ts';
 import { Gallery } from '../../components/ui/gallery.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
-import { telHref } from '#shared/links.ts';
+import { CallButton } from '../../components/ui/call-button.tsx';
 import { type BusinessItem, OpenBadge, PremiumBadge, RatingBadge } from './business-list.tsx';
 
 const range = (start: string, end: string) => (start && end ? `${start} ~ ${end}` : '정보 없음');
@@ -67,16 +67,7 @@ export function BusinessFacts({ business: b, clock }: { business: BusinessItem; 
         {/* A listing without a phone, address or website has no empty box for them. */}
         {b.tel || b.address || b.url ? (
           <section aria-label="연락처" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-            {/* Padded all round: on a phone the number goes under 전화하기, and two lines must not
-                touch the button's edges. */}
-            {b.tel ? (
-              <a
-                href={telHref(b.tel)}
-                className="flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-lg bg-brand-600 px-4 py-2 text-lg leading-snug font-bold text-white hover:bg-brand-700"
-              >
-                전화하기 <span className="whitespace-nowrap">{b.tel}</span>
-              </a>
-            ) : null}
+            {b.tel ? <CallButton tel={b.tel} /> : null}
             {b.address ? (
               <p>
                 <span className="font-semibold text-slate-600">주소</span>{' '}

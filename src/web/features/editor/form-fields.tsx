@@ -56,6 +56,7 @@ export function TextField({
   placeholder,
   inputMode,
   maxLength,
+  lines,
 }: {
   form: FormState;
   name: string;
@@ -66,23 +67,31 @@ export function TextField({
   inputMode?: 'tel' | 'email' | 'url';
   /** The most the server keeps: the field takes no more and counts what it has (12/200). */
   maxLength?: number;
+  /** A text of several lines (an organization's officers, one a line): a box this many lines high. */
+  lines?: number;
 }) {
   const value = String(form.values[name] ?? '');
   const hintId = `${fieldId(name)}-limit`;
+  const shared = {
+    id: fieldId(name),
+    name,
+    value,
+    placeholder,
+    maxLength,
+    ...problemProps(form.problems[name], fieldId(name), maxLength ? hintId : undefined),
+  };
   return (
     <FieldShell form={form} name={name} label={label} wide={wide}>
-      <input
-        id={fieldId(name)}
-        name={name}
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        onChange={(e) => form.set(name, e.target.value)}
-        className={inputClass}
-        {...problemProps(form.problems[name], fieldId(name), maxLength ? hintId : undefined)}
-      />
+      {lines ? (
+        <textarea
+          {...shared}
+          rows={lines}
+          onChange={(e) => form.set(name, e.target.value)}
+          className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-lg aria-invalid:border-red-600"
+        />
+      ) : (
+        <input {...shared} type={type} inputMode={inputMode} onChange={(e) => form.set(name, e.target.value)} className={inputClass} />
+      )}
       {maxLength ? <CharacterCount hintId={hintId} length={value.length} max={maxLength} /> : null}
     </FieldShell>
   );
