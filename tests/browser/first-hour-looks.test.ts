@@ -5,18 +5,20 @@ import { todayIn } from '#shared/format.ts';
 import { type Account, apiCall, createAccount, rootToken, saveScreenshot, setUpServerAndBrowser, WIDTHS } from '#tests/support/browser.ts';
 
 // What the screenshots of every route showed after the first hour's fixes (issue #32), at 360
-// and 1280 px: a weekly event's line on the index stays inside its box, and a home's phone number
-// is a finger-sized target as a job's is.
+// and 1280 px: a weekly event's line on the index stays inside its box, a home's phone number is
+// a finger-sized target as a job's is, the admin's name shows whole in the header and the admin
+// screens' tabs are targets a finger can tell apart.
 
 const suite = setUpServerAndBrowser();
 /** The demo's default: SITE_TIMEZONE is not set. */
 const TZ = 'America/Los_Angeles';
 const TEL = '(213) 555-0142';
 let member: Account;
+let root: string;
 let homePath: string;
 
 beforeAll(async () => {
-  const root = await rootToken(suite.server);
+  root = await rootToken(suite.server);
   member = await createAccount(suite.server);
   // Weekly from tomorrow on: the soonest of 다가오는 일정, with the longest line it draws.
   const tomorrow = (siteClock(TZ).weekday % 7) + 1;
@@ -63,5 +65,18 @@ test.each(WIDTHS)('at %i px a home’s phone number is a 44 px target', async (w
   expect(await tel.getAttribute('href')).toBe('tel:2135550142');
   expect((await tel.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   await saveScreenshot(page, 'first-hour-home-phone');
+  await close();
+});
+
+test.each(WIDTHS)('at %i px the admin’s header names them whole, and the admin tabs are 44 px targets', async (width) => {
+  const { page, close } = await suite.visit('/admin', { width, status: 200, token: root });
+  const name = page.getByRole('navigation', { name: '내 계정' }).getByText('관리자님', { exact: true });
+  expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  const tabs = page.getByRole('navigation', { name: '관리 메뉴' }).getByRole('link');
+  expect(await tabs.allInnerTexts()).toEqual(['대시보드', '회원 관리', '문의 관리', '신고', '검토', '메인 일정', '시스템']);
+  for (const box of await Promise.all((await tabs.all()).map((t) => t.boundingBox()))) {
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  }
+  await saveScreenshot(page, 'first-hour-admin-tabs', { fullPage: false });
   await close();
 });
