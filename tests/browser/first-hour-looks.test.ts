@@ -2,12 +2,21 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { siteClock } from '#shared/business-hours.ts';
 import { todayIn } from '#shared/format.ts';
-import { type Account, apiCall, createAccount, rootToken, saveScreenshot, setUpServerAndBrowser, WIDTHS } from '#tests/support/browser.ts';
+import {
+  type Account,
+  apiCall,
+  apiGet,
+  createAccount,
+  rootToken,
+  saveScreenshot,
+  setUpServerAndBrowser,
+  WIDTHS,
+} from '#tests/support/browser.ts';
 
 // What the screenshots of every route showed after the first hour's fixes (issue #32), at 360
 // and 1280 px: a weekly event's line on the index stays inside its box, a home's phone number is
-// a finger-sized target as a job's is, the admin's name shows whole in the header and the admin
-// screens' tabs are targets a finger can tell apart.
+// a finger-sized target as a job's is, the admin's name shows whole in the header, the admin
+// screens' tabs are targets a finger can tell apart, and a profile's posts read as a list.
 
 const suite = setUpServerAndBrowser();
 /** The demo's default: SITE_TIMEZONE is not set. */
@@ -78,5 +87,17 @@ test.each(WIDTHS)('at %i px the admin’s header names them whole, and the admin
     expect(box?.height).toBeGreaterThanOrEqual(44);
   }
   await saveScreenshot(page, 'first-hour-admin-tabs', { fullPage: false });
+  await close();
+});
+
+test('at 360 px a profile’s posts are titles the width of the list, their section and date under them', async () => {
+  // The demo's editor writes in sections whose names differ in length (뉴스, 한인단체, 고객센터).
+  const news = await apiGet<{ items: { user: number }[] }>(suite.server, '/api/board?topcategory=1&size=1');
+  const { page, close } = await suite.visit(`/member/${news.items[0]?.user}`, { width: 360, status: 200 });
+  const posts = page.getByRole('region', { name: '쓴 글' }).getByRole('listitem');
+  const titles = await Promise.all((await posts.all()).map((post) => post.getByRole('link').boundingBox()));
+  expect(titles.length).toBeGreaterThan(2);
+  expect(new Set(titles.map((box) => Math.round(box?.x ?? 0))).size).toBe(1);
+  for (const box of titles) expect(box?.width).toBeGreaterThan(250);
   await close();
 });
