@@ -106,12 +106,18 @@ export function occurrencesBetween(e: EventTimes, from: string, to: string): str
 /** How a list shows when an event happens: "2026-12-12 (토) 10:00~12:00", a weekly one
  * "매주 토요일 · 2026-12-12 (토) 10:00" with its next date. */
 export function formatEventWhen(e: EventTimes, next: string): string {
+  return eventWhenParts(e, next).join(' · ');
+}
+
+/** formatEventWhen's facts apart (매주 토요일, then the day and time), for a line of facts that
+ * may break between them on a phone but never inside one. */
+export function eventWhenParts(e: EventTimes, next: string): string[] {
   const time = e.allday === EventAllday.yes ? '종일' : [e.starttime, e.endtime].filter(Boolean).join('~');
   const date = next || e.startdate;
   // SPEC §9's date form, with its weekday.
   const day = date ? `${date} (${weekdayName(isoWeekday(date))})` : '';
-  const weekly = e.weekday ? `매주 ${weekdayName(e.weekday)}요일 · ` : '';
-  return [`${weekly}${day}`, time].filter(Boolean).join(' ');
+  const weekly = e.weekday ? `매주 ${weekdayName(e.weekday)}요일` : '';
+  return [weekly, [day, time].filter(Boolean).join(' ')].filter(Boolean);
 }
 
 /** The first day it happens on: a weekly event's first day of its week on or after its start. */

@@ -17,7 +17,7 @@ import type { HomeRow, HomeRowProps } from '../kinds/kind.ts';
 import { formatDate, todayIn } from '#shared/format.ts';
 import { type SiteClock, siteClock } from '#shared/business-hours.ts';
 import { thumbnailOf } from '#shared/uploads.ts';
-import { EventAllday, type EventTimes, formatEventWhen, localNow, nextOccurrence } from '#shared/events.ts';
+import { EventAllday, type EventTimes, eventWhenParts, localNow, nextOccurrence } from '#shared/events.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
 // section with a box (PRODUCT.md: news, market, jobs, premium businesses, popular community: the
@@ -39,7 +39,8 @@ const EVENT_COLUMNS = ['id', 'title', 'startdate', 'enddate', 'starttime', 'endt
 interface Upcoming {
   key: string;
   title: string;
-  when: string;
+  /** When it happens, as facts that break apart on a phone (매주 수요일 · the day and time). */
+  when: string[];
   place: string;
   link?: string;
 }
@@ -63,7 +64,7 @@ function mergeUpcoming(schedule: Item[], events: Item[], timeZone: string): Upco
   ].map((r) => {
     const t = times(r.i as unknown as Record<string, unknown>);
     const next = nextOccurrence(t, now);
-    return { ...r, next, order: `${next} ${t.starttime}`, when: formatEventWhen(t, next) };
+    return { ...r, next, order: `${next} ${t.starttime}`, when: eventWhenParts(t, next) };
   });
   return rows
     .filter((r) => r.next)
@@ -245,7 +246,7 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
                     ) : (
                       <span className="font-medium">{i.title}</span>
                     )}
-                    <MetaLine parts={[i.when, i.place]} className="text-sm text-slate-500" />
+                    <MetaLine parts={[...i.when, i.place]} className="text-sm text-slate-500" />
                   </li>
                 ))}
               </ul>

@@ -40,7 +40,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           inputClassName="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
           buttonClassName="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         />
-        <nav aria-label="내 계정" className="order-2 ml-auto flex min-w-0 items-center gap-3 text-sm sm:order-3">
+        <nav
+          aria-label="내 계정"
+          className="order-2 ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm sm:order-3"
+        >
           <Personal name="account" view={AccountLinks} props={{ here: `${pathname}${search}` }} />
         </nav>
       </div>
@@ -97,7 +100,9 @@ export function AccountLinks({ me, here }: { me: Me | null; here: string }) {
   }
   return (
     <>
-      {/* A long nickname gives way on a phone; 마이페이지, 관리자 and 로그아웃 never do. */}
+      {/* A long nickname gives way on a phone; 마이페이지, 관리자 and 로그아웃 never do. Where a
+          short one does not fit beside them (an admin's five links at 360 px), 로그아웃 goes to
+          the next line rather than cut the name to 관… . */}
       <AppLink to="/mypage" className="flex min-w-0 font-medium text-slate-700 hover:text-brand-700">
         <span className="truncate">{me.nickname}님</span>
         <span className="shrink-0 whitespace-nowrap">&nbsp;· 마이페이지</span>

@@ -18,22 +18,23 @@ const TABS = [
   ['/admin/mainschedule', '메인 일정'],
 ] as const;
 
-/** The root admin's own screen (/admin/system), shown to them alone. Seven tabs fit a 360 px
- * screen in the smaller type the tabs take there (short names). */
+/** The root admin's own screen (/admin/system), shown to them alone. On a phone the tabs stand
+ * in rows of four, each a finger-sized target: in one row at 360 px their names ran together
+ * (회원 관리 문의 관리 read as one phrase). */
 const ROOT_TABS = [['/admin/system', '시스템']] as const;
 
 export function AdminTabs() {
   const level = useMe()?.level ?? 0;
   const tabs = isRootLevel(level) ? [...TABS, ...ROOT_TABS] : TABS;
   return (
-    <nav aria-label="관리 메뉴" className="mb-6 flex border-b border-slate-200">
+    <nav aria-label="관리 메뉴" className="mb-6 grid grid-cols-4 border-b border-slate-200 sm:flex">
       {tabs.map(([to, label]) => (
         <NavLink
           key={to}
           to={to}
           end={to === '/admin'}
           className={({ isActive }) =>
-            `flex-1 border-b-2 px-0.5 py-2 text-center text-[13px] font-semibold whitespace-nowrap sm:flex-none sm:px-3 sm:text-base ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
+            `flex min-h-11 items-center justify-center border-b-2 px-1 text-sm font-semibold whitespace-nowrap sm:px-3 sm:text-base ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-brand-700'}`
           }
         >
           {label}

@@ -3,6 +3,7 @@ import { formatDate, formatMoney } from '#shared/format.ts';
 import { bumpDateTimeText } from '#shared/freshness.ts';
 import { LoginLink } from '../../components/ui/login-link.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
+import { PhoneLink } from '../../components/ui/phone-link.tsx';
 import { useMe } from '../../lib/me.ts';
 import { HousingPrice, type HousingItem, HousingStatusBadge, moveInDate } from './housing-list.tsx';
 
@@ -107,9 +108,7 @@ export function HousingContact({ item }: { item: HousingItem }) {
         <div className="flex gap-2">
           <dt className="shrink-0 text-slate-500">전화</dt>
           <dd>
-            <a href={`tel:${item.tel}`} className="whitespace-nowrap text-brand-700 underline">
-              {item.tel}
-            </a>
+            <PhoneLink phone={item.tel} />
           </dd>
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import { JobsType } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
 import { bumpDateTimeText } from '#shared/freshness.ts';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
-import { telHref } from '#shared/links.ts';
+import { PhoneLink } from '../../components/ui/phone-link.tsx';
 import { hasPay } from '#shared/pay.ts';
 import { DeadlineBadge, hasNoDeadline, type JobsItem, JobsTypeBadge } from './jobs-list.tsx';
 import { JobsPay, VisaTags } from './jobs-pay.tsx';
@@ -62,14 +62,7 @@ export function JobsFacts({ job, today, timeZone }: { job: JobsItem; today: stri
             )}
           </Row>
           <Row label="담당자">{job.manager}</Row>
-          <Row label="전화">
-            {job.tel ? (
-              // A finger-sized target (44 px tall) that leaves the row's height as it is.
-              <a href={telHref(job.tel)} className="-my-2.5 inline-flex min-h-11 items-center whitespace-nowrap text-brand-700 underline">
-                {job.tel}
-              </a>
-            ) : null}
-          </Row>
+          <Row label="전화">{job.tel ? <PhoneLink phone={job.tel} /> : null}</Row>
           <Row label="이메일">
             {job.email ? (
               <a href={`mailto:${job.email}`} className="text-brand-700 underline">

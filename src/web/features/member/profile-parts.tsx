@@ -83,13 +83,23 @@ export function EntryList({ title, total, entries, empty }: { title: string; tot
       ) : (
         <ul className="divide-y divide-slate-200">
           {entries.map((e) => (
-            <li key={e.key} className="flex flex-wrap items-center gap-2 px-4 py-3">
-              <span className="text-sm text-slate-500">{e.section}</span>
-              {e.closed ? <span className="rounded bg-slate-700 px-1.5 py-0.5 text-xs font-bold text-white">거래완료·마감</span> : null}
-              <Link to={e.path} className="min-w-0 flex-1 font-medium break-words hover:text-brand-700 hover:underline">
+            // On a phone the title has the row's width and its facts go under it: squeezed between
+            // its section and its date, titles wrapped in a narrow column that started wherever
+            // the section's name ended. From sm up the facts stand beside it, in reading order.
+            <li key={e.key} className="px-4 py-3 sm:flex sm:items-center sm:gap-2">
+              <Link
+                to={e.path}
+                className="block font-medium break-words hover:text-brand-700 hover:underline sm:order-2 sm:min-w-0 sm:flex-1"
+              >
                 {e.title}
               </Link>
-              <span className="text-sm whitespace-nowrap text-slate-500">{e.date}</span>
+              <span className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-500 sm:contents">
+                <span className="sm:order-1">{e.section}</span>
+                {e.closed ? (
+                  <span className="rounded bg-slate-700 px-1.5 py-0.5 text-xs font-bold text-white sm:order-1">거래완료·마감</span>
+                ) : null}
+                <span className="whitespace-nowrap sm:order-3">{e.date}</span>
+              </span>
             </li>
           ))}
         </ul>
