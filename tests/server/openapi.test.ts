@@ -118,6 +118,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/events': ['get'],
   '/api/admin/report': ['get'],
   '/api/admin/queue': ['get', 'put'],
+  '/api/admin/organization/{id}/editors': ['get', 'put'],
   '/api/admin/scam-phrases': ['get', 'post'],
   '/api/admin/scam-phrases/{id}': ['delete'],
   '/api/admin/report/restore': ['post'],
