@@ -95,6 +95,7 @@ describe('my comments', () => {
     expect(mine.items).toEqual([
       {
         id: first,
+        target: 'board',
         board,
         title: '주말 등산 모임',
         content: '저도 갈게요',

@@ -257,7 +257,8 @@ export const HousingSaveSchema = z
   .refine((h) => h.kind === HousingKind.sale || h.price === 0, { path: ['price'], error: '매매가는 매매에만 입력합니다' })
   .refine((h) => h.kind === HousingKind.sale || h.rent > 0, { path: ['rent'], error: '월세를 입력하세요' });
 
-export const BUSINESS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS] as const;
+/** `rating` and `reviews` are kept by business reviews (modules/business-review), never a client. */
+export const BUSINESS_SERVER_FIELDS = [...AUTHORED_SERVER_FIELDS, ...COUNTED_SERVER_FIELDS, 'rating', 'reviews'] as const;
 /** PRODUCT.md: type (premium) and main (main exposure) are set only by admins. */
 export const BUSINESS_ADMIN_FIELDS = ['type', 'main'] as const;
 export const BusinessSaveSchema = z.strictObject({
