@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPgServer } from '../tests/support/pg-process.ts';
-import { call, type LoopLag, loopLag, type Member, makeMembers, openStream, pause, percentile } from './lib/live-streams.ts';
+import { call, fewAtATime, type LoopLag, loopLag, type Member, makeMembers, openStream, pause, percentile } from './lib/live-streams.ts';
 import type { Request } from 'autocannon';
 import { BROWSER_HEADERS, type LoadResult, load } from './lib/load.ts';
 import { postgresCpu } from './lib/postgres-data.ts';
@@ -95,31 +95,25 @@ async function makeConversations(server: Server, members: Member[]): Promise<Con
     const b = members[Math.floor(Math.random() * members.length)] as Member;
     if (a !== b) pairs.set([a.index, b.index].sort((x, y) => x - y).join(':'), [a, b]);
   }
-  const all = [...pairs.values()];
   const conversations: Conversation[] = [];
-  for (let i = 0; i < all.length; i += 8) {
-    await Promise.all(
-      all.slice(i, i + 8).map(async ([a, b]) => {
-        const { id } = await call<{ id: number }>(server, 'POST', '/api/conversation', a.token, { user: b.id });
-        conversations.push({ id, members: [a, b] });
-      }),
-    );
-  }
+  await fewAtATime([...pairs.values()], async ([a, b]) => {
+    const { id } = await call<{ id: number }>(server, 'POST', '/api/conversation', a.token, { user: b.id });
+    conversations.push({ id, members: [a, b] });
+  });
   return conversations;
 }
 
 /** Posts in the community section by random members, for the page phases to read. */
 async function makePosts(server: Server, members: Member[]): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < POSTS; i += 8) {
-    await Promise.all(
-      Array.from({ length: Math.min(8, POSTS - i) }, async (_, k) => {
-        const author = members[(i + k) % members.length] as Member;
-        const body = { topcategory: 5, title: `벤치 글 ${i + k} 😀`, content: '<p>안녕하세요, 벤치마크 본문입니다.</p>' };
-        ids.push((await call<{ id: number }>(server, 'POST', '/api/board', author.token, body)).id);
-      }),
-    );
-  }
+  await fewAtATime(
+    Array.from({ length: POSTS }, (_, i) => i),
+    async (i) => {
+      const author = members[i % members.length] as Member;
+      const body = { topcategory: 5, title: `벤치 글 ${i} 😀`, content: '<p>안녕하세요, 벤치마크 본문입니다.</p>' };
+      ids.push((await call<{ id: number }>(server, 'POST', '/api/board', author.token, body)).id);
+    },
+  );
   return ids;
 }
 
@@ -128,9 +122,9 @@ async function makePosts(server: Server, members: Member[]): Promise<number[]> {
 async function warmPages(site: Site, member: Member, posts: number[]): Promise<void> {
   const paths = ['/', '/community', ...posts.map((id) => `/community/${id}`)];
   const headers = { ...BROWSER_HEADERS, cookie: `portal_token=${member.token}` };
-  for (let i = 0; i < paths.length; i += 8) {
-    await Promise.all(paths.slice(i, i + 8).map(async (p) => (await fetch(`${site.holder.url}${p}`, { headers })).arrayBuffer()));
-  }
+  await fewAtATime(paths, async (p) => {
+    await (await fetch(`${site.holder.url}${p}`, { headers })).arrayBuffer();
+  });
 }
 
 /** Signed-in members reading pages on the holder, as the traffic bench's members do: a post picked

@@ -39,6 +39,12 @@ export interface Member {
   token: string;
 }
 
+/** `work` on each of `items`, a few at a time: set-up requests keep the server busy without
+ * queueing hundreds at once. */
+export async function fewAtATime<T>(items: readonly T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += 8) await Promise.all(items.slice(i, i + 8).map((item, k) => work(item, i + k)));
+}
+
 /** `count` members added by the admin (`root`'s token) and logged in, a few at a time (each costs
  * two password hashes); `prefix` keeps one benchmark's accounts apart from another's. */
 export async function makeMembers(server: Server, root: string, count: number, prefix: string): Promise<Member[]> {
@@ -54,7 +60,10 @@ export async function makeMembers(server: Server, root: string, count: number, p
     const { token } = await call<{ token: string }>(server, 'POST', '/api/jwt', undefined, { loginid: who.loginid, passwd: who.passwd });
     members.push({ index, id, token });
   };
-  for (let i = 0; i < count; i += 8) await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, k) => one(i + k)));
+  await fewAtATime(
+    Array.from({ length: count }, (_, i) => i),
+    one,
+  );
   return members.sort((a, b) => a.index - b.index);
 }
 
