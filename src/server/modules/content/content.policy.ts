@@ -10,8 +10,13 @@ import type { ContentName, ContentResource, Row } from './content.types.ts';
 // a hidden item is gone for everyone but admins (and, held for review, its author: maySee); a
 // resource may narrow reading further.
 
+/** The item's author or an admin: who may edit or delete any item (a kind may let more edit). */
+export function ownsOrAdmin(actor: Actor, row: Row): boolean {
+  return row.user === actor.id || isAdmin(actor);
+}
+
 export function requireEditable(actor: Actor, row: Row): void {
-  if (row.user !== actor.id && !isAdmin(actor)) throw new AppError(403, ErrorKey.forbidden);
+  if (!ownsOrAdmin(actor, row)) throw new AppError(403, ErrorKey.forbidden);
 }
 
 export function requireReadable<N extends ContentName>(def: ContentResource<N>, actor: Actor | undefined, row: Row | undefined): Row {

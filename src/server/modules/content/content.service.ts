@@ -38,7 +38,7 @@ import { scamPhrases } from '#server/modules/scam/scam-phrase.service.ts';
 export { SALE_KINDS } from './content-resources.ts';
 export { tradeCloseOf } from './listing-sections.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
-import { applyAdminFields, listedHidden, requireEditable, requireReadable } from './content.policy.ts';
+import { applyAdminFields, listedHidden, ownsOrAdmin, requireEditable, requireReadable } from './content.policy.ts';
 import {
   deleteContentRows,
   findContentRow,
@@ -255,7 +255,7 @@ export async function createContentBatch(
 /** Whether the actor may edit the item: its author, an admin, or whom its resource names (an
  * organization's staff and editors). The write page asks before it opens; a save checks again. */
 export async function mayEditContent(deps: Deps, name: ContentName, actor: Actor, row: Row): Promise<boolean> {
-  return row.user === actor.id || isAdmin(actor) || ((await resourceOf(name).mayEdit?.(deps, actor, row)) ?? false);
+  return ownsOrAdmin(actor, row) || ((await resourceOf(name).mayEdit?.(deps, actor, row)) ?? false);
 }
 
 /** PUT /api/<name>: edits an item; the fields left out keep their stored values. */
