@@ -17,7 +17,7 @@ import { newRowsChanges } from './content.shows.ts';
 import { isShownRow, shown } from '#server/db/visibility.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { sanitizeRichText } from '#server/lib/sanitize.ts';
-import { isAdmin, requireActor } from '#server/modules/auth/actor.policy.ts';
+import { requireActor } from '#server/modules/auth/actor.policy.ts';
 import { auditRemoval, type RemovalDecision, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { forgetComments } from '#server/modules/comment/comment.service.ts';
 import { forgetLikes } from '#server/modules/like/like.service.ts';
