@@ -33,14 +33,6 @@ interface Member {
   loginid: string;
   passwd: string;
 }
-/** Made before the tests: making a member is a write of the users table for everyone. */
-let a: Member;
-let b: Member;
-let c: Member;
-let d: Member;
-/** A post by `c`, and one by `a` that others comment on. */
-let post: number;
-let postOfA: number;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -50,7 +42,17 @@ beforeAll(async () => {
   server = http.createServer(app.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  [a, b, c, d] = [await t.member(), await t.member(), await t.member(), await t.member()];
+}, 120_000);
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+/** Four new members, a post by `c` and one by `a` that others comment on. Each test (and each
+ * retry of it) has its own, so that a retry starts from nothing already liked or notified. Made
+ * before the test's pages settle: making a member is a write of the users table for everyone. */
+async function cast() {
+  const [a, b, c, d] = [await t.member(), await t.member(), await t.member(), await t.member()];
   const write = async (m: Member, title: string) => {
     const made = await t.call('POST', '/api/board', {
       token: m.token,
@@ -59,13 +61,8 @@ beforeAll(async () => {
     expect(made.status).toBe(200);
     return made.body.id as number;
   };
-  post = await write(c, '모두가 보는 글');
-  postOfA = await write(a, '댓글을 기다리는 글');
-}, 120_000);
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
+  return { a, b, c, d, post: await write(c, '모두가 보는 글'), postOfA: await write(a, '댓글을 기다리는 글') };
+}
 
 function get(url: string, token?: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -109,6 +106,7 @@ async function settled(url: string, members: Member[]): Promise<void> {
 // count comes out one higher. A real leak of another member's writes fails every attempt.
 describe('a member’s parts are drawn again only when something of theirs changed', { retry: 2 }, () => {
   test('another member’s like and notification leave them kept; the member’s own like and notices show at once', async () => {
+    const { a, b, c, post, postOfA } = await cast();
     const url = `/community/${post}`;
     await settled(url, [a, b]);
     const keptOfB = drawnFor(b);
@@ -147,6 +145,7 @@ describe('a member’s parts are drawn again only when something of theirs chang
   });
 
   test('a private message counts on its reader’s 쪽지 at once; a third member’s parts stay kept', async () => {
+    const { a, b, d } = await cast();
     const url = '/community';
     await settled(url, [a, b, d]);
     const keptOfD = drawnFor(d);
@@ -162,6 +161,7 @@ describe('a member’s parts are drawn again only when something of theirs chang
   });
 
   test('a list shows nothing of a member’s likes: their own like leaves their parts of it kept, while their bell shows at once', async () => {
+    const { b, c, post, postOfA } = await cast();
     const url = '/community';
     await settled(url, [c]);
     const kept = drawnFor(c);
@@ -178,6 +178,7 @@ describe('a member’s parts are drawn again only when something of theirs chang
   });
 
   test('a logout, a password change and a level change apply on the member’s next page; the others stay kept', async () => {
+    const { a, b, d, post } = await cast();
     const url = `/community/${post}`;
     // D's second session, which D's password change ends.
     const other = await t.login(d.loginid, d.passwd);
