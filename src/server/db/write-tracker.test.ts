@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createQueryId, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import { WriteTracker, Writes } from './write-tracker.ts';
+import { trackCommits, WriteTracker, Writes } from './write-tracker.ts';
 
 // What a member's kept reads are as of (db/table-reads.ts): another server's writes, gathered
 // into one announcement (shared-writes.ts), move them for the members they name, and for every
@@ -64,5 +64,72 @@ describe('what a statement writes', () => {
     const before = tracker.version('messages');
     tracker.transformQuery({ node: db.selectFrom('messages').select('id').toOperationNode(), queryId: createQueryId() });
     expect(tracker.version('messages')).toBe(before);
+  });
+});
+
+describe('commits and the epoch (stored pages)', () => {
+  // Transactions through the tracked driver, as the server's database runs them; the statements
+  // reach no database (DummyDriver), the tracker sees them and the commits.
+  const tracked = () => {
+    const tracker = new WriteTracker();
+    const dialect = trackCommits(
+      {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (inner) => new PostgresIntrospector(inner),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+      tracker,
+    );
+    const db = new Kysely<{ views: { item: number }; board: { id: number; title: string }; push_servers: { public_key: string } }>({
+      dialect,
+      plugins: [tracker],
+    });
+    return { tracker, db };
+  };
+
+  test('counting views in a transaction leaves every stored page as it was', async () => {
+    const { tracker, db } = tracked();
+    const before = tracker.epoch;
+    await db.transaction().execute((trx) => trx.insertInto('views').values({ item: 1 }).execute());
+    expect(tracker.epoch).toBe(before);
+  });
+
+  test('the push keys’ heartbeat, which every server writes every 30 s, leaves them too', async () => {
+    const { tracker, db } = tracked();
+    const before = tracker.epoch;
+    await db.insertInto('push_servers').values({ public_key: 'BKey' }).execute();
+    expect(tracker.epoch).toBe(before);
+  });
+
+  test('a transaction that writes what a page shows moves the epoch when it commits', async () => {
+    const { tracker, db } = tracked();
+    let written = 0;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('board').set({ title: '새 제목' }).where('id', '=', 1).execute();
+      written = tracker.epoch;
+    });
+    expect(tracker.epoch).toBeGreaterThan(written);
+  });
+
+  test('another transaction’s commit in between does not take the mark of one still open', async () => {
+    const { tracker, db } = tracked();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written = 0;
+    const open = db.transaction().execute(async (trx) => {
+      await trx.updateTable('board').set({ title: '새 제목' }).where('id', '=', 1).execute();
+      written = tracker.epoch;
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await db.transaction().execute((trx) => trx.insertInto('views').values({ item: 1 }).execute());
+    const between = tracker.epoch;
+    expect(between).toBeGreaterThanOrEqual(written);
+    release();
+    await open;
+    expect(tracker.epoch).toBeGreaterThan(between);
   });
 });

@@ -30,11 +30,11 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // tables no page shows (sessions: every login would end every stored page; codes, mail, the
 // schedules' claims of db/schedule.ts). Their versions still move for the caches keyed to them
 // (a session ended). The epoch
-// moves when a write starts, when it has run, and when a transaction commits, so a page read
-// while a write was under way is never taken for the state after it. A member's notifications,
+// moves when a write starts, when it has run, and when a transaction in which such a write ran
+// commits, so a page read while a write was under way is never taken for the state after it. A member's notifications,
 // e-mail choices and keyword alerts are on no visitor's page either, nor private messages, nor
 // their browsers' push subscriptions and choices, nor what the scam checks read (admins' phrases,
-// listing photos' hashes).
+// listing photos' hashes), nor the push keys' heartbeat, which every server writes every 30 s.
 const UNSEEN_TABLES = new Set([
   'views',
   'schedules',
@@ -53,6 +53,7 @@ const UNSEEN_TABLES = new Set([
   'blocks',
   'push_subscriptions',
   'push_settings',
+  'push_servers',
   'scam_phrase',
   'photo_band',
 ]);
@@ -245,6 +246,12 @@ export class WriteTracker implements KyselyPlugin {
   private readonly memberAt = new Map<string, number>();
   #memberWrites = 0;
   #memberFloor = 0;
+  /** Transactions begun and not yet ended, and whether a write a page could show ran while any was
+   * open: only then does a commit move the epoch (on PostgreSQL, view counting commits every
+   * moment, and would otherwise end every stored page each time). Cleared only once none is open,
+   * so that another transaction's commit cannot take the mark before the one that wrote commits. */
+  #open = 0;
+  #seenWhileOpen = false;
 
   version(table: string): number {
     if (this.#blind) this.#generation++;
@@ -279,11 +286,27 @@ export class WriteTracker implements KyselyPlugin {
     return true;
   }
 
+  /** Called by the tracked driver when a transaction begins. */
+  began(): void {
+    this.#open++;
+  }
+
+  /** Called by the tracked driver after a rollback: what it wrote was never seen. */
+  rolledBack(): void {
+    this.ended();
+  }
+
+  private ended(): void {
+    this.#open = Math.max(0, this.#open - 1);
+    if (this.#open === 0) this.#seenWhileOpen = false;
+  }
+
   /** Called by the tracked driver after a commit. */
   committed(): void {
     const scope = scopes.getStore();
     if (scope) this.touch(scope);
-    else this.#epoch++;
+    else if (this.#seenWhileOpen) this.#epoch++;
+    this.ended();
     const since = this.sinceCommit.written();
     this.sinceCommit = new Writes();
     if (since) {
@@ -346,7 +369,10 @@ export class WriteTracker implements KyselyPlugin {
   private bump(write: Written): void {
     for (const table of write.tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
     if (write.touched) this.touch(write.touched);
-    else if (write.seen) this.#epoch++;
+    else if (write.seen) {
+      this.#epoch++;
+      if (this.#open > 0) this.#seenWhileOpen = true;
+    }
     this.moveMembers(write);
   }
 
@@ -412,12 +438,19 @@ class CommitReportingDriver implements Driver {
   releaseSavepoint?: Driver['releaseSavepoint'];
   init = () => this.inner.init();
   acquireConnection = () => this.inner.acquireConnection();
-  beginTransaction: Driver['beginTransaction'] = (c, settings) => this.inner.beginTransaction(c, settings);
+  async beginTransaction(connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]): Promise<void> {
+    // Counted before it is asked for: a failed begin is rolled back (and counted out) too.
+    this.tracker.began();
+    await this.inner.beginTransaction(connection, settings);
+  }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await this.inner.commitTransaction(connection);
     this.tracker.committed();
   }
-  rollbackTransaction = (c: DatabaseConnection) => this.inner.rollbackTransaction(c);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.inner.rollbackTransaction(connection);
+    this.tracker.rolledBack();
+  }
   releaseConnection = (c: DatabaseConnection) => this.inner.releaseConnection(c);
   destroy = () => this.inner.destroy();
 }
