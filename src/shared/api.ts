@@ -165,6 +165,9 @@ export interface Me {
   liked?: string[];
   /** Of the items the page shows, those this member reported (신고함), the same way. */
   reported?: string[];
+  /** The fields only members read of the item the page shows (a home's address and contact), by
+   * item (`housing:12`), when the server filled the page in: the shared copy has them empty. */
+  membersOnly?: Record<string, Record<string, string>>;
 }
 
 /** The header of a shared `.data` answer that names the member it was served to: their `Me` as

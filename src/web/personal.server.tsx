@@ -3,6 +3,7 @@ import { AccountLinks } from './components/layout/site-header.tsx';
 import { type DrawnPart, PART_TAG, type PartView } from './components/personal/personal.tsx';
 import { LikeControl } from './features/board/like-button.tsx';
 import { ReportView } from './features/board/report-control.tsx';
+import { HousingContactView } from './features/housing/housing-detail.tsx';
 import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, meJson, personalStyle } from './lib/me.ts';
 
 // The server's side of personal parts (components/personal/personal.tsx): where they are in a
@@ -11,11 +12,13 @@ import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, meJson, personalStyle } from './lib
 
 /** Every part a page may hold, by the name it is drawn under. A new member-only control that
  * only shows or hides needs no entry here (lib/me.ts's marks); one whose content is the member's
- * gets a view and a name. */
+ * gets a view and a name (an item's members-only fields: `me.membersOnly`, which the fill-in
+ * reads when the page names the item in `effects.membersOnly`). */
 const PARTS: Record<string, PartView<any>> = {
   account: AccountLinks,
   like: LikeControl,
   report: ReportView,
+  'housing-contact': HousingContactView,
 };
 
 /** A place in the page that differs per member: between `open` and `close`, in document order. */

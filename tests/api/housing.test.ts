@@ -213,6 +213,22 @@ describe('a home is found, bumped, liked and talked about like a listing', () =>
     const report = await t.call('POST', '/api/report', { token: other.token, body: { target: 'housing', item: id, reason: 'fraud' } });
     expect(report.status).toBe(200);
   });
+
+  test('its views are counted once per reader; the sitemap and the 부동산 feed list it, without its contact', async () => {
+    const tag = newTag();
+    const id = await home({ title: `피드 ${tag}` });
+    for (const reader of [other, other, owner]) await t.call('GET', `/api/housing/${id}`, { token: reader.token });
+    expect((await t.call('GET', `/api/housing/${id}`, { token: other.token })).body.item.count).toBe(2);
+    const host = { host: 'portal.example' };
+    const sitemap = await t.call('GET', '/sitemap.xml', { headers: host });
+    expect(sitemap.body).toContain('<loc>http://portal.example/housing</loc>');
+    expect(sitemap.body).toContain(`<loc>http://portal.example/housing/${id}</loc>`);
+    const feed = await t.call('GET', '/housing/rss.xml', { headers: host });
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    expect(feed.body).toContain(`<link>http://portal.example/housing/${id}</link>`);
+    expect(feed.body).toContain(tag);
+    for (const value of [HOME.address, HOME.tel, HOME.email]) expect(feed.body).not.toContain(value);
+  });
 });
 
 // Comments on a home, with a board post's rules: members write, one level of replies, the

@@ -330,3 +330,68 @@ describe('a member’s client navigation (.data) comes from the shared copy too'
     expect((await page(url)).status).toBe(404);
   });
 });
+
+// A home's address and contact are for members (PRODUCT.md "Housing"): its page is one stored copy
+// without them, and each member's fill-in reads them (pages/member-fill.ts), into the page's
+// holes or, on a client navigation, the X-Me header.
+describe('a home’s contact is filled in for members, never stored in the copy visitors get', { retry: 2 }, () => {
+  const CONTACT = { address: '3700 Wilshire Blvd #909', tel: '(213) 555-0199', email: 'room-owner@example.com' };
+  const leaks = (text: string) => ['Wilshire', '555-0199', 'room-owner@'].filter((s) => text.includes(s));
+
+  test('members and visitors interleaved on the page and its .data: no render, only members read it', async () => {
+    const made = await t.call('POST', '/api/housing', {
+      token: author.token,
+      body: { title: '연락처를 나누는 방', content: '<p>본문</p>', kind: 1, rent: 1500, ...CONTACT },
+    });
+    expect(made.status).toBe(200);
+    const id: number = made.body.id;
+    for (const url of [`/housing/${id}`, `/housing/${id}.data`]) {
+      const data = url.endsWith('.data');
+      await stored(url);
+      renders = 0;
+      const answers = await Promise.all(
+        [liker, undefined, author, undefined, liker].map(async (m) => ({ m, ...(await page(url, m?.token)) })),
+      );
+      expect(renders).toBe(0);
+      for (const { m, html, headers, status } of answers) {
+        expect(status).toBe(200);
+        if (!m) {
+          expect(leaks(html)).toEqual([]);
+          if (!data) expect(html).toContain('로그인하고 연락처 보기');
+          continue;
+        }
+        if (data) {
+          // The shared answer's body is the visitors'; the member's header says the contact.
+          expect(leaks(html)).toEqual([]);
+          expect(toldMe(headers)).toMatchObject({ id: m.id, membersOnly: { [`housing:${id}`]: CONTACT } });
+          continue;
+        }
+        expect(meOf(html)?.id).toBe(m.id);
+        for (const value of Object.values(CONTACT)) expect(html).toContain(value.replaceAll('&', '&amp;'));
+        expect(html).not.toContain('로그인하고 연락처 보기');
+      }
+    }
+  });
+
+  test('an edited address shows to members at once, and still not to visitors', async () => {
+    const made = await t.call('POST', '/api/housing', {
+      token: author.token,
+      body: { title: '주소를 고칠 방', content: '<p>본문</p>', kind: 2, rent: 900, ...CONTACT },
+    });
+    const id: number = made.body.id;
+    const url = `/housing/${id}`;
+    await stored(url);
+    expect((await page(url, liker.token)).html).toContain(CONTACT.address);
+    const edit = await t.call('PUT', '/api/housing', {
+      token: author.token,
+      body: { id, title: '주소를 고칠 방', content: '<p>본문</p>', kind: 2, rent: 900, ...CONTACT, address: '500 S Normandie Ave #12' },
+    });
+    expect(edit.status).toBe(200);
+    const after = await page(url, liker.token);
+    expect(after.html).toContain('500 S Normandie Ave #12');
+    expect(after.html).not.toContain(CONTACT.address);
+    const visitor = await page(url);
+    expect(visitor.html).not.toContain('Normandie');
+    expect(leaks(visitor.html)).toEqual([]);
+  });
+});

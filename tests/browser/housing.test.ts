@@ -18,7 +18,7 @@ import {
 // 부동산 against the built app, at 360 and 1280 px: a member writes a home in Korean with a
 // photo; the list's filters and sorts live in the address; the safety box is on every page; the
 // address and contact are for members only, never in the page a visitor is sent; and all of it
-// works without JavaScript.
+// (comments too) works without JavaScript.
 
 const suite = setUpServerAndBrowser({ env: { WRITE_LIMITS: '0' } });
 let member: Account;
@@ -171,7 +171,9 @@ describe('members-only contact', () => {
 });
 
 describe('without JavaScript', () => {
-  test('a member writes a home, and a visitor filters the list and reads it', async () => {
+  const COMMENT = '주차공간은따로있나요문의드립니다 🚗 parking?';
+
+  test('a member writes a home and comments on it, and a visitor filters the list and reads both', async () => {
     const { page, close } = await openPage(suite.browser, suite.server, { token: member.token, javaScriptEnabled: false });
     expect((await page.goto('/housing/write'))?.status()).toBe(200);
     await page.getByLabel('종류').selectOption({ label: '하숙' });
@@ -183,6 +185,12 @@ describe('without JavaScript', () => {
     await page.getByRole('textbox', { name: '내용', exact: true }).fill('아침 저녁 드립니다.');
     const id = await submit(page);
     expect(await page.locator('main').textContent()).toContain('$1,100.50/월');
+    // A comment on it posts to the page and shows there, at its place.
+    await page.getByLabel('댓글 쓰기').fill(COMMENT);
+    await page.getByRole('button', { name: '댓글 등록' }).click();
+    await page.getByRole('article').filter({ hasText: COMMENT }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/housing/${id}`);
+    expect(new URL(page.url()).hash).toMatch(/^#comment-\d+$/);
     await close();
     const { item } = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/housing/${id}`, reader.token);
     expect(item).toMatchObject({ kind: 3, rent: 1100.5, deposit: 2200, bathrooms: 0.5, address: ADDRESS });
@@ -197,6 +205,7 @@ describe('without JavaScript', () => {
     const text = (await visitor.page.locator('main').textContent()) ?? '';
     expect(text).toContain('로그인하고 연락처 보기');
     expect(text).not.toContain('Wilshire');
+    expect(text).toContain(COMMENT);
     await visitor.close();
   });
 });

@@ -8,6 +8,7 @@ import { reportedItems } from '#server/modules/report/report.service.ts';
 import { unreadCount } from '#server/modules/notification/notification.service.ts';
 import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
+import { membersOnlyFields } from '#server/modules/content/content.service.ts';
 import { type Fill, fillOf } from './compress.ts';
 import type { PageEntry } from './page-entry.ts';
 
@@ -41,6 +42,17 @@ export function memberFiller(deps: Deps): MemberFill {
   // leaves it in place). The reads inside may be as old as their own expiry, so a missed
   // announcement lasts at most twice that.
   const fillOfMember = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, FILL_TABLES, MAX_FILLS);
+  // A page with an item's members-only fields (a home's contact): kept through writes of its
+  // table too, so that an edited address shows at once.
+  const fillsWithFields = new Map<string, ReturnType<typeof readsOfMember<{ me: Me; fill: Fill }>>>();
+  const fillWithFieldsOf = (table: string) => {
+    let kept = fillsWithFields.get(table);
+    if (!kept) {
+      kept = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, [...FILL_TABLES, table], MAX_FILLS);
+      fillsWithFields.set(table, kept);
+    }
+    return kept;
+  };
   const accountFillOf = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, ACCOUNT_TABLES, MAX_FILLS);
   const shapeOf = new WeakMap<StoredPage, number>();
   /** Shapes seen, each under a number (a shape pushed out comes back under a new one). */
@@ -50,8 +62,8 @@ export function memberFiller(deps: Deps): MemberFill {
   return function memberFill(actor, stored, entry, ip) {
     let shape = shapeOf.get(stored);
     if (shape === undefined) {
-      const { likes, report, comments, parts } = stored.effects;
-      const key = JSON.stringify([stored.holes, likes, report, comments, parts]);
+      const { likes, report, comments, parts, membersOnly } = stored.effects;
+      const key = JSON.stringify([stored.holes, likes, report, comments, parts, membersOnly]);
       shape = shapes.get(key);
       if (shape === undefined) {
         shape = ++shapesSeen;
@@ -60,20 +72,20 @@ export function memberFiller(deps: Deps): MemberFill {
       }
       shapeOf.set(stored, shape);
     }
-    const { likes, report, comments } = stored.effects;
-    const kept = likes || report || comments ? fillOfMember : accountFillOf;
+    const { likes, report, comments, membersOnly } = stored.effects;
+    const kept = membersOnly ? fillWithFieldsOf(membersOnly.target) : likes || report || comments ? fillOfMember : accountFillOf;
     return kept(actor.id, `${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
   };
 
   /** The member a shared copy is served to: their account, unread count, and their likes and
    * reports among the page's items (indexed reads, each kept until their rows of its table are
-   * written); and
+   * written), and the fields only members read of the item it shows; and
    * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
   async function readFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: Fill }> {
-    const { likes, report } = stored.effects;
+    const { likes, report, membersOnly } = stored.effects;
     // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
     const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
-    const [user, unread, unreadMessages, liked, reported, reportedComments] = await Promise.all([
+    const [user, unread, unreadMessages, liked, reported, reportedComments, fields] = await Promise.all([
       findSessionUser(deps, actor.id),
       unreadOf(actor.id, String(actor.id), () => unreadCount(deps, actor.id)),
       unreadMessagesOf(actor.id, String(actor.id), () => unreadMessageCount(deps, actor.id)),
@@ -90,6 +102,7 @@ export function memberFiller(deps: Deps): MemberFill {
       comments
         ? reportedOf(actor.id, `${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
         : [],
+      membersOnly ? membersOnlyFields(deps, membersOnly.target, { actor, ip }, membersOnly.id) : undefined,
     ]);
     const me: Me = {
       id: actor.id,
@@ -101,6 +114,7 @@ export function memberFiller(deps: Deps): MemberFill {
       ...(report && {
         reported: [...reported.map((id) => itemKey(report.target, id)), ...reportedComments.map((id) => itemKey('comment', id))],
       }),
+      ...(membersOnly && fields && { membersOnly: { [itemKey(membersOnly.target, membersOnly.id)]: fields } }),
     };
     const holes = stored.holes ?? [];
     if (holes.length === 0) return { me, fill: fillOf([]) };

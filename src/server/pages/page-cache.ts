@@ -15,6 +15,7 @@ import type { ReportTarget } from '#shared/reports.ts';
 import type { PatchablePage } from './compress.ts';
 import { WROTE_WINDOW_MS } from '#server/http/recent-writer.ts';
 import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
+import type { ContentName } from '#server/modules/content/content.types.ts';
 
 /** What a page did that a stored copy of it must still do on every visit. */
 export interface PageEffects {
@@ -33,6 +34,9 @@ export interface PageEffects {
   likes?: { target: LikeTarget; ids: number[] };
   /** The item whose 신고함 state a member's fill-in needs (`reported` of lib/me.ts). */
   report?: { target: ReportTarget; id: number };
+  /** The item whose members-only fields (its resource's `membersOnly`) a member's fill-in reads
+   * (`membersOnly` of lib/me.ts): the shared copy, drawn for nobody, has them empty. */
+  membersOnly?: { target: ContentName; id: number };
   /** The comments whose 신고함 state a member's `.data` answer carries (`reported`). A page's
    * fill-in leaves them out: its comments are drawn for nobody, and the state must match them. */
   comments?: number[];

@@ -18,6 +18,13 @@ export function reportedOf(me: Me | null, target: string): number[] {
   return (me?.reported ?? []).filter((key) => key.startsWith(prefix)).map((key) => Number(key.slice(prefix.length)));
 }
 
+/** The fields only members read of `target`'s item `id`, as the server filled them in for `me`
+ * (`me.membersOnly`); undefined where it did not (a page whose loader ran for the member says them
+ * itself). */
+export function membersOnlyOf(me: Me | null, target: string, id: number): Record<string, string> | undefined {
+  return me?.membersOnly?.[`${target}:${id}`];
+}
+
 /** The `<script type="application/json">` that carries the member in every page. */
 export const ME_SCRIPT_ID = 'me';
 /** The `<style>` whose rules show and hide the marked controls for this member. */

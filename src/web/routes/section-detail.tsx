@@ -127,11 +127,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const opened = openedForms(url);
   const warned = warnedKeys(url);
   // The same page for every member, with their like state filled in; a comment's box opened by
-  // the address (?reply=, ?edit=) is the member's own.
-  // A page with fields only members read (a home's contact) is drawn for each member: the shared
-  // copy, drawn for nobody, has them left out by the service. A page showing a write's cautions
-  // (after a save without JavaScript) is its author's alone.
-  effects.shared = !opened.reply && !opened.edit && !warned.length && !hasMembersOnlyFields(resource);
+  // the address (?reply=, ?edit=) is the member's own. A page showing a write's cautions (after a
+  // save without JavaScript) is its author's alone.
+  effects.shared = !opened.reply && !opened.edit && !warned.length;
+  // Fields only members read (a home's contact): the shared copy, drawn for nobody, has them left
+  // out by the service, and each member's fill-in reads them.
+  if (hasMembersOnlyFields(resource)) effects.membersOnly = { target: resource, id };
   effects.likes = { target: resource, ids: [id] };
   effects.report = { target: resource, id };
 

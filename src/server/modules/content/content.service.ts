@@ -3,7 +3,7 @@ import { Visibility } from '#shared/reports.ts';
 import type { Expression, SqlBool } from 'kysely';
 import { AppError, atIndex } from '#shared/errors.ts';
 import { ErrorKey, Messages } from '#shared/messages.ts';
-import { hasRichContent } from '#shared/text.ts';
+import { hasRichContent, textOf } from '#shared/text.ts';
 import { id as idSchema, inQuery, integer } from '#shared/schemas/fields.ts';
 import { type CommentTarget, type LikeTarget, LikeTargets, type SectionTable } from '#shared/schemas/content.ts';
 import { type Attachment, PAGE_SIZE_DEFAULT } from '#shared/api.ts';
@@ -73,9 +73,26 @@ function forCaller<N extends ContentName>(def: ContentResource<N>, caller: Calle
   return { ...item, ...Object.fromEntries(def.membersOnly.map((f) => [f, ''])) };
 }
 
-/** Whether items of `name` hold fields only members read (their pages are then drawn per member). */
+/** Whether items of `name` hold fields only members read (a member's fill-in of their pages reads
+ * them: membersOnlyFields). */
 export function hasMembersOnlyFields(name: ContentName): boolean {
   return Boolean(resourceOf(name).membersOnly?.length);
+}
+
+/** The fields of item `id` only members read, for a member's fill-in of its shared page
+ * (pages/member-fill.ts): none for a visitor, a kind without them or an item the caller may not
+ * read (the page is then renewed or a 404 anyway). */
+export async function membersOnlyFields(deps: Deps, name: ContentName, caller: Caller, id: number): Promise<Record<string, string>> {
+  const def = resourceOf(name);
+  if (!caller.actor || !def.membersOnly?.length) return {};
+  let row: Row;
+  try {
+    row = requireReadable(def, caller.actor, await findContentRowFast(deps.db, def.table, id));
+  } catch (err) {
+    if (err instanceof AppError) return {};
+    throw err;
+  }
+  return Object.fromEntries(def.membersOnly.map((f) => [f, textOf(row[f])]));
 }
 
 /** Whether the kind's items carry a comment thread (its resource's `comments`; CommentTargets

@@ -4,11 +4,13 @@ import { bumpDateTimeText } from '#shared/freshness.ts';
 import { LoginLink } from '../../components/ui/login-link.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { PhoneLink } from '../../components/ui/phone-link.tsx';
-import { useMe } from '../../lib/me.ts';
+import { type Me, membersOnlyOf } from '../../lib/me.ts';
+import { Personal } from '../../components/personal/personal.tsx';
 import { HousingPrice, type HousingItem, HousingStatusBadge, moveInDate } from './housing-list.tsx';
 
 // A home's page: its facts, the safety box every housing page shows, and the contact that only
-// members see (the server leaves it out of a visitor's page: content resource `membersOnly`).
+// members see (the server leaves it out of the shared page: content resource `membersOnly`, and
+// fills it in per member: pages/member-fill.ts).
 
 const yesNo = (v: number) => (v === YesNo.yes ? '예' : '아니오');
 
@@ -83,41 +85,63 @@ export function SafetyBox() {
   );
 }
 
-/** The address and contact: for members; a visitor is asked to log in. */
+interface ContactProps {
+  id: number;
+  /** As the page's loader read them: empty in the shared copy (drawn for nobody), the member's
+   * fill-in then says them (`me.membersOnly`). */
+  address: string;
+  tel: string;
+  email: string;
+  [key: string]: unknown;
+}
+
+/** The address and contact: for members; a visitor is asked to log in. A personal part
+ * (components/personal): the page is one stored copy, and the server fills the contact in for
+ * each member, never into the copy visitors get. */
 export function HousingContact({ item }: { item: HousingItem }) {
-  const me = useMe();
+  return (
+    <Personal
+      name="housing-contact"
+      view={HousingContactView}
+      props={{ id: item.id, address: item.address, tel: item.tel, email: item.email }}
+    />
+  );
+}
+
+export function HousingContactView({ me, id, ...loaded }: ContactProps & { me: Me | null }) {
   if (!me) {
     return (
       <p className="mt-4">
-        <LoginLink next={`/housing/${item.id}`} className="font-semibold text-brand-700 underline">
+        <LoginLink next={`/housing/${id}`} className="font-semibold text-brand-700 underline">
           로그인하고 연락처 보기
         </LoginLink>
       </p>
     );
   }
-  if (!item.address && !item.tel && !item.email) return null;
+  const { address, tel, email } = { ...loaded, ...membersOnlyOf(me, 'housing', id) };
+  if (!address && !tel && !email) return null;
   return (
     <dl aria-label="연락처" className="mt-4 space-y-1">
-      {item.address ? (
+      {address ? (
         <div className="flex gap-2">
           <dt className="shrink-0 text-slate-500">주소</dt>
-          <dd>{item.address}</dd>
+          <dd>{address}</dd>
         </div>
       ) : null}
-      {item.tel ? (
+      {tel ? (
         <div className="flex gap-2">
           <dt className="shrink-0 text-slate-500">전화</dt>
           <dd>
-            <PhoneLink phone={item.tel} />
+            <PhoneLink phone={tel} />
           </dd>
         </div>
       ) : null}
-      {item.email ? (
+      {email ? (
         <div className="flex gap-2">
           <dt className="shrink-0 text-slate-500">이메일</dt>
           <dd>
-            <a href={`mailto:${item.email}`} className="break-all text-brand-700 underline">
-              {item.email}
+            <a href={`mailto:${email}`} className="break-all text-brand-700 underline">
+              {email}
             </a>
           </dd>
         </div>
