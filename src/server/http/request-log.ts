@@ -97,6 +97,11 @@ function eventOf(method: string, status: number, level: number | undefined): Sec
   return undefined;
 }
 
+/** The status a request is logged and counted with when its client went away before the answer
+ * (nginx's "client closed request"): the page it asked for was cut short on purpose (React Router
+ * ends an aborted request's loaders with an error), which is no server error. */
+export const CLIENT_CLOSED = 499;
+
 /** Methods counted under their own name in the metrics; any other is counted as `other`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -122,7 +127,7 @@ export function requestLog(logger: Logger, trustProxy: boolean, metrics: Metrics
       reqId,
       method: c.req.method,
       where: () => new URL(c.req.url),
-      status: c.res.status,
+      status: c.req.raw.signal.aborted ? CLIENT_CLOSED : c.res.status,
       ip: c.get('ip'),
       actor: c.get('actor'),
       route: c.get('route') ?? (routePath(c) || 'unmatched'),
