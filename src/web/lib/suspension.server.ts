@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from 'react-router';
 import { requireWriteAllowed } from '#server/modules/auth/actor.policy.ts';
 import { pageContext } from '../entry.server.tsx';
+import { pagePath } from './page-path.ts';
 import { statusOf } from './service-errors.server.ts';
 
 /** The pages' forms sent to route actions call the services directly, not through /api: a
@@ -8,8 +9,7 @@ import { statusOf } from './service-errors.server.ts';
  * the page says why and until when (the root's ErrorBoundary shows a 403's Korean detail). */
 export const refuseSuspendedActions: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { deps, actor } = context.get(pageContext);
-  // A form sent with JavaScript reaches the same action at the page's address plus `.data`.
-  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  const path = pagePath(request);
   try {
     requireWriteAllowed(actor, { method: request.method, path }, deps.env.SITE_TIMEZONE);
   } catch (err) {

@@ -10,6 +10,7 @@ import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
 import { formFields, refusedForm } from '../lib/form-action.server.ts';
+import { pagePath } from '../lib/page-path.ts';
 import { orPageError } from '../lib/service-errors.server.ts';
 import { type SuspendRefusal, UserAdmin } from '../features/admin/user-admin.tsx';
 import { pageTitle } from '../lib/titles.ts';
@@ -69,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   url.searchParams.delete(SUSPEND_KEY);
-  return redirect(`${url.pathname}${url.search}`, 303);
+  url.searchParams.delete('_routes');
+  return redirect(`${pagePath(request)}${url.search}`, 303);
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
