@@ -73,6 +73,8 @@ export const TrustMessages = {
 /** The longest suspension an admin gives; longer is a permanent ban (use = 2). */
 export const SUSPEND_DAYS_MAX = 365;
 export const SUSPEND_REASON_MAX = 500;
+/** The lengths the admins' screen offers, in days. */
+export const SUSPEND_DAY_CHOICES = [1, 3, 7, 30, 90, 365] as const;
 
 /** A suspension in force at `now`: until (ISO UTC) is later. */
 export function isSuspended(until: string | undefined, now: Date): boolean {

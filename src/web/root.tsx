@@ -23,6 +23,7 @@ import type { Route } from './+types/root.ts';
 import pretendardCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
 import './app.css';
 import { pageContext } from './entry.server.tsx';
+import { refuseSuspendedActions } from './lib/suspension.server.ts';
 import { DEFERRED_LOADER } from './lib/deferred-hydration.ts';
 import { ConfirmDialog } from './components/ui/confirm-dialog.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
@@ -43,6 +44,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' },
   { rel: 'manifest', href: MANIFEST_URL },
 ];
+
+export const middleware: Route.MiddlewareFunction[] = [refuseSuspendedActions];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);

@@ -94,6 +94,9 @@ describe('messages', () => {
       await row.click();
       await sellerPage.waitForURL(`**${conversation}`);
       await log(sellerPage).getByText(LONG_WORD, { exact: false }).waitFor();
+      // The other member's nickname leads to their profile.
+      const buyerName = sellerPage.getByRole('heading', { level: 1 }).getByRole('link');
+      await expect(buyerName.getAttribute('href')).resolves.toBe(`/member/${buyer.id}`);
       // Read on opening: the header's count is gone.
       await header(sellerPage).getByRole('link', { name: '쪽지', exact: true }).waitFor();
 

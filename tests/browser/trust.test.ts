@@ -4,6 +4,7 @@ import {
   createAccount,
   expectNoHorizontalScroll,
   openPage,
+  rootToken,
   saveScreenshot,
   setUpServerAndBrowser,
   unexpectedErrors,
@@ -12,7 +13,8 @@ import {
 
 // Trust between members as they meet it: a seller closes a sale from its page choosing the buyer
 // among those who wrote about it, both leave a review (with JavaScript and without), and the
-// reviews show on the profiles; at a phone's and a desktop's width.
+// reviews show on the profiles; an admin suspends a member, who reads why on their page and
+// cannot write; at a phone's and a desktop's width.
 
 const suite = setUpServerAndBrowser();
 
@@ -84,4 +86,63 @@ describe('closing a sale and reviewing', () => {
     expect((await page.goto(`/trade/board/${item.body.id}`))?.status()).toBe(403);
     await close();
   });
+});
+
+describe('a fair suspension', () => {
+  // At 360 px without JavaScript (the admin's and the member's forms go to route actions), at
+  // 1280 px with it (the comment goes through the API and is refused there).
+  for (const width of WIDTHS) {
+    test(`the admin suspends a member with a reason; their page says so and a comment is refused, at ${width} px`, async () => {
+      const javaScriptEnabled = width !== 360;
+      const [member, writer] = await Promise.all([createAccount(suite.server), createAccount(suite.server)]);
+      const post = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', writer.token, {
+        topcategory: 5,
+        title: `주말 모임 ${width}`,
+        content: '<p>토요일 오후</p>',
+      });
+      const nickname = `테스터${member.loginid.slice(5, 13)}`;
+      const reason = `거래 게시판에 같은 광고를 반복해서올림🙅‍♀️ 신고누적으로인한일시정지조치 ${width}`;
+
+      const admin = await openPage(suite.browser, suite.server, { width, token: await rootToken(suite.server), javaScriptEnabled });
+      await admin.page.goto(`/admin/user?keyword=${encodeURIComponent(member.loginid)}`);
+      await admin.page.getByRole('link', { name: `${nickname} 정지` }).click();
+      const form = admin.page.getByRole('form', { name: `${nickname} 정지` });
+      await form.getByRole('button', { name: '정지' }).click();
+      // The reason is asked for at its field.
+      await form.getByText('정지 사유를 적어 주세요').waitFor();
+      await form.getByLabel('정지 기간').selectOption('7');
+      await form.getByLabel('정지 사유 (회원에게 보입니다)').fill(reason);
+      await form.getByRole('button', { name: '정지' }).click();
+      await admin.page.getByText(`정지 사유: ${reason}`).waitFor();
+      await admin.page.getByRole('button', { name: `${nickname} 정지 해제` }).waitFor();
+      await expectNoHorizontalScroll(admin.page);
+      await saveScreenshot(admin.page, 'suspend-admin');
+      if (javaScriptEnabled) expect(unexpectedErrors(admin.errors)).toEqual([]);
+      await admin.close();
+
+      const own = await openPage(suite.browser, suite.server, { width, token: member.token, javaScriptEnabled });
+      await own.page.goto('/mypage');
+      await own.page.getByRole('heading', { name: /까지 활동이 정지되었습니다$/ }).waitFor();
+      await own.page.getByText(`사유: ${reason}`).waitFor();
+      await expectNoHorizontalScroll(own.page);
+      await saveScreenshot(own.page, 'suspend-mypage');
+      await own.page.goto(`/community/${post.body.id}`);
+      await own.page.getByLabel('댓글 쓰기').fill('정지 중에 남기려는 댓글');
+      await own.page.getByRole('button', { name: '댓글 등록' }).click();
+      await own.page
+        .getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}까지 활동이 정지되어/)
+        .first()
+        .waitFor();
+      await expectNoHorizontalScroll(own.page);
+      await saveScreenshot(own.page, 'suspend-refused');
+      await own.close();
+      const thread = await apiCall<{ items: unknown[] }>(
+        suite.server,
+        'GET',
+        `/api/comment?target=board&board=${post.body.id}`,
+        writer.token,
+      );
+      expect(thread.body.items).toEqual([]);
+    });
+  }
 });

@@ -1,16 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
-import { requireNotSuspended } from '#server/modules/auth/actor.policy.ts';
+import { requireWriteAllowed } from '#server/modules/auth/actor.policy.ts';
 import type { AppEnv } from './context.ts';
 
-// The one check of a suspension for every write of the API: posts, comments, likes, messages,
-// reports, reviews and the rest are refused alike. Logging in and out stays open, and reads.
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const OPEN = ['/api/jwt'];
+// A suspension's check of every API write: posts, comments, likes, messages, reports, reviews
+// and the rest are refused alike; logging in and out stays open, and reads (the rule:
+// actor.policy.ts `requireWriteAllowed`, which the pages' forms go through too).
 
 export function refuseSuspendedWrites(timeZone: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!READS.has(c.req.method) && !OPEN.some((p) => c.req.path.startsWith(p))) requireNotSuspended(c.get('actor'), timeZone);
+    requireWriteAllowed(c.get('actor'), { method: c.req.method, path: c.req.path }, timeZone);
     await next();
   };
 }

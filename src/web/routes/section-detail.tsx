@@ -28,6 +28,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
+import { pagePath } from '../lib/page-path.ts';
 import { detailShows, itemPageShows, newestItemShows } from '#server/modules/content/content.shows.ts';
 import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
@@ -93,7 +94,6 @@ function reportRefusal(sent: Record<string, FormDataEntryValue>, resource: Repor
 }
 
 /** A client navigation asks for `/market/1.data`: the page's path is without the suffix. */
-const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '');
 
 /** ?reply= and ?edit= open a comment's box without JavaScript. */
 function openedForms(url: URL) {

@@ -51,6 +51,19 @@ export function isRoot(actor: Actor | undefined): boolean {
   return actor !== undefined && isRootLevel(actor.level);
 }
 
+/** The writes a suspension leaves open: logging in and out, through the API (/api/jwt...) or the
+ * login page's form (/login, ?logout=). */
+const OPEN_WRITES = ['/api/jwt', '/login'];
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The one rule of what a suspension refuses, for every path a write comes in by: the API's
+ * calls (http/suspension.ts) and the pages' forms sent to route actions (web/root.tsx), which
+ * call the services directly. Every request but a read or logging in and out is a write. */
+export function requireWriteAllowed(actor: Actor | undefined, request: { method: string; path: string }, timeZone: string): void {
+  if (READS.has(request.method) || OPEN_WRITES.some((p) => request.path === p || request.path.startsWith(`${p}/`))) return;
+  requireNotSuspended(actor, timeZone);
+}
+
 /** A suspended member reads and logs in but writes nothing (PRODUCT.md "Members and trust"): 403
  * `suspended`, the end in the detail. It ends by itself once its time has passed. */
 export function requireNotSuspended(actor: Actor | undefined, timeZone: string, now = new Date()): void {

@@ -23,6 +23,10 @@ export const USER_PUBLIC_COLUMNS = [
 ] as const;
 export type PublicUser = Pick<UserRow, (typeof USER_PUBLIC_COLUMNS)[number]>;
 
+/** What the admins' list shows besides: a suspension's end and reason (a past end is over). */
+export const USER_ADMIN_COLUMNS = [...USER_PUBLIC_COLUMNS, 'suspenduntil', 'suspendreason'] as const;
+export type AdminUserRow = Pick<UserRow, (typeof USER_ADMIN_COLUMNS)[number]>;
+
 export const USER_LIST_SPEC = {
   table: 'users',
   filters: ['level', 'status', 'use'],

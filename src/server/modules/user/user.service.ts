@@ -33,6 +33,8 @@ import {
   updateUser,
   USER_LIST_SPEC,
   USER_PUBLIC_COLUMNS,
+  USER_ADMIN_COLUMNS,
+  type AdminUserRow,
 } from './user.repository.ts';
 import { mailboxOf } from '#server/lib/mailbox.ts';
 import { canReadUser, requireGrant, requireHonestNickname, requireManage, requireStrongPassword, ROOT_LEVEL } from './user.policy.ts';
@@ -366,8 +368,8 @@ export async function removeUsers(deps: Deps, caller: Caller, list: number[]): P
 
 export async function listUsers(deps: Deps, caller: Caller, query: UserListQuery) {
   requireAdmin(caller.actor);
-  return listRows<'users', PublicUser>(deps.db, USER_LIST_SPEC, query, {
-    columns: USER_PUBLIC_COLUMNS,
+  return listRows<'users', AdminUserRow>(deps.db, USER_LIST_SPEC, query, {
+    columns: USER_ADMIN_COLUMNS,
     tracker: deps.tracker,
     timeZone: deps.env.SITE_TIMEZONE,
   });

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Form, useLocation, useRevalidator } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { isStaffLevel, UserLevelLabel, UserStatusLabel, UserUse, UserUseLabel } from '#shared/enums.ts';
 import { formatDate } from '#shared/format.ts';
+import { SUSPEND_DAY_CHOICES, SUSPEND_REASON_MAX } from '#shared/trust.ts';
 import type { UserAdminUpdate } from '#shared/schemas/user.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
+import { type Problems, ProblemText, problemProps } from '../../lib/field-problems.tsx';
 import type { ApiFailure } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.ts';
 import {
@@ -23,6 +25,8 @@ import {
 // editor per row (level, status, use, remark) with the row's audit log, batch 사용안함 and
 // delete behind the confirm dialog (each one all-or-nothing call), and a CSV of the current
 // filter. The server enforces the level rules; the screen only leaves out what it would refuse.
+// 정지 and 정지 해제 are forms the route's action takes, so they work without JavaScript: 정지
+// is a link that opens the member's form (?suspend=id) under their row.
 
 export interface AdminUser {
   id: number;
@@ -35,6 +39,14 @@ export interface AdminUser {
   remark: string;
   logindate: string;
   date: string;
+  /** A suspension in force: its end as the site's clock says it, and why. */
+  suspension?: { until: string; reason: string };
+}
+
+/** What the route's action answers when it refused a suspension: what was typed, and why. */
+export interface SuspendRefusal {
+  suspend: { id: number; days: string; reason: string };
+  problems?: Problems;
 }
 
 export interface UserAdminData {
@@ -45,6 +57,8 @@ export interface UserAdminData {
   filter: Record<string, string>;
   /** Why the date range in the address was left out, if it was. */
   rangeProblem?: string;
+  /** The member whose suspend form is open. */
+  suspending?: number;
   actor: { id: number; level: number; root: boolean };
   timeZone: string;
 }
@@ -216,7 +230,7 @@ function UserEditor({ user, data, onDone }: { user: AdminUser; data: UserAdminDa
   );
 }
 
-export function UserAdmin({ data }: { data: UserAdminData }) {
+export function UserAdmin({ data, refusal }: { data: UserAdminData; refusal?: SuspendRefusal }) {
   const { revalidate } = useRevalidator();
   const { search } = useLocation();
   const [selected, setSelected] = useState<number[]>([]);
@@ -291,6 +305,7 @@ export function UserAdmin({ data }: { data: UserAdminData }) {
             manageable={canManage(u)}
             selected={selected.includes(u.id)}
             editing={editing === u.id}
+            refusal={refusal?.suspend.id === u.id ? refusal : undefined}
             onSelect={() => setSelected((s) => toggleId(s, u.id))}
             onEdit={(on) => setEditing(on ? u.id : null)}
           />
@@ -308,6 +323,7 @@ function UserRows(props: {
   manageable: boolean;
   selected: boolean;
   editing: boolean;
+  refusal?: SuspendRefusal;
   onSelect: () => void;
   onEdit: (on: boolean) => void;
 }) {
@@ -329,6 +345,7 @@ function UserRows(props: {
         <td className={`${identityCell} wrap-anywhere`}>
           <span className="block font-semibold">{u.nickname}</span>
           <span className="block text-sm text-slate-600">{u.loginid}</span>
+          {u.suspension ? <span className="block text-sm font-semibold text-red-700">{`${u.suspension.until}까지 정지`}</span> : null}
         </td>
         <td className="px-3 py-2 whitespace-nowrap">{u.name}</td>
         <td className="px-3 py-2 whitespace-nowrap">{UserLevelLabel[u.level]}</td>
@@ -362,11 +379,28 @@ function UserRows(props: {
             >
               편집
             </button>
-          ) : (
-            <span className="text-sm text-slate-500">권한 없음</span>
-          )}
+          ) : null}
+          {props.manageable && u.id !== data.actor.id ? (
+            <SuspendControl user={u} open={props.refusal !== undefined || data.suspending === u.id} />
+          ) : null}
+          {props.manageable ? null : <span className="text-sm text-slate-500">권한 없음</span>}
         </td>
       </tr>
+      {u.suspension ? (
+        <tr>
+          <td className={checkCell} />
+          <td colSpan={8} className="px-3 pb-2 text-sm text-red-800">
+            <span className="sticky left-14 block max-w-[calc(100cqw-4.5rem)] wrap-anywhere">{`정지 사유: ${u.suspension.reason}`}</span>
+          </td>
+        </tr>
+      ) : null}
+      {props.manageable && (props.refusal || data.suspending === u.id) && !u.suspension ? (
+        <tr>
+          <td colSpan={9} className="p-0">
+            <SuspendForm user={u} refusal={props.refusal} />
+          </td>
+        </tr>
+      ) : null}
       {u.remark ? (
         <tr>
           <td className={checkCell} />
@@ -384,5 +418,100 @@ function UserRows(props: {
         </tr>
       ) : null}
     </>
+  );
+}
+
+/** The address of this list with `suspend` set to the member, or left out. */
+function withSuspend(search: string, id?: number): string {
+  const params = new URLSearchParams(search);
+  if (id) params.set('suspend', String(id));
+  else params.delete('suspend');
+  const query = params.toString();
+  return query ? `?${query}` : '?';
+}
+
+/** 정지 opens the member's form; a suspended member's 정지 해제 ends it at once (days 0). */
+function SuspendControl({ user, open }: { user: AdminUser; open: boolean }) {
+  const { search } = useLocation();
+  if (user.suspension)
+    return (
+      <Form method="post" className="mt-1">
+        <input type="hidden" name="intent" value="unsuspend" />
+        <input type="hidden" name="id" value={user.id} />
+        <button
+          type="submit"
+          aria-label={`${user.nickname} 정지 해제`}
+          className="rounded border border-red-300 px-3 py-1 font-semibold whitespace-nowrap text-red-800 hover:bg-red-50"
+        >
+          정지 해제
+        </button>
+      </Form>
+    );
+  return (
+    <Link
+      to={withSuspend(search, open ? undefined : user.id)}
+      preventScrollReset
+      aria-expanded={open}
+      aria-label={`${user.nickname} 정지`}
+      className="mt-1 block rounded border border-slate-300 px-3 py-1 text-center font-semibold hover:bg-slate-50"
+    >
+      정지
+    </Link>
+  );
+}
+
+/** For how many days and why; the reason is required, and shown to the member on their page. */
+function SuspendForm({ user, refusal }: { user: AdminUser; refusal?: SuspendRefusal }) {
+  const { search } = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const problems = refusal?.problems ?? {};
+  const id = `suspend-${user.id}`;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      aria-label={`${user.nickname} 정지`}
+      className="sticky left-0 grid max-w-[100cqw] gap-3 bg-red-50 p-4 sm:grid-cols-[10rem_1fr]"
+    >
+      <input type="hidden" name="intent" value="suspend" />
+      <input type="hidden" name="id" value={user.id} />
+      <label htmlFor={`${id}-days`} className="flex flex-col gap-1 font-semibold">
+        정지 기간
+        <select
+          id={`${id}-days`}
+          name="days"
+          defaultValue={refusal?.suspend.days || '7'}
+          className={inputClass}
+          {...problemProps(problems.days, `${id}-days`)}
+        >
+          {SUSPEND_DAY_CHOICES.map((d) => (
+            <option key={d} value={d}>
+              {d === 365 ? '1년' : `${d}일`}
+            </option>
+          ))}
+        </select>
+        <ProblemText controlId={`${id}-days`} problem={problems.days} />
+      </label>
+      <label htmlFor={`${id}-reason`} className="flex flex-col gap-1 font-semibold">
+        정지 사유 (회원에게 보입니다)
+        <input
+          id={`${id}-reason`}
+          name="reason"
+          defaultValue={refusal?.suspend.reason}
+          maxLength={SUSPEND_REASON_MAX}
+          className={inputClass}
+          {...problemProps(problems.reason, `${id}-reason`)}
+        />
+        <ProblemText controlId={`${id}-reason`} problem={problems.reason} />
+      </label>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <button type="submit" disabled={busy} className={buttonClass.danger}>
+          정지
+        </button>
+        <Link to={withSuspend(search)} preventScrollReset className={buttonClass.plain}>
+          취소
+        </Link>
+      </div>
+    </Form>
   );
 }

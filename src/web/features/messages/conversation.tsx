@@ -5,6 +5,7 @@ import { formatDateTime } from '#shared/format.ts';
 import { ScamWarningText, warningKeys } from '#shared/scam-warnings.ts';
 import { CharacterCount } from '../../components/ui/character-count.tsx';
 import { Link } from '../../components/ui/link.tsx';
+import { MemberName } from '../../components/ui/member-name.tsx';
 import { reportFailure } from '../../lib/api-failure.ts';
 import { linkParts } from '../../lib/message-links.ts';
 import { askConfirm, showMessage, withLoading } from '../../lib/screen-store.ts';
@@ -249,7 +250,9 @@ export function Conversation(props: ConversationProps) {
             <span aria-hidden="true">←</span>
             <span className="sr-only">쪽지 목록</span>
           </Link>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-bold">{other.nickname}</h1>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-bold">
+            <MemberName user={other.id} name={other.nickname} />
+          </h1>
           <form
             method="post"
             action={path}
