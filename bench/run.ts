@@ -7,6 +7,7 @@ import { freshBench } from './fresh.bench.ts';
 import { membersBench } from './members.bench.ts';
 import { messagesBench } from './messages.bench.ts';
 import { pagesBench } from './pages.bench.ts';
+import { phoneBench } from './phone.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
 import { soakBench } from './soak.bench.ts';
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, Section> = {
   content: contentBench,
   search: searchBench,
   pages: pagesBench,
+  phone: phoneBench,
   sections: sectionsBench,
   fresh: freshBench,
   traffic: trafficBench,

@@ -12,8 +12,13 @@ export const THEME_COLOR = '#184c99';
 export const APP_ICON_PATH = '/icons/';
 export const APP_ICON_URL = `${APP_ICON_PATH}icon-192.png`;
 /** The picture a shared link's card shows (KakaoTalk, Facebook, X) for an item without a photo:
- * the size those cards are drawn at. */
-export const SHARE_CARD = { url: `${APP_ICON_PATH}share-card.png`, width: 1200, height: 630 } as const;
+ * drawn per page with its title, at the size those cards are drawn at. */
+export const SHARE_CARD = { prefix: '/share-card', width: 1200, height: 630 } as const;
+
+/** The share card of an item's page (`/community/12` → `/share-card/community/12.png`). */
+export function shareCardUrl(pagePath: string): string {
+  return `${SHARE_CARD.prefix}${pagePath}.png`;
+}
 
 /** A member's own pages: the service worker never keeps them, whoever asks. */
 export const PRIVATE_PAGE_PREFIXES = ['/mypage', '/messages', '/admin', '/login'] as const;

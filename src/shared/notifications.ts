@@ -48,7 +48,7 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   answer: '1:1 문의 답변',
   keyword: '키워드 알림',
   message: '새 쪽지',
-  event: '일정 알림',
+  event: NOTIFICATION_KIND_LABELS.event,
   expiry: '내 글 마감 안내',
 };
 

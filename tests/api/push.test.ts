@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { addDays } from '#shared/events.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { remindAttendees } from '#server/modules/event/event.service.ts';
 import { newTestBrowser, type PushReceiver, startPushReceiver } from '#tests/support/push-receiver.ts';
 import { type TestApp, testAppsOfFile } from '#tests/support/test-app.ts';
 
@@ -179,6 +181,32 @@ describe('pushes', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(pushesTo(endpoint).map((p) => (p.payload as { kind: string }).kind)).toEqual(['message']);
     expect((await t.call('GET', '/api/notification', { token: author.token })).body.total).toBe(1);
+  });
+
+  test('an event’s reminder is pushed to those who come, unless they turned events off; the notification stays', async () => {
+    const organizer = await t.member({ level: 2 });
+    const date = addDays(formatDateTime(new Date().toISOString(), t.env.SITE_TIMEZONE).slice(0, 10), 30);
+    const created = await t.call('POST', '/api/event', {
+      token: organizer.token,
+      body: { title: '푸시로 알리는 한인회 모임', content: '<p>모임</p>', category: '모임', startdate: date, starttime: '18:00' },
+    });
+    expect(created.status).toBe(200);
+    const [keeps, off] = [await t.member(), await t.member()];
+    const [keepsEndpoint, offEndpoint] = [await subscribed(keeps), await subscribed(off)];
+    const allButEvents = ['comment', 'reply', 'answer', 'keyword', 'message', 'expiry'];
+    expect((await saveSettings(off, { mail: [], push: allButEvents })).body).toMatchObject({ push: allButEvents });
+    for (const m of [keeps, off]) expect((await t.call('POST', `/api/event/${created.body.id}/rsvp`, { token: m.token })).status).toBe(200);
+
+    // Midday of the day before, in the site's time zone (UTC-12 to UTC+3 keep the date at 20:00 UTC).
+    await remindAttendees(t.deps, new Date(`${addDays(date, -1)}T20:00:00Z`));
+    const [push] = await receiver.waitFor(keepsEndpoint);
+    expect(push?.payload).toMatchObject({ title: '참석하기로 한 행사가 내일 열립니다', body: '푸시로 알리는 한인회 모임', kind: 'event' });
+    // A message afterwards is pushed to the other: once it has arrived, a reminder would have too.
+    await message(organizer, off);
+    await receiver.waitFor(offEndpoint);
+    expect(pushesTo(offEndpoint).map((p) => (p.payload as { kind: string }).kind)).toEqual(['message']);
+    const notices = (await t.call('GET', '/api/notification', { token: off.token })).body.items as { kind: string }[];
+    expect(notices.map((n) => n.kind)).toEqual(['event']);
   });
 
   test('a push due in quiet hours is dropped; the notification stays', async () => {

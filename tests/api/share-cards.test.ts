@@ -64,20 +64,21 @@ describe('share cards on item pages', () => {
       'og:title': title,
       'og:description': '한인타운 식당에서 주말 일할 분을 찾습니다 😀',
       'og:url': `https://portal.example/community/${id}`,
-      'og:image': 'https://portal.example/icons/share-card.png',
+      'og:image': `https://portal.example/share-card/community/${id}.png`,
       'og:image:width': '1200',
       'og:image:height': '630',
       'twitter:card': 'summary_large_image',
       'twitter:title': title,
-      'twitter:image': 'https://portal.example/icons/share-card.png',
+      'twitter:image': `https://portal.example/share-card/community/${id}.png`,
     });
     // Nothing the item says breaks out of an attribute.
     expect(html).not.toContain('<주말>');
     expect(html).not.toContain('evil.example');
 
-    const drawn = await pagesOf(t).request('/icons/share-card.png');
+    const drawn = await pagesOf(t).request(`/share-card/community/${id}.png`);
     expect(drawn.headers.get('content-type')).toBe('image/png');
-    const { width, height, format } = await sharp(Buffer.from(await drawn.arrayBuffer())).metadata();
+    const png = Buffer.from(await drawn.arrayBuffer());
+    const { width, height, format } = await sharp(png).metadata();
     expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
   });
 
@@ -122,7 +123,72 @@ describe('share cards on item pages', () => {
       'og:title': '한인회 송년의 밤',
       'og:description': '모두 환영합니다',
       'og:url': `https://hanin.example/events/${created.body.id}`,
-      'og:image': 'https://hanin.example/icons/share-card.png',
+      'og:image': `https://hanin.example/share-card/events/${created.body.id}.png`,
     });
+    const drawn = await pagesOf(site).request(`/share-card/events/${created.body.id}.png`);
+    expect(drawn.status).toBe(200);
+  });
+});
+
+/** The share of white (text) pixels in a band of the card's rows, left of the decoration. */
+async function inkIn(png: Buffer, [top, bottom]: readonly [number, number]): Promise<number> {
+  const { data, info } = await sharp(png)
+    .extract({ left: 80, top, width: 1040, height: bottom - top })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let ink = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 0) > 200 && (data[i + 2] ?? 0) > 200) ink++;
+  }
+  return ink / (info.width * info.height);
+}
+
+describe('the drawn card', () => {
+  // The title's lines sit at 292, 384 and 476 (their baselines); the site's name at the top.
+  const LINE: readonly (readonly [number, number])[] = [
+    [225, 310],
+    [317, 402],
+    [409, 494],
+  ];
+
+  async function cardPng(title: string): Promise<Buffer> {
+    const id = await post({ topcategory: 5, title, content: '<p>본문</p>' });
+    const res = await pagesOf(t).request(`/share-card/community/${id}.png`);
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  test('shows the title and the site’s name in Korean type', async () => {
+    const png = await cardPng('한인회 송년의 밤에 초대합니다');
+    expect(await inkIn(png, [60, 150])).toBeGreaterThan(0.02);
+    expect(await inkIn(png, LINE[0] ?? [0, 0])).toBeGreaterThan(0.03);
+    expect(await inkIn(png, LINE[1] ?? [0, 0])).toBe(0);
+  });
+
+  test('a long title wraps by words into three lines and no further', async () => {
+    const png = await cardPng(
+      '토론토 한인타운 근처에서 주말마다 함께 배드민턴 치실 분을 찾습니다 초보도 환영하고 라켓은 빌려드립니다 연락 주세요 🏸 감사합니다 Badminton Club',
+    );
+    for (const line of LINE) expect(await inkIn(png, line)).toBeGreaterThan(0.03);
+    expect(await inkIn(png, [500, 548])).toBe(0);
+  });
+
+  test('no card for a page a visitor may not read, or no item’s page', async () => {
+    const id = await post({ topcategory: 5, title: '곧 숨길 글', content: '<p>본문</p>' });
+    const admin = await t.member({ level: 3 });
+    const hidden = await t.call('POST', '/api/admin/moderate', {
+      token: admin.token,
+      body: { target: 'board', ids: [id], action: 'hide' },
+    });
+    expect(hidden.status).toBe(200);
+    for (const path of [
+      `/share-card/community/${id}.png`,
+      `/share-card/market/${id}.png`,
+      '/share-card/community/999999.png',
+      '/share-card/mypage/1.png',
+    ]) {
+      expect((await pagesOf(t).request(path)).status, path).toBe(404);
+    }
   });
 });

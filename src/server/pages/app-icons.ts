@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { SHARE_CARD, THEME_COLOR } from '#shared/app-shell.ts';
+import { THEME_COLOR } from '#shared/app-shell.ts';
 
 // The app's icons, drawn for the site: a speech bubble (a community's talk) around a 태극 circle
 // (a Korean home abroad), on the site's blue. Drawn as SVG and made PNG by sharp on first ask, so
@@ -12,7 +12,8 @@ function taegeuk(cx: number, cy: number, r: number): string {
 <path fill="#cd2e3a" d="M${cx - r},${cy} A${r},${r} 0 0 1 ${cx + r},${cy} A${h},${h} 0 0 0 ${cx},${cy} A${h},${h} 0 0 1 ${cx - r},${cy} Z"/>`;
 }
 
-const BUBBLE = `<rect x="96" y="112" width="320" height="256" rx="72" fill="#fff"/>
+/** The drawing on a 512 px square, for the icons and the share card. */
+export const BUBBLE = `<rect x="96" y="112" width="320" height="256" rx="72" fill="#fff"/>
 <path fill="#fff" d="M150 340 L128 430 L236 356 Z"/>
 ${taegeuk(256, 240, 84)}`;
 
@@ -48,24 +49,4 @@ export function appIcon(name: AppIconName): Promise<Buffer> {
     drawn.set(name, png);
   }
   return png;
-}
-
-/** The card a shared link shows for an item without a photo: the icon's drawing on the site's
- * blue, across the card's width. No words: the card's title and description are the item's. */
-function shareCardSvg(): string {
-  const { width, height } = SHARE_CARD;
-  const scale = (height * 0.9) / 512;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">
-<rect width="${width}" height="${height}" fill="${THEME_COLOR}"/>
-<circle cx="${width * 0.14}" cy="${height * 0.18}" r="${height * 0.5}" fill="#fff" fill-opacity="0.06"/>
-<circle cx="${width * 0.9}" cy="${height * 0.95}" r="${height * 0.42}" fill="#fff" fill-opacity="0.06"/>
-<g transform="translate(${width / 2} ${height / 2}) scale(${scale}) translate(-256 -256)">${BUBBLE}</g></svg>`;
-}
-
-let card: Promise<Buffer> | undefined;
-
-/** The share card's PNG, drawn once per process. */
-export function shareCard(): Promise<Buffer> {
-  card ??= sharp(Buffer.from(shareCardSvg())).png().toBuffer();
-  return card;
 }

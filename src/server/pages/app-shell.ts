@@ -2,30 +2,27 @@ import { Hono } from 'hono';
 import { APP_ICON_PATH, MANIFEST_URL, OFFLINE_URL, SERVICE_WORKER_URL, SHARE_CARD, THEME_COLOR } from '#shared/app-shell.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
-import { APP_ICONS, type AppIconName, appIcon, shareCard } from './app-icons.ts';
+import { APP_ICONS, type AppIconName, appIcon } from './app-icons.ts';
 import type { PagesOptions } from './pages.ts';
 import { serviceWorkerSource } from './service-worker.ts';
+import { drawShareCard, escapeMarkup, sharedItemTitle } from './share-card.ts';
 
 // What makes the site an app on a phone (PRODUCT.md "On the phone like an app"): the manifest,
 // its icons, the service worker and the page it shows offline; and the card a shared link shows.
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Shown by the service worker when a page is asked for offline and none was kept: it stands
  * alone (no script, its style inline), since nothing else can be fetched then. */
 function offlinePage(siteName: string): string {
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="${THEME_COLOR}"><title>오프라인 - ${escapeHtml(siteName)}</title>
+<meta name="theme-color" content="${THEME_COLOR}"><title>오프라인 - ${escapeMarkup(siteName)}</title>
 <style>body{margin:0;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;word-break:keep-all}
 main{max-width:32rem;margin:0 auto;padding:4rem 1.25rem;line-height:1.7}h1{font-size:1.4rem;color:${THEME_COLOR}}
 a{color:${THEME_COLOR}}</style></head>
 <body><main><h1>인터넷에 연결되어 있지 않습니다</h1>
 <p>지금은 이 페이지를 불러올 수 없습니다. 연결을 확인한 뒤 다시 시도해 주세요.</p>
 <p>최근에 읽은 글은 연결 없이도 다시 열어 볼 수 있습니다.</p>
-<p><a href="/">${escapeHtml(siteName)} 홈으로</a></p></main></body></html>
+<p><a href="/">${escapeMarkup(siteName)} 홈으로</a></p></main></body></html>
 `;
 }
 
@@ -64,10 +61,15 @@ export function appShellRoutes(deps: Deps, pages: PagesOptions): Hono<AppEnv> {
     return c.body(JSON.stringify(manifest(siteName)));
   });
 
-  app.get(SHARE_CARD.url, async (c) => {
-    c.header('Cache-Control', 'public, max-age=86400');
+  // `/share-card/community/12.png`: the card of the page `/community/12`, as a visitor sees it.
+  app.get(`${SHARE_CARD.prefix}/:section/:file{[0-9]+\\.png}`, async (c) => {
+    const page = `/${c.req.param('section')}/${c.req.param('file').slice(0, -'.png'.length)}`;
+    const title = await sharedItemTitle(deps, { actor: undefined, ip: c.get('ip') }, page);
+    if (title === undefined) return c.notFound();
+    // An hour: an edited title reaches the next crawler that asks.
+    c.header('Cache-Control', 'public, max-age=3600');
     c.header('Content-Type', 'image/png');
-    return c.body(new Uint8Array(await shareCard()));
+    return c.body(new Uint8Array(await drawShareCard(title, siteName)));
   });
 
   app.get(`${APP_ICON_PATH}:name`, async (c) => {

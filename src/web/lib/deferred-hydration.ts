@@ -1,6 +1,7 @@
 import { SERVICE_WORKER_URL } from '#shared/app-shell.ts';
 import { ME_SCRIPT_ID } from './me.ts';
 import { catchInstallPrompt, INSTALL_PROMPT } from './install-prompt.ts';
+import { whenUpdateWaits } from './app-update.ts';
 
 // An anonymous visitor's page does not download the app's scripts until the visitor interacts
 // (docs/decisions/0011-scripts-wait-for-interaction.md): the server-rendered page reads, links and GET forms work
@@ -60,12 +61,10 @@ function loadOnInteraction(
   meScript: string,
   serviceWorker: string,
   installPrompt: () => void,
+  updateWaits: typeof whenUpdateWaits,
 ): void {
   const loader = document.currentScript as HTMLScriptElement;
   installPrompt();
-  // The service worker (offline reading, installing the app) needs none of the app's scripts:
-  // registered once the page has loaded, so it never competes with the page itself.
-  addEventListener('load', () => navigator.serviceWorker?.register(serviceWorker).catch(() => {}), { once: true });
   const parked = document.createElement('template');
   parked.innerHTML = loader.previousElementSibling?.textContent ?? '';
   // Parsed scripts never run: new ones with this script's nonce (the page's CSP allows no other).
@@ -86,7 +85,10 @@ function loadOnInteraction(
   // that would wait for it. Reading, scrolling and moving over links load nothing.
   const triggers = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   let pending: HTMLElement | null = null;
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const type of triggers) removeEventListener(type, start, true);
     removeEventListener('mouseover', hover, true);
     // Parked without a nonce, like the scripts (root.tsx): they take this script's.
@@ -151,6 +153,19 @@ function loadOnInteraction(
   // A link into the page (#faq-3) may name something only the app shows (an FAQ entry opens). A
   // shared page the server filled in for a member (lib/me.ts) starts at once, as members' pages do.
   const member = (document.getElementById(meScript)?.textContent ?? 'null') !== 'null';
+  // The service worker (offline reading, installing the app) needs none of the app's scripts:
+  // registered once the page has loaded, so it never competes with the page itself. A new build's
+  // worker waiting (found at this visit or before) starts the app, which tells the reader at once
+  // rather than at their first tap (features/app/update-notice.tsx).
+  addEventListener(
+    'load',
+    () =>
+      navigator.serviceWorker
+        ?.register(serviceWorker)
+        .then((registration) => updateWaits(registration, start))
+        .catch(() => {}),
+    { once: true },
+  );
   if (location.hash || member) start();
   else {
     for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
@@ -171,4 +186,4 @@ function loadOnInteraction(
 }
 
 /** The loader's source, for an inline script. */
-export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)},${JSON.stringify(SERVICE_WORKER_URL)},()=>(${catchInstallPrompt})(${JSON.stringify(INSTALL_PROMPT)}))`;
+export const DEFERRED_LOADER = `(${loadOnInteraction})(${JSON.stringify(HELD)},${JSON.stringify(APPLIED)},${JSON.stringify(HYDRATED_EVENT)},${keyReplayQueue},${JSON.stringify(ME_SCRIPT_ID)},${JSON.stringify(SERVICE_WORKER_URL)},()=>(${catchInstallPrompt})(${JSON.stringify(INSTALL_PROMPT)}),${whenUpdateWaits})`;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { SHARE_CARD } from '#shared/app-shell.ts';
+import { SHARE_CARD, shareCardUrl } from '#shared/app-shell.ts';
 
 // The card a shared link shows (PRODUCT.md "On the phone like an app", Share): KakaoTalk,
 // Facebook and others read Open Graph, X its own twitter: tags. Every address is absolute on the
@@ -12,17 +12,19 @@ export interface ShareCard {
   path: string;
   title: string;
   description: string;
-  /** The item's first photo, a path on the site (or an address); else the site's drawn card. */
+  /** The item's first photo, a path on the site (or an address); else the card drawn with its
+   * title (server/pages/share-card.ts). */
   image?: string;
 }
 
 export function shareCardMeta(card: ShareCard): MetaDescriptor[] {
   const url = `${card.origin}${card.path}`;
   const photo = card.image ? new URL(card.image, `${card.origin}/`).href : undefined;
+  const drawn = `${card.origin}${shareCardUrl(card.path)}`;
   const image = photo
     ? [{ property: 'og:image', content: photo }]
     : [
-        { property: 'og:image', content: `${card.origin}${SHARE_CARD.url}` },
+        { property: 'og:image', content: drawn },
         { property: 'og:image:width', content: String(SHARE_CARD.width) },
         { property: 'og:image:height', content: String(SHARE_CARD.height) },
       ];
@@ -39,6 +41,6 @@ export function shareCardMeta(card: ShareCard): MetaDescriptor[] {
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: card.title },
     { name: 'twitter:description', content: card.description },
-    { name: 'twitter:image', content: photo ?? `${card.origin}${SHARE_CARD.url}` },
+    { name: 'twitter:image', content: photo ?? drawn },
   ];
 }
