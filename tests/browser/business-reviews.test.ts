@@ -94,6 +94,8 @@ describe('reviewing a business', () => {
       await visitor.page.goto(`/business/${id}`);
       await visitor.page.getByText('찾아 주셔서 고맙습니다 🙏 또 오세요').waitFor();
       expect(await visitor.page.getByText('주차가 편하고').count()).toBe(0);
+      // 신고 is for members.
+      expect(await visitor.page.getByRole('listitem').filter({ hasText: text }).getByText('신고', { exact: true }).isVisible()).toBe(false);
       await expectNoHorizontalScroll(visitor.page);
       await saveScreenshot(visitor.page, `business-review-page`);
       const card = visitor.page.getByRole('link').filter({ hasText: title });

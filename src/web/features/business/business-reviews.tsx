@@ -95,13 +95,14 @@ function ReviewItem({
 }) {
   return (
     <li id={`review-${r.id}`} className="scroll-mt-24 py-4">
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {/* A div: the 신고 control holds a form, which a paragraph cannot. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Stars rating={r.rating} />
         <MemberName user={r.user} name={r.nickname} className="font-semibold break-all text-slate-700" />
         <span className="text-sm text-slate-500">{formatDate(r.date, timeZone)}</span>
-        {r.held ? null : <span className="ml-auto">{report(r)}</span>}
+        {r.held ? null : <div className="ml-auto">{report(r)}</div>}
         {r.held ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-800">{REVIEW_LABEL}</span> : null}
-      </p>
+      </div>
       {r.held ? <p className="mt-1 text-sm text-amber-900">운영자가 확인한 뒤 다른 회원에게 보이고 별점에 반영됩니다.</p> : null}
       <p className="mt-2 break-words whitespace-pre-line">{r.content}</p>
       {r.reply ? (
