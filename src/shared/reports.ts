@@ -21,8 +21,9 @@ export const REPORT_HIDE_AT_DEFAULT = 3;
 export const REPORT_DETAIL_MAX = 500;
 
 /** What is reported: a board post (news, life, market, community ...), a job, a business, a home, or a
- * comment, the same table names as likes use; or a private conversation, by one of its members. */
-export const ReportTargets = ['board', 'jobs', 'business', 'housing', 'comment', 'conversation'] as const;
+ * comment, the same table names as likes use; a business's review; or a private conversation, by
+ * one of its members. */
+export const ReportTargets = ['board', 'jobs', 'business', 'housing', 'comment', 'review', 'conversation'] as const;
 export type ReportTarget = (typeof ReportTargets)[number];
 
 export const isReportTarget = (target: string): target is ReportTarget => (ReportTargets as readonly string[]).includes(target);

@@ -121,3 +121,42 @@ describe('business reviews', () => {
     expect((await review(last, id, { rating: 4, content: '괜찮은 가게였습니다' })).body.held).toBeUndefined();
   }, 120_000); // nine accounts and their logins on a shared machine
 });
+
+describe('reporting a business review', () => {
+  test('members report a review; once held it no longer counts, and an admin restores or deletes it', async () => {
+    const [owner, a, b, admin] = [await t.member(), await t.member(), await t.member(), await t.member({ level: 3 })];
+    const reporters = await Promise.all(Array.from({ length: t.deps.env.REPORT_HIDE_AT }, () => t.member()));
+    await later(8 * DAY, [owner, a, b, admin, ...reporters]);
+    const id = await business(owner, '신고될 후기의 식당');
+    const bad = await review(a, id, { rating: 1, content: '광고 문의는 카톡 아이디 abc123 으로 주세요 📢' });
+    expect((await review(b, id, { rating: 5, content: '반찬이 깔끔하고 사장님이 친절해요' })).status).toBe(200);
+    expect(await item(id)).toMatchObject({ rating: 3, reviews: 2 });
+
+    const report = (m: Member) =>
+      t.call('POST', '/api/report', { token: m.token, body: { target: 'review', item: bad.body.id, reason: 'spam' } });
+    expect((await report(a)).status).toBe(400);
+    for (const [n, r] of reporters.entries()) {
+      expect((await report(r)).status).toBe(200);
+      // Once each; the last one's report holds it, and a held review is not found by others.
+      if (n === 0) expect((await report(r)).body.message).toBe('already');
+    }
+    expect((await report(reporters[0] as Member)).status).toBe(404);
+    // Held for review: out of the average and count, out of the list but for its author (검토 중).
+    expect(await item(id)).toMatchObject({ rating: 5, reviews: 1 });
+    const listed = (m?: Member) => t.call('GET', `/api/business/${id}/review`, m ? { token: m.token } : {});
+    expect((await listed()).body.items.map((r: { id: number }) => r.id)).not.toContain(bad.body.id);
+    expect((await listed(a)).body.items).toContainEqual(expect.objectContaining({ id: bad.body.id, held: true }));
+
+    const reports = (await t.call('GET', '/api/admin/report', { token: admin.token })).body.items;
+    expect(reports).toContainEqual(
+      expect.objectContaining({ target: 'review', item: bad.body.id, link: `/business/${id}#review-${bad.body.id}`, hidden: 2 }),
+    );
+    const decide = (action: string) =>
+      t.call('POST', `/api/admin/report/${action}`, { token: admin.token, body: { target: 'review', item: bad.body.id } });
+    expect((await decide('restore')).status).toBe(200);
+    expect(await item(id)).toMatchObject({ rating: 3, reviews: 2 });
+    expect((await decide('delete')).status).toBe(200);
+    expect(await item(id)).toMatchObject({ rating: 5, reviews: 1 });
+    expect((await listed(a)).body.items.map((r: { id: number }) => r.id)).not.toContain(bad.body.id);
+  }, 120_000); // eight accounts and their logins on a shared machine
+});

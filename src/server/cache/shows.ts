@@ -19,8 +19,14 @@ export function threadKey(table: string, id: number): string {
   return `${table}:${id}/comments`;
 }
 
+/** An item's reviews (a business's): its detail page shows them, its list rows only the average
+ * and count (its numbers). */
+export function reviewsKey(table: string, id: number): string {
+  return `${table}:${id}/reviews`;
+}
+
 /** Counters a list may be ordered by: a change can move an item into or out of such a list. */
-export type OrderColumn = 'like' | 'comment';
+export type OrderColumn = 'like' | 'comment' | 'rating';
 
 /** A list of `table` ordered by `column`. */
 export function orderKey(table: string, column: OrderColumn): string {

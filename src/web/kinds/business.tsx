@@ -78,6 +78,7 @@ export const business: WebKind = {
     ],
   },
   moderation: { noun: ['업소', '업소를'], flags: FLAGS },
+  reviews: true,
   // What a visitor choosing a place wants: what it is, and whether it is open now.
   home: {
     title: '추천 업소',

@@ -99,4 +99,6 @@ export interface WebKind {
   /** Members talk with its author about an item (채팅하기 on its page, not for the author); the
    * conversation shows the item at its top with `Facts` (its price, its trade state). */
   chat?: { Facts: ComponentType<{ item: KindItem }> };
+  /** Members rate its items and write reviews on their pages (업소 후기), which its owner answers. */
+  reviews?: boolean;
 }

@@ -29,14 +29,23 @@ import type { Visitor } from '#server/modules/view/view.service.ts';
 import { DetailFormSchema } from '#shared/schemas/page-forms.ts';
 import { pageContext } from '../entry.server.tsx';
 import { pagePath } from '../lib/page-path.ts';
-import { detailShows, itemPageShows, newestItemShows } from '#server/modules/content/content.shows.ts';
+import { detailShows, itemPageShows, newestItemShows, reviewsShows } from '#server/modules/content/content.shows.ts';
+import {
+  addBusinessReview,
+  BusinessReviewSaveSchema,
+  listBusinessReviews,
+  ReviewReplySchema,
+  replyToReview,
+} from '#server/modules/business-review/business-review.service.ts';
+import { BusinessReviews, type ReviewRefusal } from '../features/business/business-reviews.tsx';
+import { problemsOf } from '../lib/field-problems.tsx';
 import { sectionClockChange } from '#server/pages/page-cache.ts';
 import { ItemModeration } from '../features/admin/item-moderation.tsx';
 import { type CommentRefusal, Comments } from '../features/board/comments.tsx';
 import { LikeButton } from '../features/board/like-button.tsx';
 import { PostActions } from '../features/board/post-actions.tsx';
 import { Attachments } from '../components/ui/attachments.tsx';
-import { type ReportOutcome, ReportPart, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
+import { ReportControl, type ReportOutcome, ReportPart, ReviewBadge, reportAnchor } from '../features/board/report-control.tsx';
 import { ShareButton } from '../features/board/share-button.tsx';
 import { StartChat } from '../features/messages/start-chat.tsx';
 import { BumpBox } from '../features/freshness/listing-freshness.tsx';
@@ -47,7 +56,7 @@ import { feedLink, pageTitle } from '../lib/titles.ts';
 import { shareCardMeta } from '../lib/share-card.ts';
 import { siteOrigin } from '../lib/site-origin.server.ts';
 import { refusalMessage, statusOf } from '../lib/service-errors.server.ts';
-import { formFields } from '../lib/form-action.server.ts';
+import { formFields, refusedForm } from '../lib/form-action.server.ts';
 import type { Route } from './+types/section-detail.ts';
 import { ScamNotice, warnedKeys } from '../features/editor/scam-notice.tsx';
 import { kindOf } from '../kinds/index.ts';
@@ -85,15 +94,13 @@ async function findItem(deps: Deps, caller: Caller, pathname: string, rawId: str
 function reportRefusal(sent: Record<string, FormDataEntryValue>, resource: ReportTarget, message: string): ReportOutcome {
   const item = Number(sent.item);
   return {
-    target: sent.target === 'comment' ? 'comment' : resource,
+    target: sent.target === 'comment' || sent.target === 'review' ? sent.target : resource,
     item: Number.isSafeInteger(item) ? item : 0,
     message,
     reason: typeof sent.reason === 'string' ? sent.reason : undefined,
     detail: typeof sent.detail === 'string' ? sent.detail : undefined,
   };
 }
-
-/** A client navigation asks for `/market/1.data`: the page's path is without the suffix. */
 
 /** ?reply= and ?edit= open a comment's box without JavaScript. */
 function openedForms(url: URL) {
@@ -145,6 +152,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     contentAttachments(deps, resource, item),
     reportedItems(deps, caller, resource, [id]).then((ids) => ids.includes(id)),
   ]);
+  const reviews = kindOf(section.key).reviews ? await reviewsFor(deps, caller, item) : null;
+  if (reviews) {
+    effects.shows.push(...reviewsShows(resource, id));
+    // Whether a member may review, and their own review while it waits (검토 중), are theirs: a
+    // member's page of a reviewed kind is drawn for them, the stored copy is the visitors'.
+    effects.shared = false;
+  }
   // The newest item's page gains a 다음 글 with the next new item of its table.
   if (!nav.next) effects.shows.push(...newestItemShows(resource, topcategory));
   const allComments = (comments?.items ?? []).flatMap((c) => [c, ...(c.replies ?? [])]);
@@ -178,11 +192,60 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Its seller closes a sale with the buyer and reviews them on the trade page (routes/trade.tsx).
     trade: (SALE_KINDS as readonly string[]).includes(resource) && tradeCloseOf(section) ? tradePath(resource, id) : null,
     opened,
+    reviews,
     timeZone,
     today: todayIn(timeZone),
   };
   // Only kinds with a clock show the time of day (영업중): other items' pages carry none that goes stale.
   return { ...common, resource, ...(kindOf(section.key).clock ? { clock: siteClock(timeZone) } : {}) };
+}
+
+/** An item's reviews, newest first, and what its reader may do with them: review it (a member
+ * who is not its owner and has not reviewed it), or answer them (its owner). */
+async function reviewsFor(deps: Deps, caller: Caller, item: KindItem) {
+  const { items } = await listBusinessReviews(deps, caller, item.id);
+  const me = caller.actor?.id;
+  return {
+    items,
+    // The page is drawn for its member (the loader), so their 신고함 states are in it.
+    reported: await reportedItems(
+      deps,
+      caller,
+      'review',
+      items.map((r) => r.id),
+    ),
+    state: {
+      signedIn: me !== undefined,
+      owner: me === item.user,
+      mayReview: me !== undefined && me !== item.user && !items.some((r) => r.user === me),
+    },
+  };
+}
+
+/** A review or its owner's answer posted without JavaScript (or with it: the same form): back at
+ * the review when taken, else the form again with what was typed and each field's problem. */
+async function reviewAction(deps: Deps, caller: Caller, pathname: string, business: number, sent: Record<string, FormDataEntryValue>) {
+  const text = (name: string) => (typeof sent[name] === 'string' ? (sent[name] as string) : '');
+  const answered = sent.intent === 'review-reply' ? Number(text('id')) : 0;
+  const typed = { review: Number.isSafeInteger(answered) ? answered : 0, rating: text('rating'), content: text('content') };
+  const refused = (problems: Record<string, string>) => data({ ...typed, problems } satisfies ReviewRefusal, { status: 400 });
+  try {
+    if (typed.review) {
+      const parsed = ReviewReplySchema.safeParse({ content: typed.content });
+      if (!parsed.success) return refused(problemsOf(parsed.error.issues));
+      await replyToReview(deps, caller, typed.review, parsed.data);
+      return redirect(`${pathname}#review-${typed.review}`, 303);
+    }
+    const parsed = BusinessReviewSaveSchema.safeParse({ rating: Number(typed.rating), content: typed.content });
+    if (!parsed.success) {
+      const problems = problemsOf(parsed.error.issues);
+      return refused(problems.rating ? { ...problems, rating: '별점을 골라 주세요' } : problems);
+    }
+    const { id } = await addBusinessReview(deps, caller, business, parsed.data);
+    return redirect(`${pathname}#review-${id}`, 303);
+  } catch (err) {
+    return refusedForm(err, typed, ['rating', 'content'], 'content');
+  }
 }
 
 /** The 끌어올리기 box of a market listing or a job: when the next bump may be made, by the
@@ -216,6 +279,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const typed = typeof sent.content === 'string' ? sent.content : '';
   const intent = String(sent.intent ?? '');
   const named = Number(sent.id ?? sent.parent ?? 0);
+  if (intent === 'review' || intent === 'review-reply') {
+    if (!kindOf(section.key).reviews) throw data(`Page not found: ${pathname}`, { status: 404 });
+    return reviewAction(deps, caller, pathname, item.id, sent);
+  }
   try {
     const form = parseInput(DetailFormSchema, sent);
     if ((form.intent === 'delete-comment' || form.intent === 'delete-post') && !form.confirmed) {
@@ -235,13 +302,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`${pathname}#like`, 303);
     }
     if (form.intent === 'report') {
-      // This page's item, or a comment (the service checks it exists and may be reported).
-      const target: ReportTarget = form.target === 'comment' ? 'comment' : resource;
-      if (target !== 'comment' && form.item !== item.id) throw data(`Page not found: ${pathname}`, { status: 404 });
+      // This page's item, a comment or a review (the service checks it exists and may be reported).
+      const target: ReportTarget = form.target === 'comment' || form.target === 'review' ? form.target : resource;
+      if (target !== 'comment' && target !== 'review' && form.item !== item.id) throw data(`Page not found: ${pathname}`, { status: 404 });
       const input = parseInput(ReportSaveSchema, { target, item: form.item, reason: form.reason, detail: form.detail ?? '' });
       const { hidden } = await reportItem(deps, caller, input);
       // A post the report hid is no longer this member's to read: back to its list.
-      if (hidden && target !== 'comment') return redirect(section.path, 303);
+      if (hidden && target !== 'comment' && target !== 'review') return redirect(section.path, 303);
       const anchor = reportAnchor(target, form.item);
       return redirect(`${pathname}?reported=${target}-${form.item}#${anchor}`, 303);
     }
@@ -444,6 +511,29 @@ export default function SectionDetail({ loaderData: d, actionData: refused }: Ro
             />
           </div>
         </div>
+        {d.reviews ? (
+          <BusinessReviews
+            items={d.reviews.items}
+            state={d.reviews.state}
+            path={d.path}
+            timeZone={timeZone}
+            refusal={refused && 'problems' in refused ? (refused as ReviewRefusal) : undefined}
+            report={(r) => (
+              // 신고 is for members reading someone else's review; admins moderate on /admin/report.
+              <span {...forMembers} {...belowAdmin} {...notOwner(r.user)}>
+                <ReportControl
+                  target="review"
+                  item={r.id}
+                  path={d.path}
+                  what="후기"
+                  compact
+                  reported={d.reviews?.reported.includes(r.id)}
+                  outcome={reportOutcome('review', r.id)}
+                />
+              </span>
+            )}
+          />
+        ) : null}
         {d.comments && d.thread ? (
           <Comments
             target={d.thread}

@@ -78,6 +78,24 @@ export async function decideWaiting(db: Executor, id: number, hidden: number, wa
   return row?.business;
 }
 
+/** Moves reviews from one `hidden` state to another; answers those moved, with their business. */
+export function moveReviews(db: Executor, ids: number[], from: number, to: number) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .updateTable('business_reviews')
+    .set({ hidden: to })
+    .where('id', 'in', ids)
+    .where('hidden', '=', from)
+    .returning(['id', 'business'])
+    .execute();
+}
+
+/** Deletes reviews; answers those deleted, as they were. */
+export function deleteReviews(db: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.deleteFrom('business_reviews').where('id', 'in', ids).returning(['id', 'user', 'business', 'rating', 'content']).execute();
+}
+
 /** Reviews with their business's name, for the review queue's list. */
 export function reviewsWithBusiness(db: Executor, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);

@@ -6,14 +6,20 @@ import { BusinessReviewMessages, type BusinessReviewShown, REVIEW_BURST, REVIEW_
 import type { QueueReason } from '#shared/queue.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { nowIso } from '#server/lib/clock.ts';
-import { requireActor } from '#server/modules/auth/actor.policy.ts';
+import type { Executor } from '#server/db/database.ts';
+import { auditRemoval, type RemovalDecision } from '#server/modules/audit/audit.service.ts';
+import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { getContent } from '#server/modules/content/content.service.ts';
+import { reviewChanges } from '#server/modules/content/content.shows.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { enqueue } from '#server/modules/queue/queue-entry.service.ts';
 import {
   countReviewsSince,
+  deleteReviews,
   findBusinessReview,
   insertBusinessReview,
   listReviewsOf,
+  moveReviews,
   recountBusiness,
   setReply,
 } from './business-review.repository.ts';
@@ -47,16 +53,26 @@ export async function addBusinessReview(deps: Deps, caller: Caller, business: nu
   if (item.user === actor.id) throw new AppError(403, ErrorKey.forbidden, { detail: BusinessReviewMessages.ownListing });
   const now = Date.now();
   const reason = await waitReason(deps, actor.joined, business, now);
-  // An ordinary write: the business's pages and lists (its average and count) are renewed.
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const hidden = reason ? Visibility.review : Visibility.shown;
-    const date = new Date(now).toISOString();
-    const added = await insertBusinessReview(trx, { business, user: actor.id, rating: input.rating, content: input.content, hidden, date });
-    if (added === undefined) throw new AppError(400, ErrorKey.already, { detail: BusinessReviewMessages.alreadyReviewed });
-    if (reason) await enqueue(trx, { target: 'review', item: added, user: actor.id, reason });
-    else await recountBusiness(trx, business);
-    return added;
-  });
+  // It changes the business's page (its reviews, average and count), its list rows and the lists
+  // ordered by rating, and no other page.
+  const id = await writesShowOnly(reviewChanges('business', business), () =>
+    deps.db.transaction().execute(async (trx) => {
+      const hidden = reason ? Visibility.review : Visibility.shown;
+      const date = new Date(now).toISOString();
+      const added = await insertBusinessReview(trx, {
+        business,
+        user: actor.id,
+        rating: input.rating,
+        content: input.content,
+        hidden,
+        date,
+      });
+      if (added === undefined) throw new AppError(400, ErrorKey.already, { detail: BusinessReviewMessages.alreadyReviewed });
+      if (reason) await enqueue(trx, { target: 'review', item: added, user: actor.id, reason });
+      else await recountBusiness(trx, business);
+      return added;
+    }),
+  );
   return reason ? { id, held: true as const } : { id };
 }
 
@@ -90,7 +106,27 @@ export async function replyToReview(deps: Deps, caller: Caller, id: number, inpu
   if (!review || review.hidden !== Visibility.shown) throw new AppError(404, ErrorKey.notFound);
   const item = await businessOf(deps, caller, review.business);
   if (item.user !== actor.id) throw new AppError(403, ErrorKey.forbidden, { detail: BusinessReviewMessages.notOwner });
-  if (!(await setReply(deps.db, id, input.content, nowIso())))
-    throw new AppError(400, ErrorKey.already, { detail: BusinessReviewMessages.alreadyReplied });
+  const answered = await writesShowOnly(reviewChanges('business', review.business), () => setReply(deps.db, id, input.content, nowIso()));
+  if (!answered) throw new AppError(400, ErrorKey.already, { detail: BusinessReviewMessages.alreadyReplied });
   return { id };
+}
+
+/** Reports hold reviews, or an admin restores them (report.service.ts): those moved from one of
+ * `from` to `to`; their businesses' averages and counts follow, as only shown reviews count. */
+export async function setReviewVisibility(db: Executor, ids: number[], to: Visibility, from: readonly Visibility[]): Promise<number[]> {
+  const moved: { id: number; business: number }[] = [];
+  for (const state of from) if (state !== to) moved.push(...(await moveReviews(db, ids, state, to)));
+  for (const business of new Set(moved.map((r) => r.business))) await recountBusiness(db, business);
+  return moved.map((r) => r.id);
+}
+
+/** An admin deletes reviews (a report's decision): gone, their businesses recounted, audited. */
+export async function removeBusinessReviews(deps: Deps, caller: Caller, ids: number[], decision?: RemovalDecision): Promise<void> {
+  const actor = requireAdmin(caller.actor);
+  await deps.db.transaction().execute(async (trx) => {
+    const gone = await deleteReviews(trx, ids);
+    for (const business of new Set(gone.map((r) => r.business))) await recountBusiness(trx, business);
+    for (const r of gone)
+      await auditRemoval(trx, actor.id, 'review', r, { business: r.business, rating: r.rating, content: r.content }, decision);
+  });
 }

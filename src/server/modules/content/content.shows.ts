@@ -1,6 +1,6 @@
 import { CommentTargets, SectionTables, type CommentTarget, type LikeTarget, type SectionTable } from '#shared/schemas/content.ts';
 import { SECTIONS } from '#shared/sections.ts';
-import { countsKey, itemKey, orderKey, rowsKey, threadKey } from '#server/cache/shows.ts';
+import { countsKey, itemKey, orderKey, reviewsKey, rowsKey, threadKey } from '#server/cache/shows.ts';
 import { CONTENT_NAMES, CONTENT_RESOURCES } from './content-resources.ts';
 
 // What the content's pages show and what its writes change, for the page cache: one function per
@@ -47,8 +47,19 @@ export function sectionRowsShows(table: SectionTable, section: number): string[]
 export function listPageShows(table: string, ids: readonly number[], list: { sort?: string; topcategory?: number } = {}): string[] {
   const keys = [rowsOf(table, list.topcategory), ...ids.flatMap((id) => [itemKey(table, id), countsKey(table, id)])];
   const column = list.sort?.replace(/^-/, '');
-  if (column === 'like' || column === 'comment') keys.push(orderKey(table, column));
+  if (column === 'like' || column === 'comment' || column === 'rating') keys.push(orderKey(table, column));
   return keys;
+}
+
+/** An item's reviews, on its page. */
+export function reviewsShows(table: SectionTable, id: number): string[] {
+  return [reviewsKey(table, id)];
+}
+
+/** A review written, answered or decided: the item's reviews, its average and count (its numbers,
+ * on its page and list rows), and the lists ordered by rating. */
+export function reviewChanges(table: SectionTable, id: number): string[] {
+  return [reviewsKey(table, id), countsKey(table, id), orderKey(table, 'rating')];
 }
 
 /** What an item's detail adds to its page (an organization's upcoming events): those rows, and
@@ -85,8 +96,12 @@ export function likeChanges(target: LikeTarget, id: number): string[] {
 }
 
 /** A report of an item, which changes only what its page shows the reporter (신고함): a comment
- * is in its post's thread, which only the post's page shows. */
-export function reportChanges(target: SectionTable | 'comment', item: { id: number; board: number; thread?: CommentTarget }): string[] {
+ * is in its post's thread, which only the post's page shows; a review in its business's reviews. */
+export function reportChanges(
+  target: SectionTable | 'comment' | 'review',
+  item: { id: number; board: number; thread?: CommentTarget },
+): string[] {
+  if (target === 'review') return reviewsShows('business', item.board);
   return [target === 'comment' ? threadKey(item.thread ?? 'board', item.board) : itemKey(target, item.id)];
 }
 

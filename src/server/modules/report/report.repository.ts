@@ -38,6 +38,15 @@ export async function findReportedItems(db: Executor, target: ReportTarget, ids:
     const rows = await db.selectFrom('board').select(['id', 'user', 'hidden', 'title', 'topcategory']).where('id', 'in', ids).execute();
     return rows.map((r) => ({ ...r, board: r.id, deleted: 0 }));
   }
+  if (target === 'review') {
+    // A business's review: read on its business's page (`board`).
+    const rows = await db
+      .selectFrom('business_reviews')
+      .select(['id', 'user', 'hidden', 'content as title', 'business as board'])
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => ({ ...r, topcategory: 0, deleted: 0 }));
+  }
   if (target === 'conversation') {
     // Nothing hides a conversation: its two members alone see it.
     const rows = await db.selectFrom('conversations').select(['id', 'user1 as user']).where('id', 'in', ids).execute();

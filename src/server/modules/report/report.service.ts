@@ -25,6 +25,7 @@ import { requireActor, requireAdmin } from '#server/modules/auth/actor.policy.ts
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
 import { commentedItems, removeComments } from '#server/modules/comment/comment.service.ts';
 import { removeContent, setVisibility } from '#server/modules/content/content.service.ts';
+import { removeBusinessReviews, setReviewVisibility } from '#server/modules/business-review/business-review.service.ts';
 import { conversationForReport, reportedConversation } from '#server/modules/message/message.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { findAccount } from '#server/modules/user/user.service.ts';
@@ -62,6 +63,7 @@ async function mayHoldByReports(deps: Deps, target: ReportTarget, item: Reported
 /** Where the item is read (a comment: at its post). */
 function pageOf(target: ReportTarget, item: ReportedItem): string {
   if (target === 'comment') return commentPath(item.topcategory, item.board, item.id);
+  if (target === 'review') return `/business/${item.board}#review-${item.id}`;
   if (target === 'board') {
     const section = boardSectionOf(item.topcategory);
     return section ? itemPath(listOf(section).path, item.id) : `/community/${item.id}`;
@@ -76,7 +78,7 @@ function conversationName(c: ReportedConversation): string {
 
 /** An item as people name it: a comment by the start of its text. */
 function nameOf(target: ReportTarget, item: ReportedItem): string {
-  return target === 'comment' ? excerpt(htmlToText(item.title), 60) : item.title;
+  return target === 'comment' || target === 'review' ? excerpt(htmlToText(item.title), 60) : item.title;
 }
 
 /** The reported items; a comment with its item's section, and as hidden as its item. A comment
@@ -97,6 +99,19 @@ async function findReported(db: Executor, target: ReportTarget, ids: number[]): 
 async function findItem(db: Executor, target: ReportTarget, id: number): Promise<ReportedItem | undefined> {
   const [row] = await findReported(db, target, [id]);
   return row && row.deleted === 0 ? row : undefined;
+}
+
+/** Holds or shows again reported items: a business's reviews are their module's (a held one no
+ * longer counts in its business's average), everything else the content's. */
+function moveVisibility(
+  deps: Deps,
+  db: Executor,
+  target: Exclude<ReportTarget, 'conversation'>,
+  ids: number[],
+  to: Visibility,
+  from: Visibility[],
+) {
+  return target === 'review' ? setReviewVisibility(db, ids, to, from) : setVisibility(deps, db, target, ids, to, from);
 }
 
 /** POST /api/report: one report per member and item. The item must be one the member can see
@@ -122,7 +137,7 @@ export async function reportItem(deps: Deps, caller: Caller, input: ReportSaveIn
   const hidden = count >= deps.env.REPORT_HIDE_AT && (await mayHoldByReports(deps, target, item));
   if (hidden) {
     const notices = await deps.db.transaction().execute(async (trx) => {
-      const held = await setVisibility(deps, trx, target, [input.item], Visibility.review, [Visibility.shown]);
+      const held = await moveVisibility(deps, trx, target, [input.item], Visibility.review, [Visibility.shown]);
       if (held.length === 0) return [];
       // The author learns of the hold on 마이페이지 > 알림, from nobody: reporters stay unnamed.
       const event = {
@@ -212,7 +227,7 @@ export async function restoreReported(deps: Deps, caller: Caller, { target, item
   if (!reports && !before) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
   await deps.db.transaction().execute(async (trx) => {
     // Only what reports hid comes back: a moderator's own hide stays. A conversation is never hidden.
-    if (before && target !== 'conversation') await setVisibility(deps, trx, target, [item], Visibility.shown, [Visibility.review]);
+    if (before && target !== 'conversation') await moveVisibility(deps, trx, target, [item], Visibility.shown, [Visibility.review]);
     await deleteReportsOf(trx, target, [item]);
     // Kept: new reports of it go to the admin's list, they do not hold it again.
     await markKept(trx, { target, item, actor: actor.id, date: nowIso() });
@@ -241,6 +256,7 @@ export async function deleteReported(deps: Deps, caller: Caller, { target, item 
   // The removal records the decision as its one audit row.
   const decision = { action: 'report-delete', before: { title, reports } };
   if (target === 'comment') await removeComments(deps, caller, [item], decision);
+  else if (target === 'review') await removeBusinessReviews(deps, caller, [item], decision);
   else await removeContent(deps, target, caller, [item], decision);
   const notices = await deps.db.transaction().execute(async (trx) => {
     await deleteReportsOf(trx, target, [item]);

@@ -33,6 +33,7 @@ const KIND: Record<ReportTarget, string> = {
   business: '업소록',
   housing: '부동산',
   comment: '댓글',
+  review: '업소 후기',
   conversation: '쪽지 대화',
 };
 export const DONE = { restored: '복구했습니다', deleted: '삭제했습니다', cleared: '신고를 해제했습니다' } as const;
