@@ -65,6 +65,8 @@ export const eventResource: ContentResource<'event'> = {
     }
     return undefined;
   },
+  // The editors of an event's organization keep its events, beside their authors and admins.
+  mayEdit: (deps, actor, row) => isOrganizationEditor(deps, row.organization as number, actor.id),
   detail: eventDetail,
   removeWith: deleteRsvpsOf,
   initdata: () => ({
