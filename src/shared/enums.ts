@@ -21,6 +21,10 @@ export const TopCategory = {
   housing: 9,
 } as const;
 
+/** The search index's sections: each section of sections.ts under its code, then the kinds
+ * outside them with a search group of their own (their resource's `searchGroup`). */
+export const SearchSection = { ...TopCategory, events: 10 } as const;
+
 export const MarketStatus = { intrade: 1, complete: 2 } as const;
 export const MarketStatusLabel: Record<number, string> = { 1: '거래중', 2: '거래완료' };
 

@@ -30,6 +30,9 @@ interface SectionEntry {
   /** Items without a page of their own (SPEC §2) open in place in their list, under anchors
    * `<inPlace>-<id>`. */
   inPlace?: string;
+  /** Its items opened in place once, under links `<path>?entry=<id>`; those links now answer a
+   * permanent redirect to the item's own page. */
+  wasInPlace?: true;
   /** The list of the section's items when it is not the section's own page (고객센터 is a hub;
    * its posts are the FAQ): its search key, names and texts. */
   list?: { key: string; label: string; short: string; path: string; empty: string };
@@ -129,6 +132,7 @@ const ENTRIES = [
     writeLevel: UserLevel.manager,
     categories: ['한인회', '종교', '교육', '봉사', '문화'],
     empty: '한인회, 종교, 교육, 봉사 단체 소식이 이곳에 모입니다.',
+    wasInPlace: true,
     item: { noun: '단체', subject: '단체가', write: '단체 등록', edit: '단체 정보 수정' },
   },
   {

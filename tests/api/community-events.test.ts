@@ -230,3 +230,37 @@ describe('the reminder', () => {
     expect(t.smtp.messagesTo(quiet.loginid)).toHaveLength(0);
   });
 });
+
+describe('search', () => {
+  const found = async (q: string) => {
+    const res = await t.call('GET', `/api/search?q=${encodeURIComponent(q)}&section=events`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.groups[0].items as { item: number; url: string }[]).map((i) => i.item);
+  };
+
+  test('finds a published event by its title and its place, with particles and 초성, and links its page', async () => {
+    const id = await createEvent(staff, { title: '추석맞이 윷놀이 한마당', place: '가든그로브 시니어센터' });
+    expect(await found('윷놀이')).toEqual([id]);
+    expect(await found('윷놀이를')).toEqual([id]);
+    expect(await found('가든그로브')).toEqual([id]);
+    expect(await found('ㅇㄴㅇ')).toContain(id);
+    const all = await t.call('GET', `/api/search?q=${encodeURIComponent('윷놀이')}`);
+    const group = all.body.groups.find((g: { key: string }) => g.key === 'events');
+    expect(group).toMatchObject({ label: '행사', path: '/events', total: 1 });
+    expect(group.items[0]).toMatchObject({ item: id, title: '추석맞이 윷놀이 한마당', url: `/events/${id}` });
+    const listed = await t.call('GET', `/api/event?keyword=${encodeURIComponent('시니어센터')}`);
+    expect(listed.body.items.map((i: { id: number }) => i.id)).toEqual([id]);
+  });
+
+  test('follows an edit and a delete, and never shows an event held for an admin', async () => {
+    const id = await createEvent(staff, { title: '한글학교 학부모 설명회' });
+    await createEvent(member, { title: '학부모 번개 모임' }); // held: not found
+    expect(await found('학부모')).toEqual([id]);
+    const edited = await t.call('PUT', '/api/event', { token: staff.token, body: { id, title: '한글학교 입학 설명회' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await found('학부모')).toEqual([]);
+    expect(await found('입학')).toEqual([id]);
+    expect((await t.call('DELETE', '/api/event', { token: staff.token, body: { id } })).status).toBe(200);
+    expect(await found('입학')).toEqual([]);
+  });
+});

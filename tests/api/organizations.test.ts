@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { TOKEN_COOKIE } from '#server/http/auth.ts';
+import { productionBuild } from '#server/pages/pages.ts';
 import { addDays } from '#shared/events.ts';
 import { todayIn } from '#shared/format.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -6,7 +10,10 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 // Organizations' pages (PRODUCT.md "Organizations and events"): 한인단체 posts carry their
 // contact and about fields, admins name each organization's editors, editors keep only their
 // organization's page and publish its events at once, and its detail lists its upcoming events.
+// The old links to an organization read in place are sent to its page, and an event's edit page
+// is its author's, its organization's editors' and admins' (pages: needs `npm run build`).
 
+const PROJECT = path.resolve(import.meta.dirname, '../..');
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['member']>>;
 let admin: string;
@@ -19,6 +26,21 @@ beforeAll(async () => {
   [staff, editor, member] = await Promise.all([t.member({ level: 2 }), t.member(), t.member()]);
 });
 afterAll(() => t.close());
+
+/** A page as a browser without JavaScript asks for it: a GET, or a form's POST. */
+function page(url: string, token?: string, form?: Record<string, string>) {
+  const pages = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: productionBuild(PROJECT) });
+  return pages.request(`http://localhost${url}`, {
+    method: form ? 'POST' : 'GET',
+    redirect: 'manual',
+    headers: {
+      origin: 'http://localhost',
+      ...(token ? { cookie: `${TOKEN_COOKIE}=${token}` } : {}),
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    body: form && new URLSearchParams(form).toString(),
+  });
+}
 
 const ABOUT = {
   tel: '(213) 555-0100',
@@ -148,5 +170,81 @@ describe('an organization’s editors', () => {
     expect((await t.call('GET', `/api/event/${theirs.body.id}`, { token: member.token })).status).toBe(404);
     const none = await post(0);
     expect((await t.call('GET', `/api/event/${none.body.id}`, { token: member.token })).status).toBe(404);
+  });
+});
+
+describe('an old link to an organization read in place', () => {
+  test('/organizations?entry=N answers a permanent redirect to its page, a 404 when there is none', async () => {
+    const id = await newOrganization('재미 한인 봉사회');
+    const moved = await page(`/organizations?entry=${id}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/organizations/${id}`);
+    expect((await page(`/organizations/${id}`)).status).toBe(200);
+    const post = await t.call('POST', '/api/board', {
+      token: staff.token,
+      body: { topcategory: 5, title: '커뮤니티 글', content: '<p>본문</p>' },
+    });
+    for (const entry of [String(id + 100000), String(post.body.id), 'abc', '0']) {
+      expect((await page(`/organizations?entry=${entry}`)).status, entry).toBe(404);
+    }
+    expect((await page('/organizations')).status).toBe(200);
+  });
+});
+
+describe('an event’s edit page', () => {
+  test('is its author’s, its organization’s editors’ and admins’; saves without JavaScript and keeps what was typed on a refusal', async () => {
+    const org = await newOrganization('한인 봉사센터');
+    await editors(org, [editor.id]);
+    const startdate = addDays(todayIn('America/Los_Angeles'), 9);
+    const made = await t.call('POST', '/api/event', {
+      token: staff.token,
+      body: { title: '김장 나눔 행사', startdate, starttime: '10:00', organization: org, place: '한인회관', content: '<p>함께 담가요</p>' },
+    });
+    const id = made.body.id;
+    const put = await t.call('PUT', '/api/event', { token: editor.token, body: { id, place: '한인회관' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const form = await page(`/events/write?id=${id}`, editor.token);
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toContain('value="김장 나눔 행사"');
+    expect(html).toContain('함께 담가요');
+    expect(html).toContain('수정 완료');
+    expect((await page(`/events/write?id=${id}`, admin)).status).toBe(200);
+    expect((await page(`/events/write?id=${id}`, member.token)).status).toBe(403);
+    expect((await page('/events/write?id=99999999', editor.token)).status).toBe(404);
+    expect(await (await page(`/events/${id}`, editor.token)).text()).toContain(`/events/write?id=${id}`);
+    expect(await (await page(`/events/${id}`, member.token)).text()).not.toContain(`/events/write?id=${id}`);
+
+    const fields = {
+      title: '김장 나눔 큰잔치 🥬',
+      category: '봉사',
+      startdate,
+      starttime: '11:00',
+      endtime: '',
+      enddate: '',
+      weekday: '0',
+      place: '한인회관 대강당',
+      address: '',
+      organization: String(org),
+      capacity: '40',
+      url: '',
+      content: '함께 담가요\n앞치마를 챙겨 오세요',
+    };
+    const refused = await page(`/events/write?id=${id}`, editor.token, { ...fields, startdate: '' });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain('김장 나눔 큰잔치 🥬');
+    expect(again).toContain('한인회관 대강당');
+    expect((await page(`/events/write?id=${id}`, member.token, fields)).status).toBe(403);
+    const saved = await page(`/events/write?id=${id}`, editor.token, fields);
+    expect([302, 303]).toContain(saved.status);
+    expect(saved.headers.get('location')).toBe(`/events/${id}`);
+    expect((await t.call('GET', `/api/event/${id}`)).body.item).toMatchObject({
+      title: fields.title,
+      place: '한인회관 대강당',
+      capacity: 40,
+      starttime: '11:00',
+      content: '<p>함께 담가요</p><p>앞치마를 챙겨 오세요</p>',
+    });
   });
 });

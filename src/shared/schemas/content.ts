@@ -380,6 +380,8 @@ export const CommentSaveSchema = z.strictObject({
  * moderated and written alike. */
 export const SectionTables = ['board', 'jobs', 'business', 'housing'] as const;
 export type SectionTable = (typeof SectionTables)[number];
+/** The tables the search index holds: the sections' and the events'. */
+export type SearchTarget = SectionTable | 'event';
 export const LikeTargets = SectionTables;
 export type LikeTarget = SectionTable;
 export const LikeToggleSchema = z.strictObject({

@@ -3,7 +3,8 @@ import { formatEventWhen, googleCalendarLink, mapLink } from '#shared/events.ts'
 import { REVIEW_LABEL } from '#shared/reports.ts';
 import { isAdminLevel } from '#shared/enums.ts';
 import { isPathId } from '#shared/schemas/fields.ts';
-import { getContent } from '#server/modules/content/content.service.ts';
+import { getContent, mayEditContent } from '#server/modules/content/content.service.ts';
+import type { Row } from '#server/modules/content/content.types.ts';
 import { findOrganization } from '#server/modules/board/board.service.ts';
 import { eventDetail, listEventAttendees, toggleRsvp } from '#server/modules/event/event.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
@@ -37,9 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = await orPageError(() => getContent(deps, 'event', caller, id));
   const detail = await eventDetail(deps, actor, item);
   const organizer = actor && (actor.id === item.user || isAdminLevel(actor.level));
-  const [organization, attendees] = await Promise.all([
+  const [organization, attendees, editable] = await Promise.all([
     item.organization ? findOrganization(deps, item.organization) : undefined,
     organizer ? listEventAttendees(deps, caller, id).then((a) => a.items) : undefined,
+    actor ? mayEditContent(deps, 'event', actor, item as unknown as Row) : false,
   ]);
   const link = `${deps.env.SITE_URL ?? ''}/events/${id}`;
   return {
@@ -49,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     item: { ...item, ...detail },
     organization,
     attendees,
+    editable,
     member: actor !== undefined,
     google: googleCalendarLink(item, deps.env.SITE_TIMEZONE, link),
   };
@@ -160,6 +163,11 @@ export default function Page({ loaderData: d, actionData }: Route.ComponentProps
         <a href={d.google} className="text-brand-700 underline" target="_blank" rel="noreferrer">
           Google 캘린더
         </a>
+        {d.editable ? (
+          <Link to={`/events/write?id=${item.id}`} className="text-brand-700 underline">
+            행사 수정
+          </Link>
+        ) : null}
       </div>
       {actionData?.problem ? (
         <p role="alert" className="mb-4 font-semibold text-red-700">

@@ -1,11 +1,11 @@
-import { data, Form, useSubmit } from 'react-router';
+import { data, Form, redirect, useSubmit } from 'react-router';
 import { Link } from '../components/ui/link.tsx';
 import { PAGE_SIZE_DEFAULT } from '#shared/api.ts';
 import { siteClock } from '#shared/business-hours.ts';
 import { listOf, type Section, sectionByKey, sectionForPage, sectionOfPath, itemWords } from '#shared/sections.ts';
 import { todayIn } from '#shared/format.ts';
-import { inPlaceAnchor } from '#shared/site.ts';
-import { pageOfPost } from '#server/modules/board/board.service.ts';
+import { inPlaceAnchor, itemPath } from '#shared/site.ts';
+import { findSectionPost, pageOfPost } from '#server/modules/board/board.service.ts';
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -49,6 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // `?entry=N` (a link to an entry that opens in place): the page of the unfiltered list that has it.
   const entry = Number(url.searchParams.get('entry'));
+  // An old link to an entry that now has a page of its own: that page, for good.
+  if (section.wasInPlace && url.searchParams.has('entry')) {
+    const post = Number.isSafeInteger(entry) && entry > 0 ? await findSectionPost(deps, topcategory, entry) : undefined;
+    if (!post) throw data(`Page not found: ${pathname}`, { status: 404 });
+    throw redirect(itemPath(section.path, post.id), 301);
+  }
   if (inPlaceAnchor(pathname) && Object.keys(form).length === 0 && Number.isSafeInteger(entry) && entry > 0) {
     const page = await pageOfPost(deps, topcategory, entry, PAGE_SIZE_DEFAULT);
     if (page > 1) form.page = String(page);

@@ -8,7 +8,12 @@ export function pageOfPost(deps: Deps, topcategory: number, id: number, size: nu
   return listPageOfPost(deps.db, topcategory, id, size);
 }
 
+/** A visible post of a board section, by id. */
+export function findSectionPost(deps: Deps, topcategory: number, id: number): Promise<{ id: number; title: string } | undefined> {
+  return findShownPost(deps.db, topcategory, id);
+}
+
 /** An organization (a visible post of 한인단체, topcategory 7), by id. */
 export function findOrganization(deps: Deps, id: number): Promise<{ id: number; title: string } | undefined> {
-  return findShownPost(deps.db, TopCategory.organizations, id);
+  return findSectionPost(deps, TopCategory.organizations, id);
 }

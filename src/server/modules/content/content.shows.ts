@@ -1,4 +1,11 @@
-import { CommentTargets, SectionTables, type CommentTarget, type LikeTarget, type SectionTable } from '#shared/schemas/content.ts';
+import {
+  CommentTargets,
+  SectionTables,
+  type CommentTarget,
+  type LikeTarget,
+  type SearchTarget,
+  type SectionTable,
+} from '#shared/schemas/content.ts';
 import { SECTIONS } from '#shared/sections.ts';
 import { countsKey, itemKey, orderKey, reviewsKey, rowsKey, threadKey } from '#server/cache/shows.ts';
 import { CONTENT_NAMES, CONTENT_RESOURCES } from './content-resources.ts';
@@ -38,7 +45,7 @@ export function newestItemShows(table: SectionTable, topcategory?: number): stri
 
 /** Every item to come of a section's lists: what a page showing the section's newest items, in
  * whatever order, must be renewed by (a search page that names no term of its query). */
-export function sectionRowsShows(table: SectionTable, section: number): string[] {
+export function sectionRowsShows(table: SearchTarget, section: number): string[] {
   return [rowsOf(table, section)];
 }
 
@@ -74,7 +81,7 @@ export function detailShows(item: { events?: readonly { id: number }[] }): strin
 }
 
 /** Search results of one target: each result's item (its title and text). */
-export function searchResultShows(table: SectionTable, ids: readonly number[]): string[] {
+export function searchResultShows(table: SearchTarget, ids: readonly number[]): string[] {
   return ids.map((id) => itemKey(table, id));
 }
 

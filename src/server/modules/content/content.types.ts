@@ -4,7 +4,7 @@ import type { Actor, Caller, Deps } from '#server/context.ts';
 import type { Database, Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams, ListSpec } from '#server/db/list-query.ts';
 import type { CountQuery } from '#server/db/counters.ts';
-import type { SectionTable } from '#shared/schemas/content.ts';
+import type { SearchTarget, SectionTable } from '#shared/schemas/content.ts';
 
 // The generic resource of ARCHITECTURE.md: board, jobs, business, housing, inquiry, mainschedule and
 // event each declare their schema, defaults, filters and policy (modules/<name>/<name>.resource.ts);
@@ -90,8 +90,11 @@ export interface ContentResource<T extends ContentName> {
   comments?: true;
   /** Counts a view on get (+1 per visitor per 24 h). */
   countViews?: boolean;
-  /** Kept in the search index under this target (search.service.ts `SearchTarget`); the list's keyword then uses the index. */
-  search?: SectionTable;
+  /** Kept in the search index under this target (shared/schemas/content.ts `SearchTarget`); the list's keyword then uses the index. */
+  search?: SearchTarget;
+  /** A kind outside sections.ts found by /search: its group's key (?section=), label, list path
+   * and index section (shared/enums.ts `SearchSection`). The sections' groups are their lists. */
+  searchGroup?: { key: string; label: string; path: string; section: number };
   /** What a stored item is found by, with `search` (search.service.ts, and keyword alerts): its
    * title and its body as plain text. */
   searchText?(row: Record<string, unknown>): { title: string; body: string };

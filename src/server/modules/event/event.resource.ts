@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { todayIn } from '#shared/format.ts';
 import { EVENT_SERVER_FIELDS, EventSaveSchema } from '#shared/schemas/content.ts';
 import { dateText } from '#shared/schemas/fields.ts';
+import { SearchSection } from '#shared/enums.ts';
+import { htmlToText, textOf } from '#shared/text.ts';
 import type { ContentResource } from '#server/modules/content/content.types.ts';
 import { imagesColumn } from '#server/modules/content/images-column.ts';
 import { Visibility } from '#shared/reports.ts';
@@ -20,6 +22,13 @@ export const eventResource: ContentResource<'event'> = {
   serverFields: EVENT_SERVER_FIELDS,
   adminFields: [],
   richText: ['content'],
+  search: 'event',
+  searchGroup: { key: 'events', label: '행사', path: '/events', section: SearchSection.events },
+  // Found by its title, its text and where it is held.
+  searchText: (row) => ({
+    title: textOf(row.title),
+    body: [htmlToText(textOf(row.content)), textOf(row.place), textOf(row.address)].join(' '),
+  }),
   list: {
     table: 'event',
     filters: ['organization', 'weekday', 'user'],
@@ -56,6 +65,8 @@ export const eventResource: ContentResource<'event'> = {
     }
     return undefined;
   },
+  // The editors of an event's organization keep its events, beside their authors and admins.
+  mayEdit: (deps, actor, row) => isOrganizationEditor(deps, row.organization as number, actor.id),
   detail: eventDetail,
   removeWith: deleteRsvpsOf,
   initdata: () => ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TopCategory } from '#shared/enums.ts';
-import { expires } from '#shared/freshness.ts';
-import type { SectionTable } from '#shared/schemas/content.ts';
+import { expires, isListingTable } from '#shared/freshness.ts';
+import type { SearchTarget } from '#shared/schemas/content.ts';
 import type { CountQuery } from '#server/db/counters.ts';
 import type { Executor } from '#server/db/database.ts';
 import type { AnyQuery, ListParams } from '#server/db/list-query.ts';
@@ -30,7 +30,7 @@ export function openListingsCounted(params: ListParams): Partial<CountQuery> | u
 
 /** Which of these items of a section (its table and topcategory) are closed listings: site
  * search finds them like any item and marks them 마감 (docs/decisions/0039-search-finds-closed-listings.md). */
-export async function closedAmong(db: Executor, table: SectionTable, topcategory: number, ids: number[]): Promise<Set<number>> {
-  if (table === 'business' || !expires(table, { topcategory })) return new Set();
+export async function closedAmong(db: Executor, table: SearchTarget, topcategory: number, ids: number[]): Promise<Set<number>> {
+  if (!isListingTable(table) || !expires(table, { topcategory })) return new Set();
   return new Set(await findClosed(db, table, ids));
 }

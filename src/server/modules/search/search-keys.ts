@@ -1,7 +1,8 @@
 import { indexTokens, parseSearchQuery, type SearchQuery } from '#shared/search-text.ts';
 import { partKey } from '#server/db/write-tracker.ts';
 import { sectionRowsShows } from '#server/modules/content/content.shows.ts';
-import { indexedText, type SearchSection, type SearchTarget } from './search.service.ts';
+import type { SearchTarget } from '#shared/schemas/content.ts';
+import { indexedText, type SearchSection } from './search.service.ts';
 
 // Which stored search pages a new item may change: their keys, and the rule that a page's query
 // and an item's text are compared by, in one place (a page without a term to name shows the

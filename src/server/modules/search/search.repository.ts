@@ -1,5 +1,5 @@
 import { type Selectable, type SqlBool, sql } from 'kysely';
-import { TopCategory } from '#shared/enums.ts';
+import { SearchSection } from '#shared/enums.ts';
 import { indexTokens, isCjkToken, type Phrase } from '#shared/search-text.ts';
 import type { Dialect, Executor, SearchDocTable } from '#server/db/database.ts';
 
@@ -21,7 +21,7 @@ const SECTION_SPAN = 2 ** 32;
 /** The most indexed words a one-syllable query is expanded into (SQLite). */
 export const MAX_EXPANSION = 256;
 /** Every section with an index of its own (SQLite: one FTS5 table each). */
-export const SECTIONS = Object.values(TopCategory);
+export const SECTIONS = Object.values(SearchSection);
 
 export function docId(section: number, item: number): number {
   return section * SECTION_SPAN + item;

@@ -1,9 +1,9 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { SectionTable } from '#shared/schemas/content.ts';
+import type { SearchTarget } from '#shared/schemas/content.ts';
 import { z } from 'zod';
 import type { SearchGroup, SearchResult } from '#shared/api.ts';
 import { chosungOf, parseSearchQuery, type SearchQuery, snippet } from '#shared/search-text.ts';
-import { SECTION_LISTS, SECTIONS } from '#shared/sections.ts';
+import { SECTION_LISTS } from '#shared/sections.ts';
 import { itemPath } from '#shared/site.ts';
 import { textOf } from '#shared/text.ts';
 import type { Db, Dialect, Executor } from '#server/db/database.ts';
@@ -32,7 +32,7 @@ import {
   upsertSearchDoc,
 } from './search.repository.ts';
 import { closedAmong } from '#server/modules/freshness/freshness.list.ts';
-import { CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
+import { CONTENT_NAMES, CONTENT_RESOURCES } from '#server/modules/content/content-resources.ts';
 import { asIndexed } from './typed-words.ts';
 import { paging } from '#shared/schemas/fields.ts';
 
@@ -40,7 +40,6 @@ import { paging } from '#shared/schemas/fields.ts';
 // Results: title matches first, then matches in the text, newest first within each; hidden items
 // are never in the index, inquiries never go in.
 
-export type SearchTarget = SectionTable;
 const BODY_MAX = 4000;
 /** A section's pages count up to here: "1,000+" is as useful to a reader as the exact number and
  * much cheaper. */
@@ -55,15 +54,33 @@ export const OVERVIEW_COUNT_CAP = 100;
 
 type Row = Record<string, unknown>;
 
-/** The codes (topcategory) of the sections stored in `table`, in the header's order. */
-function sectionsOfTable(table: SectionTable): number[] {
-  return SECTIONS.filter((s) => s.storage.table === table).map((s) => s.storage.topcategory);
+export interface SearchSection {
+  key: string;
+  label: string;
+  target: SearchTarget;
+  section: number;
+  path: string;
 }
 
-/** The index section of each table that is one section (jobs, business); a board post files
- * under its own section (its topcategory). */
+/** /search's groups: each section's list (sections.ts), in the header's order, then the kinds
+ * their resources give a group of their own (events). */
+export const SEARCH_SECTIONS: SearchSection[] = [
+  ...SECTION_LISTS.map((l) => ({ key: l.key, label: l.label, target: l.table, section: l.topcategory, path: l.path })),
+  ...CONTENT_NAMES.flatMap((name) => {
+    const { search, searchGroup } = CONTENT_RESOURCES[name];
+    return search && searchGroup ? [{ ...searchGroup, target: search }] : [];
+  }),
+];
+
+/** The index sections of the items stored in `table`, in the groups' order. */
+function sectionsOfTable(table: SearchTarget): number[] {
+  return SEARCH_SECTIONS.filter((s) => s.target === table).map((s) => s.section);
+}
+
+/** The index section of each table that is one section (jobs, business, events); a board post
+ * files under its own section (its topcategory). */
 const SECTION_OF_TABLE = new Map(
-  [...new Set(SECTIONS.map((s) => s.storage.table))].flatMap((table) => {
+  [...new Set(SEARCH_SECTIONS.map((s) => s.target))].flatMap((table) => {
     const codes = sectionsOfTable(table);
     return codes.length === 1 ? [[table, codes[0] as number] as const] : [];
   }),
@@ -113,23 +130,6 @@ export async function keywordCondition(deps: Deps, target: SearchTarget, keyword
   const subqueries = sections.map((s) => matchingItemsSql(deps.dialect, s, match.all));
   return sql<SqlBool>`id in (${sql.join(subqueries, sql` union all `)})`;
 }
-
-export interface SearchSection {
-  key: string;
-  label: string;
-  target: SearchTarget;
-  section: number;
-  path: string;
-}
-
-/** /search's groups, in the header's order: each section's list (sections.ts). */
-export const SEARCH_SECTIONS: SearchSection[] = SECTION_LISTS.map((l) => ({
-  key: l.key,
-  label: l.label,
-  target: l.table,
-  section: l.topcategory,
-  path: l.path,
-}));
 
 /** A result as the index answers it; whether it is closed is read from its table after. */
 type FoundResult = Omit<SearchResult, 'closed'>;

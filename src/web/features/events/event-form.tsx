@@ -2,8 +2,10 @@ import { Form } from 'react-router';
 import { EVENT_CATEGORIES, weekdayName } from '#shared/events.ts';
 import { type Problems, ProblemText, problemProps } from '../../lib/field-problems.tsx';
 
-/** What the form holds, as typed (the route's action turns it into the save's fields). */
-export type EventTyped = Record<(typeof EVENT_FORM_FIELDS)[number], string>;
+/** What the form holds, as typed (the route's action turns it into the save's fields), and its
+ * photos' paths. */
+export type EventText = Record<(typeof EVENT_FORM_FIELDS)[number], string>;
+export type EventTyped = EventText & { images?: string[] };
 
 export const EVENT_FORM_FIELDS = [
   'title',
@@ -37,13 +39,19 @@ function Labelled({ name, label, problem, children }: { name: string; label: str
   );
 }
 
-/** The event's form: a plain form the route's action takes, with or without JavaScript. */
+/** The event's form: a plain form the route's action takes, with or without JavaScript. `sent` is
+ * what was typed (a refused save) or the event being edited; `photos`, the route's photo picker
+ * (the editor's, which this feature may not import). */
 export function EventForm({
   sent,
   organizations,
+  photos,
+  editing = false,
 }: {
   sent?: Partial<EventTyped> & { problems?: Problems };
   organizations: readonly { id: number; title: string }[];
+  photos: React.ReactNode;
+  editing?: boolean;
 }) {
   const p = sent?.problems ?? {};
   const text = (name: keyof EventTyped, label: string, type = 'text', extra: Record<string, string> = {}) => (
@@ -106,8 +114,9 @@ export function EventForm({
       <Labelled name="content" label="내용" problem={p.content}>
         <textarea id="event-content" name="content" rows={8} defaultValue={sent?.content ?? ''} className={`${INPUT} py-2`} />
       </Labelled>
+      {photos}
       <button type="submit" className="min-h-12 rounded-lg bg-brand-700 px-6 text-lg font-semibold text-white">
-        행사 등록
+        {editing ? '수정 완료' : '행사 등록'}
       </button>
     </Form>
   );
