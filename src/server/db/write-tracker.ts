@@ -34,7 +34,7 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // while a write was under way is never taken for the state after it. A member's notifications,
 // e-mail choices and keyword alerts are on no visitor's page either, nor private messages, nor
 // their browsers' push subscriptions and choices, nor what the scam checks read (admins' phrases,
-// listing photos' hashes).
+// listing photos' hashes) or note (the cautions a listing earned: admins' screens only).
 const UNSEEN_TABLES = new Set([
   'views',
   'schedules',
@@ -55,6 +55,7 @@ const UNSEEN_TABLES = new Set([
   'push_settings',
   'scam_phrase',
   'photo_band',
+  'listing_warning',
 ]);
 const UNSEEN_COLUMNS = new Set(['count']);
 
