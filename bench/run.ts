@@ -7,6 +7,7 @@ import { freshBench } from './fresh.bench.ts';
 import { membersBench } from './members.bench.ts';
 import { messagesBench } from './messages.bench.ts';
 import { pagesBench } from './pages.bench.ts';
+import { scamBench } from './scam.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
 import { soakBench } from './soak.bench.ts';
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, Section> = {
   backup: backupBench,
   events: eventsBench,
   messages: messagesBench,
+  scam: scamBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };
