@@ -1,12 +1,17 @@
 import { BUSINESS_REVIEW_QUEUE_KIND } from '#server/modules/business-review/business-review.queue.ts';
 import { LISTING_QUEUE_KINDS } from '#server/modules/content/content.queue.ts';
+import { EVENT_QUEUE_KIND } from '#server/modules/event/event.queue.ts';
 import type { Deps } from '#server/context.ts';
 import type { QueueKind, QueuedFacts } from './queue-kind.ts';
 
 // The kinds of items that wait on the review queue, by target: the listings (market, housing,
-// jobs) and held business reviews. Another kind (members' events) is one more entry here.
+// jobs), held business reviews and members' events.
 
-export const QUEUE_KINDS: Record<string, QueueKind> = { ...LISTING_QUEUE_KINDS, review: BUSINESS_REVIEW_QUEUE_KIND };
+export const QUEUE_KINDS: Record<string, QueueKind> = {
+  ...LISTING_QUEUE_KINDS,
+  review: BUSINESS_REVIEW_QUEUE_KIND,
+  event: EVENT_QUEUE_KIND,
+};
 
 /** What each kind says of these items (title, link, author), by `target:item`; an item that is
  * gone, or of no kind here, is left out. */
