@@ -8,6 +8,7 @@ import { membersBench } from './members.bench.ts';
 import { messagesBench } from './messages.bench.ts';
 import { pagesBench } from './pages.bench.ts';
 import { phoneBench } from './phone.bench.ts';
+import { scamBench } from './scam.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { sectionsBench } from './sections.bench.ts';
 import { soakBench } from './soak.bench.ts';
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, Section> = {
   backup: backupBench,
   events: eventsBench,
   messages: messagesBench,
+  scam: scamBench,
   // Not in the default run: it takes SOAK_MINUTES (30 by default) and then some.
   soak: soakBench,
 };

@@ -55,6 +55,8 @@ export interface MessageEntry {
   user: number;
   content: string;
   date: string;
+  /** The cautions its text earns (as MessageSent's), shown to both members under it. */
+  warnings: ScamWarning[];
 }
 
 /** POST /api/conversation/{id}/message. */

@@ -6,8 +6,8 @@ import type { FoundWarning } from './scam-warnings.ts';
 
 /** Why an item waits: one of its author's first listings (APPROVE_FIRST), a money-mule offer, a
  * photo another member's listing shows too; a business review by an account under 7 days old, or
- * one of many on a business within a day. */
-export const QueueReasons = ['first', 'mule', 'photo', 'newmember', 'burst'] as const;
+ * one of many on a business within a day; a member's event. */
+export const QueueReasons = ['first', 'mule', 'photo', 'newmember', 'burst', 'event'] as const;
 export type QueueReason = (typeof QueueReasons)[number];
 
 export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
@@ -16,6 +16,7 @@ export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
   photo: '다른 회원의 게시물과 같은 사진',
   newmember: '가입 7일이 안 된 회원의 후기',
   burst: '하루 사이에 몰린 업소 후기',
+  event: '회원이 올린 행사',
 };
 
 export const QueueActions = ['approve', 'reject'] as const;

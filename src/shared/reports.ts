@@ -1,3 +1,5 @@
+import type { FoundWarning } from './scam-warnings.ts';
+
 // Reports (신고, PRODUCT.md beyond the spec): the reasons a member may give, and the states of an
 // item's `hidden` column, which reports share with the moderators' switch. Pure data, so pages
 // load it without the schemas.
@@ -69,4 +71,16 @@ export interface ReportedConversation {
   messages: { id: number; user: number; nickname: string; content: string; date: string }[];
   /** Older messages than these exist (the newest page only is shown). */
   more: boolean;
+}
+
+/** A listing published with a scam caution, as /admin/report lists it (GET
+ * /api/admin/report/warned): the phrases its latest save earned. */
+export interface WarnedListing {
+  target: string;
+  item: number;
+  title: string;
+  link: string;
+  user: { id: number; nickname: string };
+  date: string;
+  warnings: FoundWarning[];
 }

@@ -112,6 +112,31 @@ describe('an event', () => {
     expect(admin.status).toBe(200);
   });
 
+  test('a member’s event waits on the review queue: approved, everyone sees it and its author is told', async () => {
+    const root = await t.root();
+    const held = await createEvent(member, { title: '회원 등산 모임' });
+    const published = await createEvent(staff, { title: '직원이 올린 행사' });
+    const queue = async () =>
+      (await t.call('GET', '/api/admin/queue?size=100', { token: root })).body.items as { target: string; item: number }[];
+    const waiting = (await queue()).filter((i) => i.target === 'event');
+    expect(waiting.find((i) => i.item === held)).toMatchObject({
+      reason: 'event',
+      label: '회원이 올린 행사',
+      title: '회원 등산 모임',
+      link: `/events/${held}`,
+      user: { id: member.id },
+    });
+    expect(waiting.map((i) => i.item)).not.toContain(published);
+    const decided = await t.call('PUT', '/api/admin/queue', { token: root, body: { target: 'event', item: held, action: 'approve' } });
+    expect(decided.status).toBe(200);
+    expect((await t.call('GET', `/api/event/${held}`)).status).toBe(200);
+    expect(await listed('upcoming=1')).toContain(held);
+    const told = (await t.call('GET', '/api/notification', { token: member.token })).body.items;
+    expect(told).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'approved', title: '회원 등산 모임', link: `/events/${held}` })]),
+    );
+  });
+
   test('lists filter by category, organization and dates; upcoming leaves out what is over', async () => {
     const org = await t.call('POST', '/api/board', {
       token: staff.token,

@@ -135,7 +135,7 @@ describe('reading and writing', () => {
     const sent = await send(a, id, typed);
     expect(sent.body).toEqual({ code: 'ok', id: expect.any(Number), date: expect.stringMatching(/^\d{4}-/), warnings: [] });
     const { messages } = (await read(b, id)).body;
-    expect(messages.at(-1)).toEqual({ id: sent.body.id, user: a.id, content: typed, date: sent.body.date });
+    expect(messages.at(-1)).toEqual({ id: sent.body.id, user: a.id, content: typed, date: sent.body.date, warnings: [] });
   });
 
   test('the newest 50, oldest first, with more; before pages back', async () => {
@@ -215,6 +215,23 @@ describe('safety', () => {
     expect(await warned('기프트카드로 결제 가능해요')).toEqual(['prepay']);
     expect(await warned('환전도 해드려요')).toEqual(['exchange']);
     expect(await warned('카톡 주시면 계좌 알려드릴게요. 환전 가능')).toEqual(['contact', 'prepay', 'exchange']);
+  });
+
+  test('both members read each message with the cautions it earns, an admin’s phrase among them from its next read', async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const id = await start(a, { user: b.id });
+    const phrase = `급매처분${Date.now() % 100000}`;
+    await send(a, id, `${phrase} 오늘만 가능해요`);
+    await send(b, id, '선입금 해주시면 바로 보내드려요');
+    const cautions = async (m: Member) => (await read(m, id)).body.messages.map((x: { warnings: string[] }) => x.warnings);
+    expect(await cautions(a)).toEqual([[], ['prepay']]);
+    const root = await t.root();
+    const added = await t.call('POST', '/api/admin/scam-phrases', { token: root, body: { key: 'prepay', phrase } });
+    expect(added.status).toBe(200);
+    expect(await cautions(b)).toEqual([['prepay'], ['prepay']]);
+    expect((await t.call('DELETE', `/api/admin/scam-phrases/${added.body.id}`, { token: root })).status).toBe(200);
+    expect(await cautions(a)).toEqual([[], ['prepay']]);
   });
 
   test('a blocked member can no longer start a conversation with, or write to, the member who blocked them', async () => {

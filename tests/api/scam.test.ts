@@ -108,6 +108,57 @@ describe('warnings at write time (POST /api/warnings)', () => {
   });
 });
 
+describe('warned listings on /admin/report (GET /api/admin/report/warned)', () => {
+  const warned = async (token: string) => {
+    const res = await t.call('GET', '/api/admin/report/warned?size=100', { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.items as { target: string; item: number }[];
+  };
+  const entryOf = async (token: string, target: string, item: number) =>
+    (await warned(token)).find((i) => i.target === target && i.item === item);
+
+  test('a listing published with a caution is listed with its phrases until an edit drops them; admins only', async () => {
+    const admin = await t.member({ level: 3 });
+    const author = await seasoned();
+    const id = (await market(author, '아이폰 급처분', 'Zelle 선입금 후 발송합니다')).body.id;
+    const plain = (await market(author, '책장 팝니다', '직접 와서 보고 가져가세요')).body.id;
+    expect(await entryOf(admin.token, 'board', id)).toEqual({
+      target: 'board',
+      item: id,
+      title: '아이폰 급처분',
+      link: `/market/${id}`,
+      user: { id: author.id, nickname: expect.stringMatching(/^닉네임/) },
+      date: expect.stringMatching(/^\d{4}-/),
+      warnings: [{ key: 'prepay', phrase: 'Zelle' }],
+    });
+    expect(await entryOf(admin.token, 'board', plain)).toBeUndefined();
+    // An edit keeps what it earns now; one that earns nothing takes the listing off.
+    await t.call('PUT', '/api/board', { token: author.token, body: { id, content: '<p>환전도 가능</p>' } });
+    expect(await entryOf(admin.token, 'board', id)).toMatchObject({ warnings: [{ key: 'exchange', phrase: '환전' }] });
+    await t.call('PUT', '/api/board', { token: author.token, body: { id, content: '<p>직접 거래만 합니다</p>' } });
+    expect(await entryOf(admin.token, 'board', id)).toBeUndefined();
+
+    expect((await t.call('GET', '/api/admin/report/warned', { token: author.token })).status).toBe(403);
+    expect((await t.call('GET', '/api/admin/report/warned')).status).toBe(401);
+    expect((await t.call('GET', '/api/admin/report/warned?page=0', { token: admin.token })).status).toBe(400);
+  });
+
+  test('a held listing is listed too; a deleted one leaves the list', async () => {
+    const root = await t.root();
+    const author = await seasoned();
+    const id = (await job(author, '재택 고수익', '통장 대여만 하면 됩니다. 카톡 주세요')).body.id;
+    expect(await entryOf(root, 'jobs', id)).toMatchObject({
+      link: `/jobs/${id}`,
+      warnings: [
+        { key: 'contact', phrase: '카톡' },
+        { key: 'mule', phrase: '통장 대여' },
+      ],
+    });
+    expect((await t.call('DELETE', '/api/jobs', { token: author.token, body: { id } })).status).toBe(200);
+    expect(await entryOf(root, 'jobs', id)).toBeUndefined();
+  });
+});
+
 describe('the review queue', () => {
   test('APPROVE_FIRST: an account’s first listing waits (across market and jobs); others see 404, its author 검토 중', async () => {
     const author = await t.member();

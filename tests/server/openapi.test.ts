@@ -122,6 +122,7 @@ const EXPECTED: Record<string, string[]> = {
   '/api/admin/scam-phrases': ['get', 'post'],
   '/api/admin/scam-phrases/{id}': ['delete'],
   '/api/admin/report/restore': ['post'],
+  '/api/admin/report/warned': ['get'],
   '/api/admin/report/delete': ['post'],
 };
 for (const resource of ['user', 'board', 'jobs', 'business', 'housing', 'inquiry', 'mainschedule', 'event']) {

@@ -85,6 +85,7 @@ export interface Database {
   reports: ReportsTable;
   report_kept: ReportKeptTable;
   review_queue: ReviewQueueTable;
+  listing_warning: ListingWarningTable;
   photo_band: PhotoBandTable;
   scam_phrase: ScamPhraseTable;
   list_counts: ListCountsTable;
@@ -536,6 +537,16 @@ export interface ReviewQueueTable {
   warnings: Generated<string>;
   duplicate_target: Generated<string>;
   duplicate_item: Generated<number>;
+  date: string;
+}
+
+/** A listing published with a scam caution (modules/scam/listing-warning.repository.ts). */
+export interface ListingWarningTable {
+  target: string;
+  item: number;
+  user: number;
+  /** The phrases its latest save earned, JSON of [{key, phrase}]. */
+  warnings: string;
   date: string;
 }
 

@@ -35,6 +35,7 @@ import * as m0031 from './migrations/0031-scam-photos-phrases.ts';
 import * as m0032 from './migrations/0032-organizations.ts';
 import * as m0033 from './migrations/0033-push-servers.ts';
 import * as m0034 from './migrations/0034-event-search.ts';
+import * as m0035 from './migrations/0035-listing-warnings.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0032-organizations': m0032,
   '0033-push-servers': m0033,
   '0034-event-search': m0034,
+  '0035-listing-warnings': m0035,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

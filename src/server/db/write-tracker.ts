@@ -34,7 +34,8 @@ const COUNTER_COLUMNS = new Set(['count', 'like', 'comment']);
 // commits, so a page read while a write was under way is never taken for the state after it. A member's notifications,
 // e-mail choices and keyword alerts are on no visitor's page either, nor private messages, nor
 // their browsers' push subscriptions and choices, nor what the scam checks read (admins' phrases,
-// listing photos' hashes), nor the push keys' heartbeat, which every server writes every 30 s.
+// listing photos' hashes) or note (the cautions a listing earned: admins' screens only), nor the
+// push keys' heartbeat, which every server writes every 30 s.
 const UNSEEN_TABLES = new Set([
   'views',
   'schedules',
@@ -56,6 +57,7 @@ const UNSEEN_TABLES = new Set([
   'push_servers',
   'scam_phrase',
   'photo_band',
+  'listing_warning',
 ]);
 const UNSEEN_COLUMNS = new Set(['count']);
 

@@ -25,9 +25,16 @@ export function messagePaths(): Record<string, Obj> {
     item: { ...integer, description: '0 for a direct conversation.' },
     title: { ...text, description: "The item's title now; '' for none or an item that is gone." },
   };
+  const warnings: Schema = { type: 'array', items: { type: 'string', enum: [...ScamWarnings] } };
   const message: Schema = {
     type: 'object',
-    properties: { id: integer, user: integer, content: { ...text, description: 'Plain text as typed: escape it.' }, date: text },
+    properties: {
+      id: integer,
+      user: integer,
+      content: { ...text, description: 'Plain text as typed: escape it.' },
+      date: text,
+      warnings: { ...warnings, description: 'The cautions its text earns, as the send answer names them.' },
+    },
   };
   const entry: Schema = {
     type: 'object',
@@ -112,7 +119,7 @@ export function messagePaths(): Record<string, Obj> {
         session: true,
         parameters: id,
         body: toSchema(MessageInputSchema),
-        answer: okWith({ id: integer, date: text, warnings: { type: 'array', items: { type: 'string', enum: [...ScamWarnings] } } }),
+        answer: okWith({ id: integer, date: text, warnings }),
         errors: [403, 404, 429],
       }),
     },

@@ -1,10 +1,12 @@
 import { QueueActions, QueueReasons } from '#shared/queue.ts';
 import { ScamWarnings } from '#shared/scam-warnings.ts';
 import { QueueDecisionSchema, QueueListQuerySchema, ScamPhraseSchema, WarningsCheckSchema } from '#shared/schemas/queue.ts';
+import { ReportListQuerySchema } from '#shared/schemas/report.ts';
 import { type Obj, type Schema, integer, okWith, pathParameter, queryParameters, ref, text, toSchema } from './json-schema.ts';
 import { op } from './operation.ts';
 
-/** /api/warnings, /api/admin/queue and /api/admin/scam-phrases (PRODUCT.md "Scam defence"). */
+/** /api/warnings, /api/admin/queue, /api/admin/report/warned and /api/admin/scam-phrases (PRODUCT.md
+ * "Scam defence"). */
 export function queuePaths(): Record<string, Obj> {
   const warning: Schema = {
     type: 'object',
@@ -28,6 +30,18 @@ export function queuePaths(): Record<string, Obj> {
       date: { ...text, description: 'When it started waiting (ISO 8601, UTC).' },
       warnings: { type: 'array', items: warning },
       duplicate: { ...linked, description: "A copied photo only: the other member's listing that shows it." },
+    },
+  };
+  const warned: Schema = {
+    type: 'object',
+    properties: {
+      target: entry.properties!.target!,
+      item: integer,
+      title: text,
+      link: text,
+      user: entry.properties!.user!,
+      date: { ...text, description: 'Its latest save (ISO 8601, UTC).' },
+      warnings: { type: 'array', items: warning, description: "What its latest save's checks found." },
     },
   };
   const admin = { tag: 'admin', session: true } as const;
@@ -62,6 +76,16 @@ export function queuePaths(): Record<string, Obj> {
         body: toSchema(QueueDecisionSchema),
         answer: okWith({ action: { type: 'string', enum: [...QueueActions] } }),
         errors: [403, 404],
+      }),
+    },
+    '/api/admin/report/warned': {
+      get: op({
+        ...admin,
+        id: 'adminWarnedListings',
+        summary: 'Listings published with a scam caution, newest first, with the phrases found',
+        parameters: queryParameters(ReportListQuerySchema),
+        answer: { allOf: [ref('List'), { type: 'object', properties: { items: { type: 'array', items: warned } } }] },
+        errors: [403],
       }),
     },
     '/api/admin/scam-phrases': {

@@ -2,30 +2,36 @@ import { data, redirect } from 'react-router';
 import { ReportDecisionSchema, ReportListQuerySchema } from '#shared/schemas/report.ts';
 import { parseInput } from '#server/lib/parse-input.ts';
 import { deleteReported, listReports, restoreReported } from '#server/modules/report/report.service.ts';
+import { listWarnedListings } from '#server/modules/scam/listing-warning.service.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { AdminTabs } from '../features/admin/admin-ui.tsx';
-import { DONE, type ReportAdminData, ReportAdmin } from '../features/admin/report-admin.tsx';
+import { DONE, type ReportAdminData, ReportAdmin, WARNED_PAGE } from '../features/admin/report-admin.tsx';
 import { requireAdminPage } from '../lib/page-guards.server.ts';
 import { orPageError, refusalMessage, statusOf } from '../lib/service-errors.server.ts';
 import { pageTitle } from '../lib/titles.ts';
 import type { Route } from './+types/admin-report.ts';
 
 // /admin/report (PRODUCT.md, beyond the spec: reports). The list, and its forms' action without
-// JavaScript: restore, or delete after the page asked.
+// JavaScript: restore, or delete after the page asked; below it the listings published with a
+// scam caution (PRODUCT.md "Scam defence").
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context);
   const { deps, caller } = context.get(pageContext);
   const params = new URL(request.url).searchParams;
-  const list = await orPageError(async () =>
-    listReports(deps, caller, parseInput(ReportListQuerySchema, { page: params.get('page') ?? '1' })),
+  const [list, warned] = await orPageError(async () =>
+    Promise.all([
+      listReports(deps, caller, parseInput(ReportListQuerySchema, { page: params.get('page') ?? '1' })),
+      listWarnedListings(deps, caller, parseInput(ReportListQuerySchema, { page: params.get(WARNED_PAGE) ?? '1' })),
+    ]),
   );
   const done = params.get('done');
   return {
     siteName: deps.env.SITE_NAME,
     data: {
       ...list,
+      warned,
       timeZone: deps.env.SITE_TIMEZONE,
       done: done && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : undefined,
     } satisfies ReportAdminData,

@@ -35,6 +35,7 @@ import { enqueue, forgetQueued } from '#server/modules/queue/queue-entry.service
 import { forgetListingPhotos } from '#server/modules/upload/photo-match.service.ts';
 import type { FoundWarning, ScamPhrase } from '#shared/scam-warnings.ts';
 import { scamPhrases } from '#server/modules/scam/scam-phrase.service.ts';
+import { forgetWarnings, noteWarnings } from '#server/modules/scam/listing-warning-entry.service.ts';
 export { SALE_KINDS } from './content-resources.ts';
 export { tradeCloseOf } from './listing-sections.ts';
 import { spendWriteAllowance } from '#server/modules/auth/write-limits.ts';
@@ -191,6 +192,7 @@ async function insert<N extends ContentName>(
   });
   await syncAfterWrite(deps, db, def, id);
   if (warnings) await keepListingPhotos(db, def.table, { ...values, id, user: actor.id });
+  if (warnings?.length) await noteWarnings(db, { target: def.table, item: id, user: actor.id }, warnings);
   if (hold) await enqueue(db, { target: def.table, item: id, user: actor.id, warnings, ...hold });
   return { id, ...screened(warnings, hold !== undefined) };
 }
@@ -299,6 +301,7 @@ export async function updateContent<N extends ContentName>(
     await updateContentRow(trx, def.table, id, values);
     await syncAfterWrite(deps, trx, def, id, current);
     if (current.user !== actor.id) await auditEdit(trx, actor, def.table, current, values);
+    if (warnings) await noteWarnings(trx, { target: def.table, item: id, user: current.user }, warnings);
     return holdEdited(deps, trx, def.table, current, { ...current, ...values }, warnings);
   });
   const after = (await findContentRow(deps.db, def.table, id)) as Row;
@@ -363,6 +366,7 @@ export async function removeContent(
     if (def.countViews) await forgetViews(trx, def.table, unique);
     if (def.search) await unindexItems(trx, deps.dialect, def.search, unique);
     await forgetQueued(trx, def.table, unique);
+    await forgetWarnings(trx, def.table, unique);
     await forgetListingPhotos(trx, def.table, unique);
     await def.removeWith?.(trx, unique);
     // The rows this delete removed, not the ones read above: of two concurrent deletes of an

@@ -10,6 +10,12 @@ export function findEvent(db: Executor, id: number) {
   return db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What the review queue names these events by (hidden or not). */
+export function findEvents(db: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('event').select(['id', 'title', 'user']).where('id', 'in', ids).execute();
+}
+
 export async function isAttending(db: Executor, event: number, user: number): Promise<boolean> {
   const row = await db.selectFrom('event_rsvp').select('user').where('event', '=', event).where('user', '=', user).executeTakeFirst();
   return row !== undefined;

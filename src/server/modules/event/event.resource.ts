@@ -11,6 +11,7 @@ import { isOrganizationEditor } from '#server/modules/organization/organization-
 import { newEventVisibility } from './event.policy.ts';
 import { checkOrganization, eventDetail } from './event.service.ts';
 import { deleteRsvpsOf } from './event.repository.ts';
+import { enqueue } from '#server/modules/queue/queue-entry.service.ts';
 
 /** Community events (PRODUCT.md "Organizations and events"): members write, staff and the
  * editors of the event's organization publish at once and other members' events wait for an admin (event.policy.ts). Lists take ?upcoming=1
@@ -67,6 +68,12 @@ export const eventResource: ContentResource<'event'> = {
   },
   // The editors of an event's organization keep its events, beside their authors and admins.
   mayEdit: (deps, actor, row) => isOrganizationEditor(deps, row.organization as number, actor.id),
+  async afterSave(deps, before, after) {
+    // A new event held for an admin waits on the review queue (/admin/queue).
+    if (!before && after.hidden === Visibility.review) {
+      await enqueue(deps.db, { target: 'event', item: after.id, user: after.user, reason: 'event' });
+    }
+  },
   detail: eventDetail,
   removeWith: deleteRsvpsOf,
   initdata: () => ({

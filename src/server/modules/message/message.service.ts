@@ -207,12 +207,18 @@ async function messagePage(db: Executor, conversation: number, before: number | 
 }
 
 /** GET /api/conversation/{id}: its two members only; everyone else 404. Reading it does not mark
- * it read (the page does that with PUT .../read once it shows the newest). */
+ * it read (the page does that with PUT .../read once it shows the newest). Each message carries
+ * the cautions its text earns, read here with the admins' phrases, so the page shows what the
+ * server's one rule set finds, never a copy of it. */
 export async function readConversation(deps: Deps, caller: Caller, id: number, query: ConversationReadQuery): Promise<ConversationView> {
   const actor = requireActor(caller.actor);
   const row = requireMemberOf(await findConversation(deps.db, id), actor);
-  const [item, page] = await Promise.all([conversationHead(deps.db, row, actor.id), messagePage(deps.db, id, query.before)]);
-  return { item, ...page };
+  const [item, page, phrases] = await Promise.all([
+    conversationHead(deps.db, row, actor.id),
+    messagePage(deps.db, id, query.before),
+    scamPhrases(deps),
+  ]);
+  return { item, ...page, messages: page.messages.map((m) => ({ ...m, warnings: warningKeys(m.content, phrases) })) };
 }
 
 /** POST /api/conversation/{id}/message: answers the message's id, date and the cautions its text

@@ -10,7 +10,7 @@ import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { authorName } from '#server/modules/user/member-contact.service.ts';
 import type { QueuedFacts } from './queue-kind.ts';
-import { QUEUE_KINDS } from './queue-kinds.ts';
+import { factsOfItems, QUEUE_KINDS } from './queue-kinds.ts';
 import { deleteQueued, findQueued, listQueued, type QueuedRow } from './queue.repository.ts';
 
 // The review queue's admin side (PRODUCT.md "Scam defence"): GET /api/admin/queue lists what
@@ -27,20 +27,11 @@ function kindOf(target: string) {
 }
 
 /** The facts of each row's item (and of a copied photo's other listing), by `target:item`. */
-async function factsOf(deps: Deps, rows: QueuedRow[]): Promise<Map<string, QueuedFacts>> {
-  const wanted = new Map<string, Set<number>>();
-  const want = (target: string, item: number) => wanted.set(target, (wanted.get(target) ?? new Set()).add(item));
-  for (const r of rows) {
-    want(r.target, r.item);
-    if (r.duplicate_target) want(r.duplicate_target, r.duplicate_item);
-  }
-  const found = new Map<string, QueuedFacts>();
-  for (const [target, ids] of wanted) {
-    const kind = QUEUE_KINDS[target];
-    if (!kind) continue;
-    for (const [id, facts] of await kind.facts(deps, [...ids])) found.set(`${target}:${id}`, facts);
-  }
-  return found;
+function factsOf(deps: Deps, rows: QueuedRow[]): Promise<Map<string, QueuedFacts>> {
+  return factsOfItems(
+    deps,
+    rows.flatMap((r) => [r, ...(r.duplicate_target ? [{ target: r.duplicate_target, item: r.duplicate_item }] : [])]),
+  );
 }
 
 /** GET /api/admin/queue. */

@@ -124,11 +124,24 @@ export async function runCalls(
   return false;
 }
 
-/** The shared numbered pages, keeping the list's other query parameters. */
-export function Pager({ page, size, total, search }: { page: number; size: number; total: number; search: string }) {
+/** The shared numbered pages, keeping the list's other query parameters; `param` names the page
+ * number in the address (another for a second list on one page). */
+export function Pager({
+  page,
+  size,
+  total,
+  search,
+  param = 'page',
+}: {
+  page: number;
+  size: number;
+  total: number;
+  search: string;
+  param?: string;
+}) {
   const href = (p: number) => {
     const params = new URLSearchParams(search);
-    params.set('page', String(p));
+    params.set(param, String(p));
     return `?${params}`;
   };
   return <Pagination page={page} size={size} total={total} href={href} />;

@@ -2,9 +2,9 @@ import { useLocation, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import { formatDate } from '#shared/format.ts';
 import { QUEUE_ACTION_LABELS, type QueueAction, type QueueEntry, QueueMessages } from '#shared/queue.ts';
-import { ScamWarningText } from '#shared/scam-warnings.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
+import { FoundPhrases } from './found-phrases.tsx';
 
 // /admin/queue: what waits for an admin before anyone else sees it (an account's first listings,
 // money-mule offers, copied photos), oldest first, each with why and the phrases the scam checks
@@ -82,16 +82,7 @@ function QueueCard({ entry, data, action }: { entry: QueueEntry; data: QueueAdmi
           </p>
         ) : null}
       </div>
-      {entry.warnings.length ? (
-        <ul aria-label="발견된 표현" className="mt-2 space-y-1 text-sm">
-          {entry.warnings.map((w) => (
-            <li key={w.key} className="break-words">
-              <mark className="rounded bg-amber-100 px-1 font-semibold text-amber-900">{w.phrase}</mark>{' '}
-              <span className="text-slate-600">{ScamWarningText[w.key]}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FoundPhrases warnings={entry.warnings} />
       <div className="mt-3 flex flex-wrap gap-2">
         {decide('approve')}
         {decide('reject')}

@@ -1,11 +1,12 @@
 import { useLocation, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import type { ReportedEntry, ReportTarget } from '#shared/reports.ts';
+import type { ReportedEntry, ReportTarget, WarnedListing } from '#shared/reports.ts';
 import { ReportMessages, REVIEW_LABEL, Visibility } from '#shared/reports.ts';
 import { formatDate } from '#shared/format.ts';
 import { askConfirm } from '../../lib/screen-store.ts';
 import { api } from '../../lib/session.ts';
 import { buttonClass, Pager, runCalls } from './admin-ui.tsx';
+import { FoundPhrases } from './found-phrases.tsx';
 import { ConversationMembers, ConversationMessages } from './reported-conversation.tsx';
 
 // /admin/report: reported items, most reported first, each with its reasons; an admin restores
@@ -13,6 +14,8 @@ import { ConversationMembers, ConversationMessages } from './reported-conversati
 // that posts to the page, whose action does the same without JavaScript (a delete asks first
 // there too); with the app the calls go to /api/admin/report and the list reloads. A reported
 // conversation is never hidden nor deleted: the admin reads it here and clears its reports.
+// Below them, the listings published with a scam caution, each with the phrases found: an admin
+// reads them before any member reports one.
 
 export interface ReportAdminData {
   items: ReportedEntry[];
@@ -25,7 +28,12 @@ export interface ReportAdminData {
   /** The delete the page's action asks about (without JavaScript). */
   asked?: { target: ReportTarget; item: number };
   refusal?: { target: ReportTarget; item: number; message: string };
+  /** The listings published with a scam caution, newest first (paged by `warned`). */
+  warned: { items: WarnedListing[]; total: number; page: number; size: number };
 }
+
+/** The address's page number of the warned listings. */
+export const WARNED_PAGE = 'warned';
 
 const KIND: Record<ReportTarget, string> = {
   board: '게시글',
@@ -159,6 +167,54 @@ function ReportCard({ entry, data, action }: { entry: ReportedEntry; data: Repor
   );
 }
 
+function WarnedCard({ entry, timeZone }: { entry: WarnedListing; timeZone: string }) {
+  return (
+    <li className="rounded-xl border border-amber-200 bg-white p-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">
+          {KIND[entry.target as ReportTarget] ?? entry.target}
+        </span>
+        <span className="text-slate-600">
+          {entry.user.nickname || '탈퇴한 회원'} · <span className="whitespace-nowrap">{formatDate(entry.date, timeZone)}</span>
+        </span>
+      </p>
+      <h3 className="mt-2 font-semibold break-words">
+        <Link to={entry.link} className="hover:text-brand-700 hover:underline">
+          {entry.title || `${entry.target} ${entry.item}`}
+        </Link>
+      </h3>
+      <FoundPhrases warnings={entry.warnings} />
+    </li>
+  );
+}
+
+function WarnedListings({ data, search }: { data: ReportAdminData; search: string }) {
+  const { warned } = data;
+  return (
+    <section aria-labelledby="warned-heading" className="mt-10">
+      <h2 id="warned-heading" className="mb-1 text-xl font-bold">
+        주의 문구가 있는 게시물
+      </h2>
+      <p className="text-slate-600">
+        사기에 자주 쓰이는 표현이 들어간 채로 게시된 매물·구인구직·부동산 글입니다. 최근에 저장된 순서이며, 고쳐서 표현이 없어지면 목록에서
+        빠집니다.
+      </p>
+      {warned.items.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+          주의 문구가 있는 게시물이 없습니다.
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3">
+          {warned.items.map((e) => (
+            <WarnedCard key={`${e.target}-${e.item}`} entry={e} timeZone={data.timeZone} />
+          ))}
+        </ul>
+      )}
+      <Pager page={warned.page} size={warned.size} total={warned.total} search={search} param={WARNED_PAGE} />
+    </section>
+  );
+}
+
 export function ReportAdmin({ data }: { data: ReportAdminData }) {
   const { pathname, search } = useLocation();
   // The forms post to this page at this list page; `done` and `asked` are not carried on.
@@ -186,6 +242,7 @@ export function ReportAdmin({ data }: { data: ReportAdminData }) {
         </ul>
       )}
       <Pager page={data.page} size={data.size} total={data.total} search={search} />
+      <WarnedListings data={data} search={search} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useNavigate } from 'react-router';
 import { type ConversationView, MESSAGE_MAX, type MessageEntry, type MessageEvent, type MessageSent } from '#shared/conversations.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { ScamWarningText, warningKeys } from '#shared/scam-warnings.ts';
+import { ScamWarningText } from '#shared/scam-warnings.ts';
 import { CharacterCount } from '../../components/ui/character-count.tsx';
 import { Link } from '../../components/ui/link.tsx';
 import { MemberName } from '../../components/ui/member-name.tsx';
@@ -75,7 +75,6 @@ function MessageText({ content }: { content: string }) {
 }
 
 function Message({ message, mine, timeZone, today }: { message: MessageEntry; mine: boolean; timeZone: string; today: string }) {
-  const warnings = warningKeys(message.content);
   return (
     <li id={`message-${message.id}`} className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
       <div className={`flex max-w-[85%] items-end gap-1.5 sm:max-w-[70%] ${mine ? 'flex-row-reverse' : ''}`}>
@@ -91,7 +90,7 @@ function Message({ message, mine, timeZone, today }: { message: MessageEntry; mi
           {messageTime(message.date, timeZone, today)}
         </time>
       </div>
-      {warnings.map((w) => (
+      {message.warnings.map((w) => (
         <p key={w} role="note" className="mt-1 max-w-[85%] rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900 sm:max-w-[70%]">
           <span aria-hidden="true">⚠️ </span>
           <strong>주의</strong> {ScamWarningText[w]}
@@ -212,7 +211,7 @@ export function Conversation(props: ConversationProps) {
     if (answer.code !== 'ok') return reportFailure(answer);
     setText('');
     keep.current = { bottom: true };
-    setMessages((shown) => [...shown, { id: answer.id, user: me, content, date: answer.date }]);
+    setMessages((shown) => [...shown, { id: answer.id, user: me, content, date: answer.date, warnings: answer.warnings }]);
   }
 
   async function toggleBlock() {

@@ -1,0 +1,82 @@
+import { findWarnings, type ScamPhrase, ScamWarnings } from '#shared/scam-warnings.ts';
+import { htmlToText } from '#shared/text.ts';
+import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
+
+// Scam defence (issue #37, PRODUCT.md "Scam defence"): the write-time check's CPU per listing, a
+// 5,000-character text checked against the built-in rules and BENCH_SCAM_PHRASES admins' phrases
+// (50 by default). Each figure is the median of rounds of BENCH_SCAM_CALLS calls (500 by default);
+// the baseline, timed in the same run, is turning the same HTML into plain text, which every
+// listing save does anyway, so the ratio says what the check adds to it. The photo match at 1M
+// hashes is not measured here yet.
+
+const TARGET_MS = 1;
+const LENGTH = 5_000;
+const ROUNDS = 15;
+
+/** An ordinary listing's sentences, repeated to LENGTH characters: nothing to find, so every rule
+ * reads the whole text (the slow case). */
+function ordinaryHtml(): string {
+  const sentences = [
+    '아이 책상과 의자 세트 팝니다. 2019년에 산 것이고 상태 좋습니다.',
+    '직접 와서 보고 가져가세요. 어바인 92618, 주말 오후 가능합니다.',
+    'IKEA sofa 3 seats, 84x35 inches, pet-free and smoke-free home.',
+    '방 2개 화장실 1.5개, 집 보신 뒤에 계약합니다. 주차 2대 가능.',
+  ];
+  let text = '';
+  for (let i = 0; text.length < LENGTH; i++) text += `<p>${sentences[i % sentences.length]}</p>`;
+  return text.slice(0, LENGTH);
+}
+
+/** The median of ROUNDS rounds, in microseconds per call. */
+function medianMicros(calls: number, work: () => unknown): number {
+  const perCall: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < calls; i++) work();
+    perCall.push(Number(process.hrtime.bigint() - start) / 1_000 / calls);
+  }
+  perCall.sort((a, b) => a - b);
+  return perCall[Math.floor(perCall.length / 2)] ?? 0;
+}
+
+export async function scamBench(_options: BenchOptions): Promise<SectionReport> {
+  const calls = Number(process.env.BENCH_SCAM_CALLS ?? 500);
+  const phraseCount = Number(process.env.BENCH_SCAM_PHRASES ?? 50);
+  const phrases: ScamPhrase[] = Array.from({ length: phraseCount }, (_, i) => ({
+    key: ScamWarnings[i % ScamWarnings.length] ?? 'prepay',
+    phrase: `관리자문구${i}`,
+  }));
+  const html = ordinaryHtml();
+  const text = htmlToText(html);
+  const warned = `${text.slice(0, LENGTH - 40)} Zelle 선입금, 카톡 주세요`;
+  const baseline = medianMicros(calls, () => htmlToText(html));
+  const cases: [string, () => unknown][] = [
+    ['ordinary text, built-in rules', () => findWarnings(text)],
+    [`ordinary text, with ${phraseCount} admins' phrases`, () => findWarnings(text, phrases)],
+    [`warned text, with ${phraseCount} admins' phrases`, () => findWarnings(warned, phrases)],
+  ];
+  const rows = cases.map(([name, work]) => ({ name, micros: medianMicros(calls, work) }));
+  const worst = Math.max(...rows.map((r) => r.micros));
+  const checks: Check[] = [
+    [`check of a ${LENGTH}-character text under ${TARGET_MS} ms`, `${(worst / 1000).toFixed(3)} ms`, worst < TARGET_MS * 1000],
+  ];
+  const markdown = [
+    `A ${LENGTH}-character listing; medians of ${ROUNDS} rounds of ${calls} calls, in one process.`,
+    '',
+    table(
+      ['Case', 'µs per call', 'Ratio to the baseline'],
+      [
+        ['baseline: its HTML to plain text', baseline.toFixed(1), '1.00'],
+        ...rows.map((r) => [r.name, r.micros.toFixed(1), (r.micros / baseline).toFixed(2)]),
+      ],
+    ),
+    '',
+    targetsSection(checks),
+  ].join('\n');
+  return {
+    title: 'Scam defence: the write-time check',
+    markdown,
+    data: { length: LENGTH, calls, phrases: phraseCount, baselineMicros: baseline, cases: rows },
+    passed: checks.every(([, , met]) => met),
+  };
+}
