@@ -19,11 +19,9 @@ let renders = 0;
 type Member = Awaited<ReturnType<TestApp['member']>>;
 let owner: Member;
 let reviewer: Member;
-let postgres = false;
 
 beforeAll(async () => {
   t = await startTestApp();
-  postgres = Boolean(t.deps.env.DATABASE_URL);
   const real = await productionBuild(PROJECT)();
   const counted = onEachRender(real, () => {
     renders++;
@@ -86,18 +84,13 @@ describe('a business review renews the pages that show it, and no other', () => 
     expect(renders).toBe(1);
     await visit('/community');
     await visit(`/business/${other}`);
-    // On PostgreSQL a write inside writesShowOnly still ends every stored page today (a like
-    // does too): the pages it must renew are checked there, the ones it must spare on SQLite.
-    const spared = !postgres;
-    if (spared) expect(renders).toBe(1);
-    const after = renders;
+    expect(renders).toBe(1);
     // The lists show the average and count: a number, so their old copy may answer a moment.
     await pastCountsLag();
     expect(await visit('/business')).toMatch(/5\.0[^★]{0,80}\(후기 (<!-- -->)?1/);
     await visit('/business?sort=rating');
-    if (spared) expect(renders).toBe(3);
-    else expect(renders).toBeGreaterThanOrEqual(after);
+    expect(renders).toBe(3);
     await visit('/community');
-    if (spared) expect(renders).toBe(3);
+    expect(renders).toBe(3);
   });
 });
