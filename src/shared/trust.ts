@@ -25,8 +25,9 @@ export const PROFILE_POSTS = 10;
 export const PROFILE_LISTINGS = 20;
 
 /** A member's standing, shown beside their nickname on the profile. */
-export function badgesOf(facts: { joined: string; trades: number }, now: Date): string[] {
+export function badgesOf(facts: { joined: string; trades: number; emailVerified: boolean }, now: Date): string[] {
   const badges: string[] = [];
+  if (facts.emailVerified) badges.push('본인 인증 이메일');
   if (facts.trades > 0) badges.push(`거래 ${facts.trades}회`);
   const year = new Date(facts.joined);
   year.setUTCFullYear(year.getUTCFullYear() + 1);

@@ -50,6 +50,24 @@ describe('a member’s profile', () => {
     for (const key of ['email', 'name', 'hp', 'tel', 'loginid', 'passwd']) expect(item).not.toHaveProperty(key);
   });
 
+  test('본인 인증 이메일: a member who signed up with the mailed code, or reset their password by one; not one an admin added', async () => {
+    const loginid = `verified-${Date.now()}@test.example`;
+    const signed = await t.signUp({ loginid });
+    expect(signed.status).toBe(200);
+    expect((await profile(signed.body.id)).body.item.badges).toContain('본인 인증 이메일');
+
+    const added = await t.member();
+    expect((await profile(added.id)).body.item.badges).not.toContain('본인 인증 이메일');
+    const sent = await t.call('POST', '/api/user/findpassword', { body: { email: added.loginid } });
+    const code = await t.smtp.codeFor(added.loginid);
+    expect((await t.call('POST', '/api/user/checkpassword', { body: { id: sent.body.id, number: code } })).status).toBe(200);
+    const reset = await t.call('POST', '/api/user/password', { body: { id: sent.body.id, number: code, passwd: 'reset-words-2026' } });
+    expect(reset.status).toBe(200);
+    const badges = (await profile(added.id)).body.item.badges;
+    expect(badges).toContain('본인 인증 이메일');
+    expect(JSON.stringify(badges)).not.toContain(added.loginid);
+  });
+
   test('posts come a page at a time', async () => {
     const m = await t.member();
     for (const n of [1, 2, 3]) await post(m, '/api/board', { topcategory: 5, title: `모임 안내 ${n}`, content: '<p>토요일</p>' });

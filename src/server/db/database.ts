@@ -28,6 +28,8 @@ export interface UsersTable {
   /** A suspension's end (ISO UTC; '' none, or past: over by itself) and its reason. */
   suspenduntil: Generated<string>;
   suspendreason: Generated<string>;
+  /** When the member last proved the login e-mail theirs by a code (sign-up, reset); '' never known. */
+  emailverified: Generated<string>;
 }
 
 /** E-mail codes for sign-up and password reset. */

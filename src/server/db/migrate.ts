@@ -36,6 +36,7 @@ import * as m0032 from './migrations/0032-organizations.ts';
 import * as m0033 from './migrations/0033-push-servers.ts';
 import * as m0034 from './migrations/0034-event-search.ts';
 import * as m0035 from './migrations/0035-listing-warnings.ts';
+import * as m0036 from './migrations/0036-email-verified.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0033-push-servers': m0033,
   '0034-event-search': m0034,
   '0035-listing-warnings': m0035,
+  '0036-email-verified': m0036,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

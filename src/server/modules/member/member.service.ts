@@ -91,7 +91,7 @@ export async function getMemberProfile(
       posts,
       listings,
       reviews,
-      badges: badgesOf({ joined: account.date, trades }, new Date()),
+      badges: badgesOf({ joined: account.date, trades, emailVerified: account.emailverified !== '' }, new Date()),
     },
   };
 }

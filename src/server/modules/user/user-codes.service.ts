@@ -40,7 +40,9 @@ export async function resetPassword(deps: Deps, caller: Caller, input: z.output<
   const passwd = await hashPassword(input.passwd);
   await deps.db.transaction().execute(async (trx) => {
     await markUsed(trx, code);
-    await updateUser(trx, user.id, { passwd, lastchangepasswddate: nowIso() });
+    const now = nowIso();
+    // The reset's code was mailed to the login e-mail: its owner has proved it theirs.
+    await updateUser(trx, user.id, { passwd, lastchangepasswddate: now, emailverified: now });
   });
   await afterPasswordChange(deps, user, 'reset');
 }

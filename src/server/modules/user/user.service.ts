@@ -124,6 +124,8 @@ async function insertPrepared(db: Executor, actor: Caller['actor'], { input, pas
       logindate: EMPTY_DATE,
       lastchangepasswddate: now,
       date: now,
+      // A visitor's sign-up has just spent the code mailed to it; an admin's addition proves nothing.
+      emailverified: admin ? '' : now,
     });
   } catch (err) {
     mapUnique(err);
