@@ -40,12 +40,20 @@ export function safeReturnPath(value: string | null | undefined): string {
   return url.host === 'site.invalid' && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
 }
 
-/** FAQ answers have no page of their own (SPEC §2): their list opens
- * each entry in place, under these anchors, and a link to one (search results, my likes) is the
- * list's page that has the entry (`entry`), at the entry's anchor, which opens it. */
+/** The FAQ's list opens each answer in place (SPEC §2), under these anchors, and a link to one
+ * (search results, my likes) is the list's page that has the entry (`entry`), at the entry's
+ * anchor, which opens it. */
 const IN_PLACE_ANCHORS: Record<string, string> = Object.fromEntries(
   SECTION_LISTS.flatMap((l) => (l.section.inPlace ? [[l.path, l.section.inPlace]] : [])),
 );
+
+/** The FAQ's list; each answer also has a page of its own under it (`faqPath`), the address the
+ * customer centre shares when it answers with one. */
+export const FAQ_LIST = listOf(SECTIONS.find((s) => s.key === 'customer') as Section).path;
+
+export function faqPath(id: number): string {
+  return `${FAQ_LIST}/${id}`;
+}
 
 /** The anchor prefix of a list whose entries open in place, by the list's path. */
 export function inPlaceAnchor(listPath: string): string | undefined {

@@ -25,6 +25,7 @@ export default [
     // 고객센터 is a hub: its FAQ is its list (above), beside a 1:1 inquiry.
     route('customer', 'routes/customer.tsx', { id: 'customer' }),
     route('customer/inquiry', 'routes/customer-inquiry.tsx', { id: 'customer-inquiry' }),
+    route('customer/faq/:id', 'routes/customer-faq-id.tsx', { id: 'customer-faq-id' }),
     route('events', 'routes/events.tsx', { id: 'events' }),
     route('events/write', 'routes/events-write.tsx', { id: 'events-write' }),
     route('events/:id', 'routes/events-id.tsx', { id: 'events-id' }),

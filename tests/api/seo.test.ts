@@ -79,6 +79,39 @@ describe('robots.txt, sitemap.xml and the news feed', () => {
   });
 });
 
+describe('a FAQ answer’s own page, the address the customer centre shares', () => {
+  test('shows the question and answer, links back to the list and to 1:1 문의, is in the sitemap; another section’s id is 404', async () => {
+    const staff = await t.member({ level: 2 });
+    const question = '비밀번호를 잊어버렸어요 🔑 로그인이안되는긴단어질문';
+    const faq = await t.call('POST', '/api/board', {
+      token: staff.token,
+      body: {
+        topcategory: 8,
+        category: '회원',
+        title: question,
+        content: '<p>로그인 창의 <strong>비밀번호 찾기</strong>를 눌러 주세요</p>',
+      },
+    });
+    expect(faq.status).toBe(200);
+    const pages = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: productionBuild(PROJECT) });
+    const get = (url: string) => pages.request(`http://portal.example${url}`, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+    const page = await get(`/customer/faq/${faq.body.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<title>${question}`);
+    expect(html).toContain('<strong>비밀번호 찾기</strong>');
+    expect(html).toContain('href="/customer/faq"');
+    expect(html).toContain('href="/customer/inquiry"');
+    // The list, which opens each answer in place, links each one to its page.
+    expect(await (await get('/customer/faq')).text()).toContain(`href="/customer/faq/${faq.body.id}"`);
+    for (const wrong of [String(newsId), String(faq.body.id + 100000), 'abc', '0']) {
+      expect((await get(`/customer/faq/${wrong}`)).status, wrong).toBe(404);
+    }
+    const map = await t.call('GET', '/sitemap.xml', { headers: { host: 'portal.example' } });
+    expect(map.body).toContain(`<loc>http://portal.example/customer/faq/${faq.body.id}</loc>`);
+  });
+});
+
 describe('absolute links behind a proxy (issue #31)', () => {
   // The test app trusts its proxy (TRUST_PROXY=1), as a site behind one does.
   const poisoned = { host: 'portal.example', 'x-forwarded-host': 'evil.example' };

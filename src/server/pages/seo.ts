@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import type { SectionTable } from '#shared/schemas/content.ts';
 import { BOARD_SECTIONS, feedOf, itemPagesOf, SECTION_LISTS, type Section } from '#shared/sections.ts';
-import { EVENTS_TAB, SITE_SECTIONS, SITE_TABS } from '#shared/site.ts';
+import { TopCategory } from '#shared/enums.ts';
+import { EVENTS_TAB, faqPath, SITE_SECTIONS, SITE_TABS } from '#shared/site.ts';
 import { htmlToText } from '#shared/text.ts';
 import type { Deps } from '#server/context.ts';
 import type { AppEnv } from '#server/http/context.ts';
@@ -73,19 +74,18 @@ export function seoRoutes(deps: Deps): Hono<AppEnv> {
     const entry = (path: string, date: string) => `<url><loc>${xml(base + path)}</loc><lastmod>${date.slice(0, 10)}</lastmod></url>`;
     // The newest items of each public section, a page of 100 at a time.
     const pages = Math.ceil(SITEMAP_ITEMS / 100 / ITEM_SECTIONS.length);
-    for (const s of ITEM_SECTIONS) {
+    const add = async (name: SectionTable | 'event', query: ContentQuery, pathOf: (id: number) => string) => {
       for (let page = 1; page <= pages; page++) {
-        const items = await list(s.storage.table, { ...sectionQuery(s), page });
-        for (const i of items) urls.push(entry(`${s.path}/${i.id}`, i.date));
+        const items = await list(name, { ...query, page });
+        for (const i of items) urls.push(entry(pathOf(i.id), i.date));
         if (items.length < 100) break;
       }
-    }
+    };
+    for (const s of ITEM_SECTIONS) await add(s.storage.table, sectionQuery(s), (id) => `${s.path}/${id}`);
     // The public events not over yet (held ones are nobody's to find).
-    for (let page = 1; page <= pages; page++) {
-      const items = await list('event', { upcoming: '1', sort: 'startdate', page });
-      for (const i of items) urls.push(entry(`${EVENTS_TAB.path}/${i.id}`, i.date));
-      if (items.length < 100) break;
-    }
+    await add('event', { upcoming: '1', sort: 'startdate' }, (id) => `${EVENTS_TAB.path}/${id}`);
+    // The FAQ answers' own pages (their list opens them in place).
+    await add('board', { topcategory: TopCategory.customer }, faqPath);
     c.header('Content-Type', 'application/xml; charset=utf-8');
     c.header('Cache-Control', cacheControl(600));
     return c.body(

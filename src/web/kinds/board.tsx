@@ -17,10 +17,10 @@ export function BoardCards({ items, base, timeZone }: CardsProps) {
   return <BoardList items={items} base={base} timeZone={timeZone} />;
 }
 
-/** Entries opened in place (FAQ, organizations), with their meta line or without. */
-export const inPlaceCards = (showMeta: boolean) =>
+/** Entries opened in place (FAQ), with their meta line or without, and where each also has a page. */
+export const inPlaceCards = (showMeta: boolean, pageOf?: (id: number) => string) =>
   function InPlaceCards({ items, timeZone, anchor }: CardsProps) {
-    return <ExpandableList items={items} timeZone={timeZone} showMeta={showMeta} anchor={anchor} />;
+    return <ExpandableList items={items} timeZone={timeZone} showMeta={showMeta} anchor={anchor} pageOf={pageOf} />;
   };
 
 export function BoardBody({ item, timeZone }: BodyProps) {

@@ -1,6 +1,7 @@
 import { Link } from '../components/ui/link.tsx';
 import { TopCategory } from '#shared/enums.ts';
 import { telHref } from '#shared/links.ts';
+import { faqPath } from '#shared/site.ts';
 import { listContent } from '#server/modules/content/content.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -46,7 +47,7 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
             </Link>
           </div>
           {d.faq.length > 0 ? (
-            <ExpandableList items={d.faq} timeZone={d.timeZone} showMeta={false} />
+            <ExpandableList items={d.faq} timeZone={d.timeZone} showMeta={false} pageOf={faqPath} />
           ) : (
             <EmptyState title="등록된 질문이 없습니다" />
           )}

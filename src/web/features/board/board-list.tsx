@@ -60,11 +60,14 @@ export function ExpandableList({
   timeZone,
   showMeta,
   anchor,
+  pageOf,
 }: {
   items: BoardItem[];
   timeZone: string;
   showMeta: boolean;
   anchor?: string;
+  /** Where an entry also has a page of its own (a FAQ answer's, to share). */
+  pageOf?: (id: number) => string;
 }) {
   useOpenAnchored(anchor);
   return (
@@ -80,6 +83,11 @@ export function ExpandableList({
           </summary>
           <RichText html={i.content} className="mt-1 pl-5" />
           {showMeta ? <MetaLine parts={[i.name, formatDate(i.date, timeZone), i.location]} counts={[]} /> : null}
+          {pageOf ? (
+            <Link to={pageOf(i.id)} className="mt-1 ml-5 inline-block py-2 text-sm font-semibold text-brand-700 hover:underline">
+              이 답변 페이지로 ›
+            </Link>
+          ) : null}
         </details>
       ))}
     </div>
