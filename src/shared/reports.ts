@@ -62,6 +62,8 @@ export interface ReportedEntry {
   /** Visibility above; -1 when the item is gone (its author deleted it). */
   hidden: number;
   reasons: { reason: ReportReason; label: string; detail: string; date: string }[];
+  /** What the scam checks found when a listing was last saved (none for other items). */
+  warnings: FoundWarning[];
   /** A reported conversation's members and newest messages: the one place an admin reads them. */
   conversation?: ReportedConversation;
 }

@@ -143,6 +143,25 @@ describe('warned listings on /admin/report (GET /api/admin/report/warned)', () =
     expect((await t.call('GET', '/api/admin/report/warned?page=0', { token: admin.token })).status).toBe(400);
   });
 
+  test('a reported listing that was published with a caution shows the phrases beside its reports', async () => {
+    const admin = await t.member({ level: 3 });
+    const author = await seasoned();
+    const id = (await market(author, '급매 노트북', 'Venmo 선입금 부탁드립니다')).body.id;
+    const plain = (await market(author, '의자 팝니다', '직접 거래만 합니다')).body.id;
+    const reporter = await t.member();
+    for (const item of [id, plain]) {
+      const sent = await t.call('POST', '/api/report', { token: reporter.token, body: { target: 'board', item, reason: 'fraud' } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+    const listed = (await t.call('GET', '/api/admin/report?size=100', { token: admin.token })).body.items as {
+      target: string;
+      item: number;
+      warnings: unknown[];
+    }[];
+    expect(listed.find((e) => e.item === id)?.warnings).toEqual([{ key: 'prepay', phrase: 'Venmo' }]);
+    expect(listed.find((e) => e.item === plain)?.warnings).toEqual([]);
+  });
+
   test('a held listing is listed too; a deleted one leaves the list', async () => {
     const root = await t.root();
     const author = await seasoned();

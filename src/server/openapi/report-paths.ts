@@ -19,6 +19,11 @@ export function reportPaths(): Record<string, Obj> {
         type: 'array',
         items: { type: 'object', properties: { reason: text, label: text, detail: text, date: text } },
       },
+      warnings: {
+        type: 'array',
+        description: 'What the scam checks found when a listing was last saved; empty for anything else.',
+        items: { type: 'object', properties: { key: text, phrase: text } },
+      },
       conversation: {
         type: 'object',
         description: 'A reported conversation only: its members and newest messages, the one place an admin reads them.',

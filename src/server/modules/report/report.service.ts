@@ -14,6 +14,7 @@ import type { ReportDecisionInput, ReportListQuerySchema, ReportSaveInput } from
 import { boardSectionOf, listOf } from '#shared/sections.ts';
 import { commentPath, itemPath } from '#shared/site.ts';
 import { excerpt, htmlToText } from '#shared/text.ts';
+import type { FoundWarning } from '#shared/scam-warnings.ts';
 import type { Actor, Caller, Deps } from '#server/context.ts';
 import { reportChanges } from '#server/modules/content/content.shows.ts';
 import type { Executor } from '#server/db/database.ts';
@@ -29,6 +30,7 @@ import { removeBusinessReviews, setReviewVisibility } from '#server/modules/busi
 import { conversationForReport, reportedConversation } from '#server/modules/message/message.service.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { findAccount } from '#server/modules/user/user.service.ts';
+import { warningsOfItems } from '#server/modules/scam/listing-warning.service.ts';
 import { UserLevel } from '#shared/enums.ts';
 import {
   countReportersOf,
@@ -188,9 +190,12 @@ export async function listReports(deps: Deps, caller: Caller, { page, size }: z.
   const targets = [...new Set(items.map((i) => i.target))];
   const found = new Map<string, ReportedItem>();
   const reasons = new Map<string, ReportedEntry['reasons']>();
+  // A reported listing that was published with a scam caution shows the phrases found (the evidence).
+  const warned = new Map<string, FoundWarning[]>();
   for (const target of targets) {
     const ids = items.filter((i) => i.target === target).map((i) => i.item);
     for (const row of await findReported(deps.db, target, ids)) if (row.deleted === 0) found.set(`${target}:${row.id}`, row);
+    for (const [item, found] of await warningsOfItems(deps, target, ids)) warned.set(`${target}:${item}`, found);
     for (const r of await reportsOfItems(deps.db, target, ids)) {
       const key = `${target}:${r.item}`;
       const reason = r.reason as ReportReason;
@@ -212,6 +217,7 @@ export async function listReports(deps: Deps, caller: Caller, { page, size }: z.
       link: row && !conversation ? pageOf(i.target, row) : '',
       hidden: row ? row.hidden : -1,
       reasons: reasons.get(key) ?? [],
+      warnings: warned.get(key) ?? [],
       ...(conversation && { conversation }),
     };
   });

@@ -24,6 +24,12 @@ export async function deleteWarned(db: Executor, target: string, items: number[]
   if (items.length) await db.deleteFrom('listing_warning').where('target', '=', target).where('item', 'in', items).execute();
 }
 
+/** What the latest saves of these listings found, for those that earned a caution. */
+export function warnedOfItems(db: Executor, target: string, items: number[]): Promise<Pick<WarnedRow, 'item' | 'warnings'>[]> {
+  if (items.length === 0) return Promise.resolve([]);
+  return db.selectFrom('listing_warning').select(['item', 'warnings']).where('target', '=', target).where('item', 'in', items).execute();
+}
+
 /** A page of the warned listings, newest first, and how many there are. */
 export async function listWarnedRows(db: Executor, page: number, size: number): Promise<{ rows: WarnedRow[]; total: number }> {
   const [rows, { n }] = await Promise.all([

@@ -6,7 +6,7 @@ import type { Caller, Deps } from '#server/context.ts';
 import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { factsOfItems } from '#server/modules/queue/queue-kinds.ts';
 import { authorName } from '#server/modules/user/member-contact.service.ts';
-import { listWarnedRows } from './listing-warning.repository.ts';
+import { listWarnedRows, warnedOfItems } from './listing-warning.repository.ts';
 
 // The listings published with a scam caution, for /admin/report (PRODUCT.md "Scam defence":
 // admins see the evidence): each with the phrases its latest save earned. A listing is named and
@@ -32,4 +32,11 @@ export async function listWarnedListings(deps: Deps, caller: Caller, { page, siz
     });
   }
   return { items, total, page, size };
+}
+
+/** What the scam checks found in these listings' latest saves, by id, for those with a caution
+ * (/admin/report shows them beside a reported listing's reasons). */
+export async function warningsOfItems(deps: Deps, target: string, items: number[]): Promise<Map<number, FoundWarning[]>> {
+  const rows = await warnedOfItems(deps.db, target, items);
+  return new Map(rows.map((r) => [r.item, JSON.parse(r.warnings) as FoundWarning[]]));
 }

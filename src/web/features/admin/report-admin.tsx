@@ -98,6 +98,7 @@ function ReportCard({ entry, data, action }: { entry: ReportedEntry; data: Repor
           </li>
         ))}
       </ul>
+      <FoundPhrases warnings={entry.warnings} />
       {conversation ? <ConversationMessages messages={conversation.messages} more={conversation.more} timeZone={data.timeZone} /> : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <form
