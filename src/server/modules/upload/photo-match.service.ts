@@ -14,11 +14,17 @@ export interface PhotoOwner {
 /** Another member's listing that shows one of these photos (by upload path), if any. */
 export async function findCopiedPhoto(db: Executor, user: number, paths: string[]): Promise<PhotoOwner | undefined> {
   for (const hash of await hashesOfPaths(db, paths)) {
-    const mates = await findBandMates(db, probeBands(hash), user);
-    const match = mates.find((m) => hashDistance(m.hash, hash) <= MAX_DISTANCE);
-    if (match) return { target: match.target, item: match.item };
+    const owner = await listingWithPhoto(db, user, hash);
+    if (owner) return owner;
   }
   return undefined;
+}
+
+/** Another member's listing whose photo is within MAX_DISTANCE bits of `hash`, if any. */
+export async function listingWithPhoto(db: Executor, user: number, hash: string): Promise<PhotoOwner | undefined> {
+  const mates = await findBandMates(db, probeBands(hash), user);
+  const match = mates.find((m) => hashDistance(m.hash, hash) <= MAX_DISTANCE);
+  return match && { target: match.target, item: match.item };
 }
 
 /** Keeps a listing's photos for later matches, in place of those it had. */

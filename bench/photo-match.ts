@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildDeps } from '../src/server/boot.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
+import { hashBands } from '../src/server/lib/photo-hash.ts';
+import { listingWithPhoto } from '../src/server/modules/upload/photo-match.service.ts';
+import { startPgServer } from '../tests/support/pg-process.ts';
+import type { Database } from './lib/databases.ts';
+
+// The copied-photo match (issue #37) at BENCH_PHOTO_HASHES listing photos (1M by default): the
+// band index filled with that many random 64-bit hashes (a listing each, by many members), then a
+// new listing's photo matched as a save matches it (listingWithPhoto): photos like none of them
+// (every save's case) and copies of one of them with three bits changed (a resized or recoloured
+// copy). Random hashes spread over the bands evenly; real photos' hashes cluster more, so these
+// read fewer rows per probe than a real site's may.
+
+export const PHOTO_PROBES = 300;
+const INSERT_ROWS = 1000;
+
+export interface PhotoMatchResult {
+  database: Database;
+  hashes: number;
+  fillSeconds: number;
+  unlike: { p50: number; p99: number };
+  copy: { p50: number; p99: number; found: number };
+}
+
+const randomHash = () =>
+  Array.from({ length: 4 }, () =>
+    Math.floor(Math.random() * 0x10000)
+      .toString(16)
+      .padStart(4, '0'),
+  ).join('');
+
+/** `hash` with `bits` distinct random bits flipped. */
+function nearCopy(hash: string, bits: number): string {
+  let value = BigInt(`0x${hash}`);
+  const flipped = new Set<number>();
+  while (flipped.size < bits) flipped.add(Math.floor(Math.random() * 64));
+  for (const bit of flipped) value ^= 1n << BigInt(bit);
+  return value.toString(16).padStart(16, '0');
+}
+
+const quantile = (sorted: number[], q: number) => Math.round((sorted[Math.floor((sorted.length - 1) * q)] ?? 0) * 100) / 100;
+
+export async function measurePhotoMatch(database: Database, hashes: number): Promise<PhotoMatchResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-photos-'));
+  const pg = database === 'postgres' ? await startPgServer() : undefined;
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(pg && { DATABASE_URL: pg.url, JWT_SECRET: 'bench-photo-match-secret-0123456789abcdef' }),
+  });
+  const { deps, connection } = await buildDeps(env, createLogger('warn'));
+  try {
+    const kept: string[] = [];
+    const started = performance.now();
+    for (let from = 0; from < hashes; from += INSERT_ROWS / 4) {
+      const rows = [];
+      for (let item = from + 1; item <= Math.min(hashes, from + INSERT_ROWS / 4); item++) {
+        const hash = randomHash();
+        if (kept.length < PHOTO_PROBES) kept.push(hash);
+        rows.push(...hashBands(hash).map((band) => ({ band, hash, target: 'board', item, user: (item % 5000) + 2 })));
+      }
+      await deps.db.insertInto('photo_band').values(rows).execute();
+    }
+    const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
+    const time = async (probes: string[]) => {
+      const ms: number[] = [];
+      let found = 0;
+      for (const [i, hash] of probes.entries()) {
+        const t = performance.now();
+        if (await listingWithPhoto(deps.db, 1, hash)) found++;
+        // The first few warm the statement and the index's pages.
+        if (i >= 20) ms.push(performance.now() - t);
+      }
+      ms.sort((a, b) => a - b);
+      return { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), found };
+    };
+    const unlike = await time(Array.from({ length: PHOTO_PROBES }, randomHash));
+    const copy = await time(kept.map((h) => nearCopy(h, 3)));
+    return { database, hashes, fillSeconds, unlike: { p50: unlike.p50, p99: unlike.p99 }, copy };
+  } finally {
+    await connection.close();
+    await pg?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
