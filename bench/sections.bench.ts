@@ -17,7 +17,8 @@ import { api, ROOT, rssMb, type Server, withServer } from './lib/server.ts';
 // that render time reported: what the first visitor after a write waits.
 // Housing (issue #35): /housing at 100,000 listings (BENCH_HOUSING), list, filtered list and
 // detail, each beside the same page of /market in the same run: server CPU per request, which
-// other work on the machine does not lower as it lowers req/s.
+// other work on the machine does not lower as it lowers req/s. Businesses (issue #36): the list
+// sorted by rating, with BENCH_REVIEWS reviews per business, beside the plain list.
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const CONNECTIONS = 32;
@@ -33,7 +34,7 @@ interface Phase {
   rps: number;
   /** Search: p95 (read as autocannon's p97.5) instead of p99. */
   search?: boolean;
-  /** A housing page: the market's page it is weighed against. */
+  /** The page it is weighed against (housing's the market's, the business list by rating the plain one). */
   against?: string;
 }
 
@@ -54,6 +55,9 @@ function phases(detailId: number, marketId: number, homeId: number): Phase[] {
     },
     { name: 'housing detail', path: `/housing/${homeId}`, rps: TARGET.deepRps, against: 'market detail' },
     { name: '/business open now', path: '/business?open=1', rps: TARGET.deepRps },
+    { name: '/business page 1', path: '/business', rps: TARGET.listRps },
+    // Issue #36: sorted by the kept average, beside the plain list.
+    { name: '/business by rating', path: '/business?sort=rating', rps: TARGET.listRps, against: '/business page 1' },
     { name: 'detail with 30 comments', path: `/community/${detailId}`, rps: TARGET.deepRps },
     { name: '/', path: '/', rps: TARGET.listRps },
     { name: '/search 이사', path: `/search?q=${enc('이사')}`, rps: TARGET.searchRps, search: true },
@@ -218,17 +222,17 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
       '',
       `"Fresh render" is the median of ${FRESH_RENDERS} sequential requests the page cache has not seen (what the first visitor after a write waits); the req/s columns are the steady state, where the cache answers until the next write.`,
       '',
-      '### /housing beside /market',
+      '### Pages beside the page they are weighed against',
       '',
       table(
         [
-          'Housing page',
+          'Page',
           'against',
           'server CPU ms/req',
-          'market CPU ms/req',
+          'its CPU ms/req',
           'ratio',
           'fresh render ms',
-          'market fresh render ms',
+          'its fresh render ms',
           'ratio',
         ],
         results.flatMap(({ phase, r, freshMs }) => {

@@ -91,6 +91,7 @@ export interface GeneratedCounts {
   board: number;
   jobs: number;
   business: number;
+  reviews: number;
   housing: number;
   users: number;
   seconds: number;
@@ -213,6 +214,27 @@ export async function generateContentDatabase(dataDir: string, posts: number): P
   }
   db.exec('commit');
 
+  // Reviews of the businesses (issue #36): BENCH_REVIEWS per business on average (10: 500,000 at
+  // 1M posts), each by another member, once; then each business's kept average and count, as the
+  // review service keeps them, so the list sorted by rating reads no review.
+  const perBusiness = Number(process.env.BENCH_REVIEWS ?? 10);
+  const reviewStmt = db.prepare('insert into business_reviews (business, user, rating, content, hidden, date) values (?, ?, ?, ?, 0, ?)');
+  let reviews = 0;
+  db.exec('begin');
+  for (let b = 1; b <= business; b++) {
+    const count = Math.floor(rnd() * perBusiness * 2);
+    // Distinct members: a stride through them from a random start.
+    const start = Math.floor(rnd() * users);
+    for (let k = 0; k < Math.min(count, users); k++) {
+      reviewStmt.run(b, 1 + ((start + k * 7) % users), 1 + Math.floor(rnd() * 5), `<p>${words(8)}</p>`, dateOf(b, business));
+      reviews++;
+    }
+  }
+  db.exec(`update business set
+    reviews = (select count(*) from business_reviews r where r.business = business.id and r.hidden = 0),
+    rating = coalesce((select round(avg(r.rating), 1) from business_reviews r where r.business = business.id and r.hidden = 0), 0)`);
+  db.exec('commit');
+
   // Homes of every kind (1 렌트 ... 5 매매), open and bumped when written.
   const housing = Number(process.env.BENCH_HOUSING ?? 100_000);
   const homeStmt = db.prepare(
@@ -260,6 +282,7 @@ export async function generateContentDatabase(dataDir: string, posts: number): P
     board: posts,
     jobs,
     business,
+    reviews,
     housing,
     users,
     seconds: Math.round((performance.now() - started) / 100) / 10,

@@ -36,7 +36,7 @@ export async function prepareData(dataDir: string, posts: number): Promise<{ des
   const indexSeconds = Math.round((performance.now() - started) / 1000);
   writtenOut();
   return {
-    description: `${generated.board.toLocaleString('en-US')} board posts, ${generated.jobs.toLocaleString('en-US')} jobs, ${generated.business.toLocaleString('en-US')} businesses, ${generated.housing.toLocaleString('en-US')} housing listings (generated in ${generated.seconds} s, search index built in ${indexSeconds} s)`,
+    description: `${generated.board.toLocaleString('en-US')} board posts, ${generated.jobs.toLocaleString('en-US')} jobs, ${generated.business.toLocaleString('en-US')} businesses with ${generated.reviews.toLocaleString('en-US')} reviews, ${generated.housing.toLocaleString('en-US')} housing listings (generated in ${generated.seconds} s, search index built in ${indexSeconds} s)`,
   };
 }
 
