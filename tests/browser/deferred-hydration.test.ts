@@ -155,7 +155,7 @@ describe('an anonymous visitor', () => {
   });
 
   test('a key pressed while the held keys are replayed waits its turn: f ×20 then h stays on the page', async () => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 1280 });
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 1280, serviceWorkers: 'block' });
     // Every keydown the live app's own listener (on document) sees, in order, and how many keys
     // had been replayed when the person pressed h.
     await page.addInitScript((event) => {
@@ -214,7 +214,7 @@ describe('an anonymous visitor', () => {
   });
 
   test('when the scripts cannot be downloaded, a held click on 로그인 goes to the login page', async () => {
-    const { page, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    const { page, close } = await openPage(suite.browser, suite.server, { width: 360, serviceWorkers: 'block' });
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/community');
     await page.getByRole('banner').getByRole('link', { name: '로그인', exact: true }).click();

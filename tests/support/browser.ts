@@ -233,6 +233,9 @@ export interface PageOptions {
   /** Only for pages that inject test scripts (axe-core): the page's own CSP would block them. */
   bypassCSP?: boolean;
   userAgent?: string;
+  /** 'block' for tests that hold or fail the app's scripts with page.route: once the site's worker
+   * has taken over the page it fetches /assets/ itself, which page.route does not see. */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface TestPage {
@@ -253,6 +256,7 @@ export async function openPage(browser: Browser, server: TestServer, options: Pa
     bypassCSP: options.bypassCSP ?? false,
     userAgent: options.userAgent ?? BROWSER_USER_AGENT,
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   };
   const context = await browser.newContext(contextOptions);
   if (options.token) {
@@ -276,7 +280,7 @@ export async function openWithSlowScripts(
   width: Width,
   delayMs = 600,
 ): Promise<TestPage> {
-  const opened = await openPage(browser, server, { width });
+  const opened = await openPage(browser, server, { width, serviceWorkers: 'block' });
   await opened.page.route('**/assets/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.continue();
