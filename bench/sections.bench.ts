@@ -225,16 +225,7 @@ export async function sectionsBench({ seconds }: BenchOptions): Promise<SectionR
       '### Pages beside the page they are weighed against',
       '',
       table(
-        [
-          'Page',
-          'against',
-          'server CPU ms/req',
-          'its CPU ms/req',
-          'ratio',
-          'fresh render ms',
-          'its fresh render ms',
-          'ratio',
-        ],
+        ['Page', 'against', 'server CPU ms/req', 'its CPU ms/req', 'ratio', 'fresh render ms', 'its fresh render ms', 'ratio'],
         results.flatMap(({ phase, r, freshMs }) => {
           const base = results.find((b) => b.phase.name === phase.against);
           if (!base) return [];
