@@ -2,14 +2,14 @@ import { findWarnings, type ScamPhrase, ScamWarnings } from '#shared/scam-warnin
 import { htmlToText } from '#shared/text.ts';
 import { databases } from './lib/databases.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
-import { measurePhotoMatch, PHOTO_PROBES } from './photo-match.ts';
+import { measurePhotoMatch, PHOTO_PROBES } from './lib/photo-match.ts';
 
 // Scam defence (issue #37, PRODUCT.md "Scam defence"): the write-time check's CPU per listing, a
 // 5,000-character text checked against the built-in rules and BENCH_SCAM_PHRASES admins' phrases
 // (50 by default). Each figure is the median of rounds of BENCH_SCAM_CALLS calls (500 by default);
 // the baseline, timed in the same run, is turning the same HTML into plain text, which every
 // listing save does anyway, so the ratio says what the check adds to it. Then the copied-photo
-// match at BENCH_PHOTO_HASHES photos (photo-match.ts), on each database of BENCH_DATABASES.
+// match at BENCH_PHOTO_HASHES photos (lib/photo-match.ts), on each database of BENCH_DATABASES.
 
 const TARGET_MS = 1;
 const PHOTO_TARGET_MS = 5;

@@ -18,12 +18,13 @@ export interface LighthouseScores {
 }
 
 /** `width`: the phone's screen in CSS pixels (Lighthouse's own is 412); `all`: best practices and
- * SEO too. Lighthouse 12 dropped its PWA category: the app's install criteria are a browser test's
- * (tests/browser/app-shell.test.ts). */
+ * SEO too; `runs`: loads of each page, each figure then their median (one run's blocking time
+ * swings by 150 ms on a shared machine). Lighthouse 12 dropped its PWA category: the app's install
+ * criteria are a browser test's (tests/browser/app-shell.test.ts). */
 export async function lighthouseScores(
   baseUrl: string,
   pages: readonly string[],
-  options: { width?: number; all?: boolean } = {},
+  options: { width?: number; all?: boolean; runs?: number } = {},
 ): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -32,33 +33,60 @@ export async function lighthouseScores(
   try {
     const scores: LighthouseScores[] = [];
     for (const page of pages) {
-      const result = await lighthouse(baseUrl + page, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: options.all ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance', 'accessibility'],
-        ...(options.width
-          ? { screenEmulation: { mobile: true, width: options.width, height: 780, deviceScaleFactor: 3, disabled: false } }
-          : {}),
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-      const { categories, audits } = result.lhr;
-      scores.push({
-        page,
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-        ...(options.all
-          ? {
-              bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
-              seo: Math.round((categories.seo?.score ?? 0) * 100),
-            }
-          : {}),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      });
+      const runs: LighthouseScores[] = [];
+      for (let run = 0; run < (options.runs ?? 1); run++) runs.push(await score(chrome.port, baseUrl, page, options));
+      scores.push(medianScores(runs));
     }
     return scores;
   } finally {
     chrome.kill();
   }
+}
+
+async function score(port: number, baseUrl: string, page: string, options: { width?: number; all?: boolean }): Promise<LighthouseScores> {
+  const result = await lighthouse(baseUrl + page, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: options.all ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance', 'accessibility'],
+    ...(options.width
+      ? { screenEmulation: { mobile: true, width: options.width, height: 780, deviceScaleFactor: 3, disabled: false } }
+      : {}),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+  const { categories, audits } = result.lhr;
+  return {
+    page,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    ...(options.all
+      ? {
+          bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+          seo: Math.round((categories.seo?.score ?? 0) * 100),
+        }
+      : {}),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+  };
+}
+
+/** Each figure's median over the runs of one page. */
+function medianScores(runs: LighthouseScores[]): LighthouseScores {
+  const median = (pick: (x: LighthouseScores) => number | undefined) => {
+    const values = runs
+      .map(pick)
+      .filter((v) => v !== undefined)
+      .sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)];
+  };
+  const first = runs[0];
+  if (!first) throw new Error('no Lighthouse runs');
+  return {
+    page: first.page,
+    performance: median((x) => x.performance) ?? 0,
+    accessibility: median((x) => x.accessibility) ?? 0,
+    ...(first.bestPractices === undefined ? {} : { bestPractices: median((x) => x.bestPractices), seo: median((x) => x.seo) }),
+    lcpMs: median((x) => x.lcpMs) ?? 0,
+    tbtMs: median((x) => x.tbtMs) ?? 0,
+  };
 }

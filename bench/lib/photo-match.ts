@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDeps } from '../src/server/boot.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { createLogger } from '../src/server/lib/logger.ts';
-import { hashBands } from '../src/server/lib/photo-hash.ts';
-import { listingWithPhoto } from '../src/server/modules/upload/photo-match.service.ts';
-import { startPgServer } from '../tests/support/pg-process.ts';
-import type { Database } from './lib/databases.ts';
+import { buildDeps } from '../../src/server/boot.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+import { hashBands } from '../../src/server/lib/photo-hash.ts';
+import { listingWithPhoto } from '../../src/server/modules/upload/photo-match.service.ts';
+import { startPgServer } from '../../tests/support/pg-process.ts';
+import type { Database } from './databases.ts';
 
 // The copied-photo match (issue #37) at BENCH_PHOTO_HASHES listing photos (1M by default): the
 // band index filled with that many random 64-bit hashes (a listing each, by many members), then a
