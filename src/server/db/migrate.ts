@@ -37,6 +37,7 @@ import * as m0033 from './migrations/0033-push-servers.ts';
 import * as m0034 from './migrations/0034-event-search.ts';
 import * as m0035 from './migrations/0035-listing-warnings.ts';
 import * as m0036 from './migrations/0036-email-verified.ts';
+import * as m0037 from './migrations/0037-photo-band-covering.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0034-event-search': m0034,
   '0035-listing-warnings': m0035,
   '0036-email-verified': m0036,
+  '0037-photo-band-covering': m0037,
 };
 
 /** In order; the last is the schema version a database at its latest has (backups record it). */

@@ -16,7 +16,8 @@ export async function hashesOfPaths(db: Executor, paths: string[]): Promise<stri
   return rows.map((r) => r.phash);
 }
 
-/** Other members' listing photos that share a band with one of these, through the band index. */
+/** Other members' listing photos that share a band with one of these, read from the band index
+ * alone (migration 0037), in no order. */
 export function findBandMates(db: Executor, bands: number[], user: number): Promise<BandRow[]> {
   if (!bands.length) return Promise.resolve([]);
   return db
@@ -24,7 +25,6 @@ export function findBandMates(db: Executor, bands: number[], user: number): Prom
     .select(['hash', 'target', 'item', 'user'])
     .where('band', 'in', bands)
     .where('user', '!=', user)
-    .orderBy('item')
     .execute();
 }
 

@@ -23,8 +23,12 @@ export async function findCopiedPhoto(db: Executor, user: number, paths: string[
 /** Another member's listing whose photo is within MAX_DISTANCE bits of `hash`, if any. */
 export async function listingWithPhoto(db: Executor, user: number, hash: string): Promise<PhotoOwner | undefined> {
   const mates = await findBandMates(db, probeBands(hash), user);
-  const match = mates.find((m) => hashDistance(m.hash, hash) <= MAX_DISTANCE);
-  return match && { target: match.target, item: match.item };
+  // Of several listings with the photo, the first one posted (the lowest id) is the original.
+  let match: PhotoOwner | undefined;
+  for (const m of mates) {
+    if ((!match || m.item < match.item) && hashDistance(m.hash, hash) <= MAX_DISTANCE) match = { target: m.target, item: m.item };
+  }
+  return match;
 }
 
 /** Keeps a listing's photos for later matches, in place of those it had. */
