@@ -32,6 +32,7 @@ import { ToastRegion } from './components/ui/toast-region.tsx';
 import { LoginDialog } from './features/auth/login-dialog.tsx';
 import { UpdateNotice } from './features/app/update-notice.tsx';
 import { LoginRequired } from './features/auth/login-required.tsx';
+import { SuspendedRefusal, suspendedRefusalOf } from './features/member/suspended-refusal.tsx';
 import { ErrorMessage } from './components/layout/error-message.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
@@ -157,10 +158,17 @@ export function ErrorBoundary() {
   const detail = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : undefined;
   const root = useRouteLoaderData<typeof loader>('root');
   const siteName = root?.siteName ?? '한인포털';
+  const suspended = suspendedRefusalOf(error);
   return (
     <>
       <SiteHeader siteName={siteName} />
-      {status === 401 ? <LoginRequired siteName={siteName} /> : <ErrorMessage status={status} detail={detail} siteName={siteName} />}
+      {suspended ? (
+        <SuspendedRefusal refusal={suspended} siteName={siteName} />
+      ) : status === 401 ? (
+        <LoginRequired siteName={siteName} />
+      ) : (
+        <ErrorMessage status={status} detail={detail} siteName={siteName} />
+      )}
       <SiteFooter siteName={siteName} year={root?.year} />
       <LoginDialog />
       <ConfirmDialog />
