@@ -148,6 +148,8 @@ describe('pages sent without JavaScript', () => {
       expect(page, address).toContain('사유: 같은 광고를 반복해서 올림 &lt;b&gt;🙅&lt;/b&gt;');
       expect(page, address).toContain('href="/mypage"');
       expect(page, address).not.toContain('권한이 없습니다');
+      // The header still knows the member.
+      expect(page, address).toContain('로그아웃');
       for (const text of kept) expect(page, address).toContain(`>${text}</textarea>`);
       expect(page.includes('보내지 못한 내용'), address).toBe(kept.length > 0);
       expect(page, address).toContain(`href="${address}"`);

@@ -3,6 +3,7 @@ import { requireWriteAllowed } from '#server/modules/auth/actor.policy.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { ErrorKey } from '#shared/messages.ts';
 import { pageContext } from '../entry.server.tsx';
+import { pageMember } from './page-member.server.ts';
 import { pagePath } from './page-path.ts';
 import { statusOf } from './service-errors.server.ts';
 import { keptText, type SuspendedRefusalData } from '../features/member/suspended-refusal.tsx';
@@ -25,6 +26,7 @@ export const refuseSuspendedActions: MiddlewareFunction<Response> = async ({ req
       reason: actor.suspendReason ?? '',
       back: path,
       kept: keptText(await sentForm(request)),
+      me: await pageMember(deps, actor),
     };
     throw data<SuspendedRefusalData>({ suspended }, { status });
   }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
+import type { Me } from '../../lib/me.ts';
 import { pageTitle } from '../../lib/titles.ts';
 import { SuspensionNotice } from './suspension-notice.tsx';
 
@@ -13,6 +14,8 @@ export interface SuspendedRefusalData {
     back: string;
     /** What the member typed, so nothing is lost while the form cannot be sent. */
     kept: { name: string; label: string; text: string }[];
+    /** The member, for the page's header. */
+    me: Me | null;
   };
 }
 
@@ -59,7 +62,7 @@ export function SuspendedRefusal({ refusal, siteName }: { refusal: SuspendedRefu
               <textarea
                 readOnly
                 defaultValue={k.text}
-                rows={k.text.length > 60 ? 6 : 2}
+                rows={k.name === 'title' ? 2 : 5}
                 className="mt-1 block w-full rounded-lg border border-slate-300 bg-white p-3 break-words"
               />
             </label>
