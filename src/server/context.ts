@@ -27,6 +27,8 @@ export interface Actor {
   /** The end of the member's suspension (ISO UTC), if one was given: while it is later than now,
    * every write is refused (auth/actor.policy.ts `requireNotSuspended`). */
   suspendedUntil?: string;
+  /** Why, as the admin wrote it for the member: said with every refusal. */
+  suspendReason?: string;
   /** An admin outside ADMIN_ALLOW_IPS, acting as staff for this request (actor.policy.ts). */
   adminRefused?: true;
 }

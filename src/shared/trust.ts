@@ -82,9 +82,17 @@ export function isSuspended(until: string | undefined, now: Date): boolean {
   return Boolean(until) && (until as string) > now.toISOString();
 }
 
-/** The detail of a suspended member's refused write, with the end as the site's calendar says it. */
-export function suspendedText(end: string): string {
-  return `${end}까지 활동이 정지되어 글쓰기, 댓글, 좋아요, 쪽지, 신고, 후기를 할 수 없습니다`;
+/** A suspension in force as a member reads it, the end as the site's calendar says it: the one
+ * wording of my page's notice, a page's refused form and the API's refusal. */
+export function suspendedHeading(end: string): string {
+  return `${end}까지 활동이 정지되었습니다`;
+}
+export const SUSPENDED_LIMITS = '정지 기간에는 글과 댓글을 읽을 수 있지만 쓰거나 좋아요, 쪽지, 신고, 후기를 남길 수 없습니다.';
+
+/** The detail of a suspended member's refused write (a form's error with JavaScript, the API's
+ * 403 `suspended`): the end and the reason, as my page says them. */
+export function suspendedText(end: string, reason: string | undefined): string {
+  return reason ? `${suspendedHeading(end)}. 사유: ${reason}` : suspendedHeading(end);
 }
 
 /** Business reviews: a rating of 1 to 5 and a text of this many characters. */

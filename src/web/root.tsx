@@ -11,9 +11,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import { findSessionUser } from '#server/modules/user/user.service.ts';
-import { unreadCount } from '#server/modules/notification/notification.service.ts';
-import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { todayIn } from '#shared/format.ts';
 import { MANIFEST_URL, THEME_COLOR } from '#shared/app-shell.ts';
 import type { Route } from './+types/root.ts';
@@ -24,6 +21,7 @@ import pretendardCss from 'pretendard/dist/web/variable/pretendardvariable-dynam
 import './app.css';
 import { pageContext } from './entry.server.tsx';
 import { refuseSuspendedActions } from './lib/suspension.server.ts';
+import { pageMember } from './lib/page-member.server.ts';
 import { DEFERRED_LOADER } from './lib/deferred-hydration.ts';
 import { ConfirmDialog } from './components/ui/confirm-dialog.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
@@ -32,12 +30,13 @@ import { ToastRegion } from './components/ui/toast-region.tsx';
 import { LoginDialog } from './features/auth/login-dialog.tsx';
 import { UpdateNotice } from './features/app/update-notice.tsx';
 import { LoginRequired } from './features/auth/login-required.tsx';
+import { SuspendedRefusal, suspendedRefusalOf } from './features/member/suspended-refusal.tsx';
 import { ErrorMessage } from './components/layout/error-message.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { useScreen } from './lib/screen-store.ts';
 import { API_BASE_META, syncSession } from './lib/session.ts';
-import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, MeContext, meJson, meOf, personalStyle, useMe } from './lib/me.ts';
+import { ME_SCRIPT_ID, ME_STYLE_ID, MeContext, meJson, meOf, personalStyle, useMe } from './lib/me.ts';
 import { AppActionsContext } from './components/personal/personal.tsx';
 
 export const links: Route.LinksFunction = () => [
@@ -51,10 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { deps, actor, nonce } = context.get(pageContext);
   // A page loaded for a member (their own pages, a client navigation) says who they are; a shared
   // page is loaded for nobody and the server fills the member in (lib/me.ts, pages.ts).
-  const [user, unread, unreadMessages] = actor
-    ? await Promise.all([findSessionUser(deps, actor.id), unreadCount(deps, actor.id), unreadMessageCount(deps, actor.id)])
-    : [undefined, 0, 0];
-  const me: Me | null = user ? { id: user.id, nickname: user.nickname, level: user.level, unread, unreadMessages } : null;
+  const me = await pageMember(deps, actor);
   // The footer's year is the site's: at New Year the server's zone may already be in the next.
   const year = todayIn(deps.env.SITE_TIMEZONE).slice(0, 4);
   return { nonce, siteName: deps.env.SITE_NAME, year, apiBase: deps.env.API_BASE, me };
@@ -67,7 +63,9 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();
-  const me = meOf(data);
+  // A suspended member's refused form is answered before the root's loader runs: the refusal
+  // names the member for the header.
+  const me = meOf(data ?? suspendedRefusalOf(error));
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const actions = useMemo(
@@ -157,10 +155,17 @@ export function ErrorBoundary() {
   const detail = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : undefined;
   const root = useRouteLoaderData<typeof loader>('root');
   const siteName = root?.siteName ?? '한인포털';
+  const suspended = suspendedRefusalOf(error);
   return (
     <>
       <SiteHeader siteName={siteName} />
-      {status === 401 ? <LoginRequired siteName={siteName} /> : <ErrorMessage status={status} detail={detail} siteName={siteName} />}
+      {suspended ? (
+        <SuspendedRefusal refusal={suspended} siteName={siteName} />
+      ) : status === 401 ? (
+        <LoginRequired siteName={siteName} />
+      ) : (
+        <ErrorMessage status={status} detail={detail} siteName={siteName} />
+      )}
       <SiteFooter siteName={siteName} year={root?.year} />
       <LoginDialog />
       <ConfirmDialog />

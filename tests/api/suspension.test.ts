@@ -53,7 +53,7 @@ describe('suspension', () => {
       const res = await t.call(method, path, { token, body });
       expect(res.status, path).toBe(403);
       expect(res.body.message, path).toBe('suspended');
-      expect(res.body.detail, path).toMatch(/까지 활동이 정지/);
+      expect(res.body.detail, path).toMatch(/까지 활동이 정지되었습니다\. 사유: 욕설$/);
     }
     // The audit log has it.
     const audit = await t.call('GET', `/api/admin/audit?target=users&item=${m.id}`, { token: root });
@@ -131,18 +131,28 @@ describe('pages sent without JavaScript', () => {
     expect(audit.body.items.filter((a: { action: string }) => a.action === 'suspend')).toHaveLength(2);
   });
 
-  test("a suspended member's comment, like and new post sent as forms are refused with the end date; logging out is not", async () => {
+  test("a suspended member's comment, like and new post sent as forms are refused with the end date and the reason, what was typed given back; logging out is not", async () => {
     const { root, m, writer, post } = await memberBesidePost();
-    expect((await suspend(root, m.id, { days: 7, reason: '욕설' })).status).toBe(200);
+    const reason = '같은 광고를 반복해서 올림 <b>🙅</b>';
+    expect((await suspend(root, m.id, { days: 7, reason })).status).toBe(200);
     const token = await t.login(m.loginid, m.passwd);
-    for (const [address, fields] of [
-      [`/community/${post}`, { intent: 'comment', content: '정지 중에 쓴 댓글' }],
-      [`/community/${post}`, { intent: 'like' }],
-      ['/community/write', { title: '정지 중에 쓴 글', content: '<p>내용</p>' }],
+    for (const [address, fields, kept] of [
+      [`/community/${post}`, { intent: 'comment', content: '정지 중에 쓴 댓글 & 답장' }, ['정지 중에 쓴 댓글 &amp; 답장']],
+      [`/community/${post}`, { intent: 'like' }, []],
+      ['/community/write', { title: '정지 중에 쓴 글', content: '<p>내용</p>' }, ['정지 중에 쓴 글', '&lt;p&gt;내용&lt;/p&gt;']],
     ] as const) {
       const res = await form(token, address, fields);
       expect(res.status, address).toBe(403);
-      expect(await res.text(), address).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}까지 활동이 정지되어/);
+      const page = await res.text();
+      expect(page, address).toMatch(/<h1[^>]*>\d{4}-\d{2}-\d{2} \d{2}:\d{2}까지 활동이 정지되었습니다<\/h1>/);
+      expect(page, address).toContain('사유: 같은 광고를 반복해서 올림 &lt;b&gt;🙅&lt;/b&gt;');
+      expect(page, address).toContain('href="/mypage"');
+      expect(page, address).not.toContain('권한이 없습니다');
+      // The header still knows the member.
+      expect(page, address).toContain('로그아웃');
+      for (const text of kept) expect(page, address).toContain(`>${text}</textarea>`);
+      expect(page.includes('보내지 못한 내용'), address).toBe(kept.length > 0);
+      expect(page, address).toContain(`href="${address}"`);
     }
     const thread = await t.call('GET', `/api/comment?target=board&board=${post}`, { token: writer.token });
     expect(JSON.stringify(thread.body)).not.toContain('정지 중에 쓴 댓글');

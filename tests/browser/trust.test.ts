@@ -89,8 +89,9 @@ describe('closing a sale and reviewing', () => {
 });
 
 describe('a fair suspension', () => {
-  // At 360 px without JavaScript (the admin's and the member's forms go to route actions), at
-  // 1280 px with it (the comment goes through the API and is refused there).
+  // At 360 px without JavaScript (the admin's and the member's forms go to route actions, the
+  // refusal is a page of its own), at 1280 px with it (the comment goes through the API and is
+  // refused there).
   for (const width of WIDTHS) {
     test(`the admin suspends a member with a reason; their page says so and a comment is refused, at ${width} px`, async () => {
       const javaScriptEnabled = width !== 360;
@@ -127,12 +128,20 @@ describe('a fair suspension', () => {
       await expectNoHorizontalScroll(own.page);
       await saveScreenshot(own.page, 'suspend-mypage');
       await own.page.goto(`/community/${post.body.id}`);
-      await own.page.getByLabel('댓글 쓰기').fill('정지 중에 남기려는 댓글');
+      const comment = `정지 중에 남기려는 댓글, 아주아주긴낱말이줄을넘어가는지보려는댓글입니다🙂 ${width}`;
+      await own.page.getByLabel('댓글 쓰기').fill(comment);
       await own.page.getByRole('button', { name: '댓글 등록' }).click();
-      await own.page
-        .getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}까지 활동이 정지되어/)
-        .first()
-        .waitFor();
+      if (javaScriptEnabled) {
+        // The API's refusal, said as my page says it; the comment stays in its box.
+        await own.page.getByText(new RegExp(`\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}까지 활동이 정지되었습니다\\. 사유: ${reason}`)).waitFor();
+        expect(await own.page.getByLabel('댓글 쓰기').inputValue()).toBe(comment);
+      } else {
+        // The route action's refusal: the same notice, the way to my page, and the comment to copy.
+        await own.page.getByRole('heading', { level: 1, name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}까지 활동이 정지되었습니다$/ }).waitFor();
+        await own.page.getByText(`사유: ${reason}`).waitFor();
+        expect(await own.page.getByRole('textbox', { name: '내용' }).inputValue()).toBe(comment);
+        await own.page.getByRole('link', { name: '마이페이지에서 정지 내용 보기' }).waitFor();
+      }
       await expectNoHorizontalScroll(own.page);
       await saveScreenshot(own.page, 'suspend-refused');
       await own.close();

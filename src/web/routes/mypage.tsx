@@ -8,6 +8,7 @@ import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { suspensionOf } from '#server/modules/user/user.service.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { SectionFrame } from '../components/layout/section-frame.tsx';
+import { SuspensionNotice } from '../features/member/suspension-notice.tsx';
 import { pageContext } from '../entry.server.tsx';
 import { pageTitle } from '../lib/titles.ts';
 import { requireMemberPage } from '../lib/page-guards.server.ts';
@@ -63,11 +64,9 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
   return (
     <SectionFrame title="마이페이지" crumbs={[{ label: '마이페이지' }]}>
       {d.suspended ? (
-        <section role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
-          <h2 className="font-bold">{d.suspended.until}까지 활동이 정지되었습니다</h2>
-          <p className="mt-1 break-words">사유: {d.suspended.reason}</p>
-          <p className="mt-1 text-sm">정지 기간에는 글과 댓글을 읽을 수 있지만 쓰거나 좋아요, 쪽지, 신고, 후기를 남길 수 없습니다.</p>
-        </section>
+        <div className="mb-6">
+          <SuspensionNotice until={d.suspended.until} reason={d.suspended.reason} />
+        </div>
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card to="/mypage/notifications" label="알림" value={d.unread} note="읽지 않은 알림" />

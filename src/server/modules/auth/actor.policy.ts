@@ -69,6 +69,6 @@ export function requireWriteAllowed(actor: Actor | undefined, request: { method:
 export function requireNotSuspended(actor: Actor | undefined, timeZone: string, now = new Date()): void {
   const until = actor?.suspendedUntil;
   if (until && isSuspended(until, now)) {
-    throw new AppError(403, ErrorKey.suspended, { detail: suspendedText(formatDateTime(until, timeZone)) });
+    throw new AppError(403, ErrorKey.suspended, { detail: suspendedText(formatDateTime(until, timeZone), actor.suspendReason) });
   }
 }

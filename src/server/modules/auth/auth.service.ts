@@ -104,7 +104,14 @@ export async function resolveActor(deps: Deps, token: string): Promise<Actor | u
   return actors(claims.sub, token, async () => {
     const user = await standingAccount(deps, claims.sub, claims.sid);
     if (!user || user.lastchangepasswddate !== claims.pwv) return undefined;
-    return { id: user.id, level: user.level, session: claims.sid, joined: user.date, suspendedUntil: user.suspenduntil || undefined };
+    return {
+      id: user.id,
+      level: user.level,
+      session: claims.sid,
+      joined: user.date,
+      suspendedUntil: user.suspenduntil || undefined,
+      suspendReason: user.suspendreason || undefined,
+    };
   });
 }
 
