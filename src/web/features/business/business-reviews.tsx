@@ -136,16 +136,18 @@ export function OwnReviewView({ me, business, timeZone }: { me: Me | null; busin
   const r = reviewOf(me, 'business', business);
   if (!r?.held) return null;
   return (
-    <div id={`review-${r.id}`} className="mt-4 scroll-mt-24 rounded-xl bg-amber-50 px-4 py-3">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Stars rating={r.rating} />
-        <span className="font-semibold break-all text-slate-700">{r.nickname}</span>
-        <span className="text-sm text-slate-500">{formatDate(r.date, timeZone)}</span>
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-800">{REVIEW_LABEL}</span>
-      </div>
-      <p className="mt-1 text-sm text-amber-900">{HELD_NOTE}</p>
-      <p className="mt-2 break-words whitespace-pre-line">{r.content}</p>
-    </div>
+    <ul className="mt-4">
+      <li id={`review-${r.id}`} className="scroll-mt-24 rounded-xl bg-amber-50 px-4 py-3">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Stars rating={r.rating} />
+          <span className="font-semibold break-all text-slate-700">{r.nickname}</span>
+          <span className="text-sm text-slate-500">{formatDate(r.date, timeZone)}</span>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-800">{REVIEW_LABEL}</span>
+        </div>
+        <p className="mt-1 text-sm text-amber-900">{HELD_NOTE}</p>
+        <p className="mt-2 break-words whitespace-pre-line">{r.content}</p>
+      </li>
+    </ul>
   );
 }
 
@@ -243,7 +245,10 @@ export function BusinessReviews({
         하고 후기를 남겨 주세요.
       </p>
       {items.length === 0 ? (
-        <p className="mt-3 rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-600">아직 후기가 없습니다. 첫 후기를 남겨 주세요.</p>
+        // Not to the member whose first review waits: theirs is above.
+        <p className="mt-3 rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-600" {...unlessReviewed('business', state.business)}>
+          아직 후기가 없습니다. 첫 후기를 남겨 주세요.
+        </p>
       ) : (
         <>
           <ul className="divide-y divide-slate-100">{first.map(item)}</ul>
