@@ -1,3 +1,4 @@
+import type { BusinessReviewShown } from './trust.ts';
 // The response envelope of PRODUCT.md's API contract.
 
 export interface Ok {
@@ -168,6 +169,10 @@ export interface Me {
   /** The fields only members read of the item the page shows (a home's address and contact), by
    * item (`housing:12`), when the server filled the page in: the shared copy has them empty. */
   membersOnly?: Record<string, Record<string, string>>;
+  /** This member's own review of the item the page shows (`business:12`), whatever its state, when
+   * the server filled the page in: it hides the review form, and one that waits (`held`) is shown
+   * to them alone. The shared copy has neither. */
+  reviewed?: Record<string, BusinessReviewShown>;
 }
 
 /** The header of a shared `.data` answer that names the member it was served to: their `Me` as

@@ -4,6 +4,7 @@ import { type DrawnPart, PART_TAG, type PartView } from './components/personal/p
 import { LikeControl } from './features/board/like-button.tsx';
 import { ReportView } from './features/board/report-control.tsx';
 import { HousingContactView } from './features/housing/housing-detail.tsx';
+import { OwnReviewView } from './features/business/business-reviews.tsx';
 import { type Me, ME_SCRIPT_ID, ME_STYLE_ID, meJson, personalStyle } from './lib/me.ts';
 
 // The server's side of personal parts (components/personal/personal.tsx): where they are in a
@@ -19,6 +20,7 @@ const PARTS: Record<string, PartView<any>> = {
   like: LikeControl,
   report: ReportView,
   'housing-contact': HousingContactView,
+  'own-review': OwnReviewView,
 };
 
 /** A place in the page that differs per member: between `open` and `close`, in document order. */

@@ -1,25 +1,16 @@
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '#server/app.ts';
-import { TOKEN_COOKIE } from '#server/http/auth.ts';
-import { productionBuild } from '#server/pages/pages.ts';
-import { BROWSER_USER_AGENT } from '#tests/support/browser.ts';
-import { onEachRender } from '#tests/support/counted-renders.ts';
+import { type CountedPages, countedPages } from '#tests/support/stored-pages.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // Members get the visitors' stored page with their own parts filled in (traffic issue): their
 // name, bell and like state, and the rules that show their controls, in the HTML itself (a plain
 // fetch, as a browser without JavaScript reads it); their client navigations get the visitors'
 // stored `.data` answer as it is, the member named in its X-Me header. Renders are counted at the
-// build's entry, as
-// in tests/server/page-renewal.test.ts: a page served from the cache draws nothing. Needs the
-// built app (`npm run build`).
+// build's entry (tests/support/stored-pages.ts): a page served from the cache draws nothing. Needs
+// the built app (`npm run build`).
 
-const PROJECT = path.resolve(import.meta.dirname, '../..');
 let t: TestApp;
-let app: ReturnType<typeof createApp>;
-let renders = 0;
+let pages: CountedPages;
 
 interface Member {
   id: number;
@@ -38,15 +29,7 @@ async function member(nickname: string): Promise<Member> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const real = await productionBuild(PROJECT)();
-  const counted = onEachRender(
-    real,
-    () => {
-      renders++;
-    },
-    { data: true },
-  );
-  app = createApp(t.deps, { root: PROJECT, dev: false, loadBuild: async () => counted });
+  pages = await countedPages(t, '10.88.0.', { data: true });
   [author, liker] = await Promise.all([member('글쓴이회원'), member('좋아요회원')]);
   admin = await t.root();
   const created = await t.call('POST', '/api/board', {
@@ -61,36 +44,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-let ip = 0;
-async function page(
-  url: string,
-  token?: string,
-  encoding?: string,
-  cookie?: string,
-): Promise<{ status: number; html: string; headers: Headers }> {
-  const headers: Record<string, string> = { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': `10.88.0.${(++ip % 250) + 1}` };
-  const cookies = [token && `${TOKEN_COOKIE}=${token}`, cookie].filter(Boolean);
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
-  if (encoding) headers['accept-encoding'] = encoding;
-  const res = await app.request(url, { headers });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const raw = res.headers.get('content-encoding') === 'gzip' ? zlib.gunzipSync(bytes).toString() : bytes.toString();
-  // React marks where one text ends and the next begins (`닉네임<!-- -->님`); a reader sees one text.
-  const html = raw.replaceAll('<!-- -->', '');
-  return { status: res.status, html, headers: res.headers };
-}
-
-/** Asks for `url` as a visitor until a stored copy answers (no render). On PostgreSQL every cache
- * starts blind until the server listens for other servers' writes (db/shared-writes.ts). */
-async function stored(url: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    const before = renders;
-    expect((await page(url)).status).toBe(200);
-    if (renders === before) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no stored copy of ${url}`);
-}
+const page: CountedPages['page'] = (...args) => pages.page(...args);
+const stored = (url: string) => pages.stored(url);
 
 /** The member the page was filled in for (`#me`), or null. */
 function meOf(html: string): { id: number; nickname: string; unread: number; liked?: string[] } | null {
@@ -105,12 +60,12 @@ describe('a member gets the shared page with their own parts', () => {
   test('two members and a visitor, interleaved on one post: no render, each sees only their own name, like state and controls', async () => {
     const url = `/community/${post}`;
     await stored(url);
-    renders = 0;
+    pages.renders = 0;
     const answers = await Promise.all(
       [author, liker, undefined, liker, author, undefined, author, liker].map(async (m) => ({ m, ...(await page(url, m?.token)) })),
     );
     // Every answer came from the copy a visitor's request stored.
-    expect(renders).toBe(0);
+    expect(pages.renders).toBe(0);
     for (const { m, html, status, headers } of answers) {
       expect(status).toBe(200);
       const other = m === author ? liker : author;
@@ -148,11 +103,11 @@ describe('a member gets the shared page with their own parts', () => {
   test('list and index pages: the visitors’ stored copy serves members too, the member named in the header', async () => {
     for (const url of ['/community', '/']) {
       await stored(url);
-      renders = 0;
+      pages.renders = 0;
       const visitor = await page(url);
       const mine = await page(url, author.token);
       const theirs = await page(url, liker.token);
-      expect(renders).toBe(0);
+      expect(pages.renders).toBe(0);
       expect([visitor.status, mine.status, theirs.status]).toEqual([200, 200, 200]);
       expect(mine.html).toContain(`${author.nickname}님`);
       expect(theirs.html).toContain(`${liker.nickname}님`);
@@ -164,9 +119,9 @@ describe('a member gets the shared page with their own parts', () => {
   test('search results too: one stored copy, each member named in their own #me', async () => {
     const url = `/search?q=${encodeURIComponent('함께 보는 글')}`;
     await stored(url);
-    renders = 0;
+    pages.renders = 0;
     const [mine, theirs] = [await page(url, author.token), await page(url, liker.token)];
-    expect(renders).toBe(0);
+    expect(pages.renders).toBe(0);
     expect(mine.html).toContain('함께 보는 글');
     expect([meOf(mine.html)?.id, meOf(theirs.html)?.id]).toEqual([author.id, liker.id]);
   });
@@ -233,7 +188,7 @@ function toldMe(
 /** Only the nonce differs between copies of one stored answer. */
 const nonceless = (text: string) => text.replace(/[A-Za-z0-9+/]{22}==/g, 'NONCE');
 
-// These count renders: on a heavily loaded machine a read that overlaps a write, or a moment
+// These count pages.renders: on a heavily loaded machine a read that overlaps a write, or a moment
 // without hearing PostgreSQL's announcements, is drawn again on purpose (write-tracker.ts), one
 // render more. A real leak fails every attempt.
 describe('a member’s client navigation (.data) comes from the shared copy too', { retry: 2 }, () => {
@@ -254,12 +209,12 @@ describe('a member’s client navigation (.data) comes from the shared copy too'
     expect(reported.status).toBe(200);
     for (const url of [`/community/${id}.data`, '/community.data?page=1']) {
       await stored(url);
-      renders = 0;
+      pages.renders = 0;
       const answers = await Promise.all(
         [author, liker, undefined, liker, author, undefined, author, liker].map(async (m) => ({ m, ...(await page(url, m?.token)) })),
       );
       // Every answer came from the copy a visitor's request stored, and it is the same for all.
-      expect(renders).toBe(0);
+      expect(pages.renders).toBe(0);
       expect(new Set(answers.map((a) => nonceless(a.html))).size).toBe(1);
       expect(answers[0]?.html).toContain('옮겨 다니며 보는 글');
       for (const { m, status, headers } of answers) {
@@ -300,16 +255,16 @@ describe('a member’s client navigation (.data) comes from the shared copy too'
     expect(like.status).toBe(200);
     // The liker's browser carries the mark of a write just made (http/recent-writer.ts).
     const wrote = like.headers.get('set-cookie')?.split(';')[0];
-    renders = 0;
+    pages.renders = 0;
     const after = await page(own, author.token, undefined, wrote);
     expect(toldMe(after.headers)?.liked).toEqual([`board:${id}`]);
     // The count the answer carries is the new one, and the visitor's copy is that one render.
     expect(nonceless(after.html)).not.toBe(nonceless(before.html));
     expect(nonceless((await page(own)).html)).toBe(nonceless(after.html));
-    expect(renders).toBe(1);
+    expect(pages.renders).toBe(1);
     // An unrelated post's stored answer stays in place.
     await page(url, author.token);
-    expect(renders).toBe(1);
+    expect(pages.renders).toBe(1);
   });
 
   test('a hidden post’s .data is the admin’s alone: drawn for them, a 404 for others', async () => {
@@ -348,11 +303,11 @@ describe('a home’s contact is filled in for members, never stored in the copy 
     for (const url of [`/housing/${id}`, `/housing/${id}.data`]) {
       const data = url.endsWith('.data');
       await stored(url);
-      renders = 0;
+      pages.renders = 0;
       const answers = await Promise.all(
         [liker, undefined, author, undefined, liker].map(async (m) => ({ m, ...(await page(url, m?.token)) })),
       );
-      expect(renders).toBe(0);
+      expect(pages.renders).toBe(0);
       for (const { m, html, headers, status } of answers) {
         expect(status).toBe(200);
         if (!m) {

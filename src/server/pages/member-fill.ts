@@ -9,6 +9,7 @@ import { unreadCount } from '#server/modules/notification/notification.service.t
 import { unreadMessageCount } from '#server/modules/message/message.service.ts';
 import { findSessionUser } from '#server/modules/user/user.service.ts';
 import { membersOnlyFields } from '#server/modules/content/content.service.ts';
+import { ownReview } from '#server/modules/business-review/business-review.service.ts';
 import { type Fill, fillOf } from './compress.ts';
 import type { PageEntry } from './page-entry.ts';
 
@@ -20,12 +21,14 @@ const MAX_MEMBER_READS = 20_000;
 /** Whole fill-ins kept, by member and shape of page. */
 const MAX_FILLS = 5000;
 /** What a fill-in reads: the member's account, notifications and unread messages, and on pages
- * that show them (a post's), their likes and reports; nothing of other members' (an author's name
+ * that show them (a post's), their likes and reports, and a business's, their own review of it; nothing of other members' (an author's name
  * is in the shared page). A fill-in of a page without them is kept through the member's own likes
  * and reports. */
 const MESSAGE_TABLES = ['messages', 'conversation_members'];
 const ACCOUNT_TABLES = ['users', 'notifications', ...MESSAGE_TABLES];
 const FILL_TABLES = [...ACCOUNT_TABLES, 'likes', 'reports'];
+/** Where a member's own review of a business is (`effects.ownReview`). */
+const REVIEW_TABLE = 'business_reviews';
 
 /** The member a copy is served to, and the contents of its holes for them. */
 export type MemberFill = (actor: Actor, stored: StoredPage, entry: PageEntry, ip: string) => Promise<{ me: Me; fill: Fill }>;
@@ -42,14 +45,16 @@ export function memberFiller(deps: Deps): MemberFill {
   // leaves it in place). The reads inside may be as old as their own expiry, so a missed
   // announcement lasts at most twice that.
   const fillOfMember = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, FILL_TABLES, MAX_FILLS);
-  // A page with an item's members-only fields (a home's contact): kept through writes of its
-  // table too, so that an edited address shows at once.
+  // A page with an item's members-only fields (a home's contact), or the member's own review of
+  // it: kept through writes of those tables too, so that an edited address or a decided review
+  // shows at once.
   const fillsWithFields = new Map<string, ReturnType<typeof readsOfMember<{ me: Me; fill: Fill }>>>();
-  const fillWithFieldsOf = (table: string) => {
-    let kept = fillsWithFields.get(table);
+  const fillWithFieldsOf = (tables: string[]) => {
+    const key = tables.join();
+    let kept = fillsWithFields.get(key);
     if (!kept) {
-      kept = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, [...FILL_TABLES, table], MAX_FILLS);
-      fillsWithFields.set(table, kept);
+      kept = readsOfMember<{ me: Me; fill: Fill }>(deps.tracker, [...FILL_TABLES, ...tables], MAX_FILLS);
+      fillsWithFields.set(key, kept);
     }
     return kept;
   };
@@ -62,8 +67,8 @@ export function memberFiller(deps: Deps): MemberFill {
   return function memberFill(actor, stored, entry, ip) {
     let shape = shapeOf.get(stored);
     if (shape === undefined) {
-      const { likes, report, comments, parts, membersOnly } = stored.effects;
-      const key = JSON.stringify([stored.holes, likes, report, comments, parts, membersOnly]);
+      const { likes, report, comments, parts, membersOnly, ownReview } = stored.effects;
+      const key = JSON.stringify([stored.holes, likes, report, comments, parts, membersOnly, ownReview]);
       shape = shapes.get(key);
       if (shape === undefined) {
         shape = ++shapesSeen;
@@ -72,8 +77,9 @@ export function memberFiller(deps: Deps): MemberFill {
       }
       shapeOf.set(stored, shape);
     }
-    const { likes, report, comments, membersOnly } = stored.effects;
-    const kept = membersOnly ? fillWithFieldsOf(membersOnly.target) : likes || report || comments ? fillOfMember : accountFillOf;
+    const { likes, report, comments, membersOnly, ownReview } = stored.effects;
+    const itemTables = [...(membersOnly ? [membersOnly.target] : []), ...(ownReview ? [REVIEW_TABLE] : [])];
+    const kept = itemTables.length ? fillWithFieldsOf(itemTables) : likes || report || comments ? fillOfMember : accountFillOf;
     return kept(actor.id, `${actor.id}:${shape}`, () => readFill(actor, stored, entry, ip));
   };
 
@@ -82,10 +88,10 @@ export function memberFiller(deps: Deps): MemberFill {
    * written), and the fields only members read of the item it shows; and
    * what goes into the copy's holes for them (web/personal.server.tsx draws it). */
   async function readFill(actor: Actor, stored: StoredPage, entry: PageEntry, ip: string): Promise<{ me: Me; fill: Fill }> {
-    const { likes, report, membersOnly } = stored.effects;
+    const { likes, report, membersOnly, ownReview: reviewed } = stored.effects;
     // Only a `.data` answer (no holes) says which comments they reported: a page's comments are drawn for nobody.
     const comments = stored.holes?.length === 0 && stored.effects.comments?.length ? stored.effects.comments : undefined;
-    const [user, unread, unreadMessages, liked, reported, reportedComments, fields] = await Promise.all([
+    const [user, unread, unreadMessages, liked, reported, reportedComments, fields, review] = await Promise.all([
       findSessionUser(deps, actor.id),
       unreadOf(actor.id, String(actor.id), () => unreadCount(deps, actor.id)),
       unreadMessagesOf(actor.id, String(actor.id), () => unreadMessageCount(deps, actor.id)),
@@ -103,6 +109,7 @@ export function memberFiller(deps: Deps): MemberFill {
         ? reportedOf(actor.id, `${actor.id}:comment:${comments.join(',')}`, () => reportedItems(deps, { actor, ip }, 'comment', comments))
         : [],
       membersOnly ? membersOnlyFields(deps, membersOnly.target, { actor, ip }, membersOnly.id) : undefined,
+      reviewed ? ownReview(deps, actor.id, reviewed.id) : undefined,
     ]);
     const me: Me = {
       id: actor.id,
@@ -115,6 +122,7 @@ export function memberFiller(deps: Deps): MemberFill {
         reported: [...reported.map((id) => itemKey(report.target, id)), ...reportedComments.map((id) => itemKey('comment', id))],
       }),
       ...(membersOnly && fields && { membersOnly: { [itemKey(membersOnly.target, membersOnly.id)]: fields } }),
+      ...(reviewed && review && { reviewed: { [itemKey(reviewed.target, reviewed.id)]: review } }),
     };
     const holes = stored.holes ?? [];
     if (holes.length === 0) return { me, fill: fillOf([]) };

@@ -37,6 +37,9 @@ export interface PageEffects {
   /** The item whose members-only fields (its resource's `membersOnly`) a member's fill-in reads
    * (`membersOnly` of lib/me.ts): the shared copy, drawn for nobody, has them empty. */
   membersOnly?: { target: ContentName; id: number };
+  /** The item whose reviews the page shows: a member's fill-in reads their own review of it
+   * (`reviewed` of lib/me.ts), which the shared copy, drawn for nobody, never holds. */
+  ownReview?: { target: 'business'; id: number };
   /** The comments whose 신고함 state a member's `.data` answer carries (`reported`). A page's
    * fill-in leaves them out: its comments are drawn for nobody, and the state must match them. */
   comments?: number[];

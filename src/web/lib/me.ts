@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { UserLevel } from '#shared/enums.ts';
 import { ME_HEADER, type Me } from '#shared/api.ts';
+import type { BusinessReviewShown } from '#shared/trust.ts';
 import { scriptJson } from './script-json.ts';
 
 // The signed-in member as a page shows them: their header, their like state, the controls they
@@ -67,6 +68,14 @@ export const forOwner = (id: number, orAdmin = false) => ({ 'data-owner': id, ..
 export const forKeepers = (ids: readonly number[]) => ({ 'data-keepers': ids.join(' ') });
 /** Hidden from the member `id` (신고 of one's own item). */
 export const notOwner = (id: number) => ({ 'data-not-owner': id });
+/** Hidden from a member who reviewed `target`'s item `id`: its review form. Their review,
+ * counted or waiting, is in `me.reviewed`, which the server fills in. */
+export const unlessReviewed = (target: string, id: number) => ({ 'data-unless-reviewed': `${target}:${id}` });
+
+/** This member's own review of `target`'s item `id`, as the server filled it in (`me.reviewed`). */
+export function reviewOf(me: Me | null, target: string, id: number): BusinessReviewShown | undefined {
+  return me?.reviewed?.[`${target}:${id}`];
+}
 
 const LEVELS = Object.values(UserLevel);
 
@@ -79,6 +88,7 @@ export function personalStyle(me: Me | null): string {
     ...LEVELS.filter((l) => l < level).map((l) => `[data-max-level="${l}"]`),
     me ? `[data-owner]:not([data-owner="${me.id}"])${level >= UserLevel.admin ? ':not([data-or-admin])' : ''}` : '[data-owner]',
     ...(me ? [`[data-not-owner="${me.id}"]`] : []),
+    ...Object.keys(me?.reviewed ?? {}).map((key) => `[data-unless-reviewed="${key}"]`),
     ...(level >= UserLevel.manager ? [] : [me ? `[data-keepers]:not([data-keepers~="${me.id}"])` : '[data-keepers]']),
   ];
   return `${hidden.join(',')}{display:none!important}`;

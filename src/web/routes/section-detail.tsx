@@ -155,9 +155,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reviews = kindOf(section.key).reviews ? await reviewsFor(deps, caller, item) : null;
   if (reviews) {
     effects.shows.push(...reviewsShows(resource, id));
-    // Whether a member may review, and their own review while it waits (검토 중), are theirs: a
-    // member's page of a reviewed kind is drawn for them, the stored copy is the visitors'.
-    effects.shared = false;
+    // Whether a member may review, and their own review while it waits (검토 중), are theirs: the
+    // shared copy holds neither, and each member's fill-in reads their own review of it.
+    effects.ownReview = { target: 'business', id };
   }
   // The newest item's page gains a 다음 글 with the next new item of its table.
   if (!nav.next) effects.shows.push(...newestItemShows(resource, topcategory));
@@ -200,14 +200,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...common, resource, ...(kindOf(section.key).clock ? { clock: siteClock(timeZone) } : {}) };
 }
 
-/** An item's reviews, newest first, and what its reader may do with them: review it (a member
- * who is not its owner and has not reviewed it), or answer them (its owner). */
+/** An item's reviews, newest first, and who may do what with them: its owner answers them; a
+ * member who is not its owner and has not reviewed it reviews it. On the shared copy (drawn for
+ * nobody) the page's marks and the member's fill-in decide (lib/me.ts); on a page drawn for its
+ * member alone (their own review held, a refused form) the loader says. */
 async function reviewsFor(deps: Deps, caller: Caller, item: KindItem) {
   const { items } = await listBusinessReviews(deps, caller, item.id);
   const me = caller.actor?.id;
   return {
     items,
-    // The page is drawn for its member (the loader), so their 신고함 states are in it.
+    // Drawn for nobody on the shared copy; a page drawn for its member holds their 신고함 states.
     reported: await reportedItems(
       deps,
       caller,
@@ -215,9 +217,9 @@ async function reviewsFor(deps: Deps, caller: Caller, item: KindItem) {
       items.map((r) => r.id),
     ),
     state: {
-      signedIn: me !== undefined,
-      owner: me === item.user,
-      mayReview: me !== undefined && me !== item.user && !items.some((r) => r.user === me),
+      business: item.id,
+      owner: item.user,
+      ...(me !== undefined && { mayReview: me !== item.user && !items.some((r) => r.user === me) }),
     },
   };
 }

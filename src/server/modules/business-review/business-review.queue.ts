@@ -5,6 +5,7 @@ import { itemPath } from '#shared/site.ts';
 import type { Deps } from '#server/context.ts';
 import type { Executor } from '#server/db/database.ts';
 import type { QueueKind, QueuedFacts } from '#server/modules/queue/queue-kind.ts';
+import { reviewChanges } from '#server/modules/content/content.shows.ts';
 import { decideWaiting, recountBusiness, reviewsWithBusiness } from './business-review.repository.ts';
 
 // Held business reviews on the review queue (target `review`): approved, a review counts in its
@@ -17,7 +18,14 @@ export const BUSINESS_REVIEW_QUEUE_KIND: QueueKind = {
     const found = new Map<number, QueuedFacts>();
     for (const r of await reviewsWithBusiness(deps.db, ids)) {
       const page = itemPath(businessList ? listOf(businessList).path : '/business', r.business);
-      found.set(r.id, { title: `${r.title} 후기`, link: `${page}#review-${r.id}`, user: r.user });
+      // Approved, it counts: the business's page and list rows, and the lists by rating; rejected,
+      // it leaves only its author's own page (their fill-in follows the reviews' table).
+      found.set(r.id, {
+        title: `${r.title} 후기`,
+        link: `${page}#review-${r.id}`,
+        user: r.user,
+        changes: reviewChanges('business', r.business),
+      });
     }
     return found;
   },

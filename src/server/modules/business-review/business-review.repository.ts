@@ -38,17 +38,27 @@ export async function recountBusiness(db: Executor, business: number): Promise<v
   await db.updateTable('business').set({ rating, reviews: n }).where('id', '=', business).execute();
 }
 
-/** A business's counted reviews, and `viewer`'s own whatever their state, newest first, with
- * their authors' nicknames. */
-export function listReviewsOf(db: Executor, business: number, viewer: number) {
+/** A business's reviews with their authors' nicknames, as readers get them. */
+function reviewsOfBusiness(db: Executor, business: number) {
   return db
     .selectFrom('business_reviews as r')
     .leftJoin('users as u', 'u.id', 'r.user')
     .select(['r.id', 'r.user', 'r.rating', 'r.content', 'r.reply', 'r.replydate', 'r.date', 'r.hidden', 'u.nickname'])
-    .where('r.business', '=', business)
+    .where('r.business', '=', business);
+}
+
+/** A business's counted reviews, and `viewer`'s own whatever their state, newest first, with
+ * their authors' nicknames. */
+export function listReviewsOf(db: Executor, business: number, viewer: number) {
+  return reviewsOfBusiness(db, business)
     .where((w) => w.or([w('r.hidden', '=', 0), w('r.user', '=', viewer)]))
     .orderBy('r.id', 'desc')
     .execute();
+}
+
+/** `user`'s own review of the business whatever its state, with their nickname. */
+export function findOwnReview(db: Executor, business: number, user: number) {
+  return reviewsOfBusiness(db, business).where('r.user', '=', user).executeTakeFirst();
 }
 
 export function findBusinessReview(db: Executor, id: number) {

@@ -17,6 +17,7 @@ import {
   countReviewsSince,
   deleteReviews,
   findBusinessReview,
+  findOwnReview,
   insertBusinessReview,
   listReviewsOf,
   moveReviews,
@@ -81,22 +82,30 @@ export async function addBusinessReview(deps: Deps, caller: Caller, business: nu
 export async function listBusinessReviews(deps: Deps, caller: Caller, business: number): Promise<{ items: BusinessReviewShown[] }> {
   await businessOf(deps, caller, business);
   const rows = await listReviewsOf(deps.db, business, caller.actor?.id ?? 0);
+  // A rejected review stays hidden, from its author too.
+  return { items: rows.filter((r) => r.hidden !== Visibility.hidden).map(shownReview) };
+}
+
+/** A review as its readers get it: one that waits is marked `held` (검토 중). */
+function shownReview(r: Awaited<ReturnType<typeof listReviewsOf>>[number]): BusinessReviewShown {
   return {
-    items: rows
-      // A rejected review stays hidden, from its author too.
-      .filter((r) => r.hidden !== Visibility.hidden)
-      .map((r) => ({
-        id: r.id,
-        user: r.user,
-        nickname: r.nickname ?? '',
-        rating: r.rating,
-        content: r.content,
-        reply: r.reply,
-        replydate: r.replydate,
-        date: r.date,
-        ...(r.hidden === Visibility.review ? { held: true as const } : {}),
-      })),
+    id: r.id,
+    user: r.user,
+    nickname: r.nickname ?? '',
+    rating: r.rating,
+    content: r.content,
+    reply: r.reply,
+    replydate: r.replydate,
+    date: r.date,
+    ...(r.hidden === Visibility.review ? { held: true as const } : {}),
   };
+}
+
+/** The member's own review of the business, whatever its state (a member's page fill-in: it hides
+ * their review form, and one that waits is shown to them alone). */
+export async function ownReview(deps: Deps, member: number, business: number): Promise<BusinessReviewShown | undefined> {
+  const row = await findOwnReview(deps.db, business, member);
+  return row && shownReview(row);
 }
 
 /** PUT /api/review/{id}/reply: the business's author answers a counted review, once. */

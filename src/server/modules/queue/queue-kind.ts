@@ -11,6 +11,9 @@ export interface QueuedFacts {
   link: string;
   /** Its author, who is told of the decision. */
   user: number;
+  /** What deciding it changes, as write-tracker.ts's keys (its item's page and list rows): stored
+   * pages that show none of them stay. Without it a decision renews every stored page. */
+  changes?: string[];
 }
 
 export interface QueueKind {

@@ -6,6 +6,7 @@ import type { FoundWarning } from '#shared/scam-warnings.ts';
 import type { QueueDecisionInput, QueueListQuerySchema } from '#shared/schemas/queue.ts';
 import type { Caller, Deps } from '#server/context.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { writesShowOnly } from '#server/db/write-tracker.ts';
 import { requireAdmin } from '#server/modules/auth/actor.policy.ts';
 import { deliver, notify } from '#server/modules/notification/notification.service.ts';
 import { authorName } from '#server/modules/user/member-contact.service.ts';
@@ -69,19 +70,23 @@ export async function decideQueued(deps: Deps, caller: Caller, { target, item, a
   const waiting = await findQueued(deps.db, target, item);
   const facts = waiting && (await kind.facts(deps, [item])).get(item);
   if (!waiting || !facts) throw new AppError(404, ErrorKey.notFound, { field: 'item' });
-  const notices = await deps.db.transaction().execute(async (trx) => {
-    await kind.decide(deps, trx, item, action);
-    await deleteQueued(trx, target, [item]);
-    await recordAudit(trx, {
-      actor: actor.id,
-      target,
-      item,
-      action: `queue-${action}`,
-      before: { reason: waiting.reason, title: facts.title },
+  const decided = () =>
+    deps.db.transaction().execute(async (trx) => {
+      await kind.decide(deps, trx, item, action);
+      await deleteQueued(trx, target, [item]);
+      await recordAudit(trx, {
+        actor: actor.id,
+        target,
+        item,
+        action: `queue-${action}`,
+        before: { reason: waiting.reason, title: facts.title },
+      });
+      const event = { actor: actor.id, target, item, title: facts.title, link: action === 'approve' ? facts.link : '/customer/inquiry' };
+      return notify(trx, event, [{ user: facts.user, kind: action === 'approve' ? 'approved' : 'rejected' }]);
     });
-    const event = { actor: actor.id, target, item, title: facts.title, link: action === 'approve' ? facts.link : '/customer/inquiry' };
-    return notify(trx, event, [{ user: facts.user, kind: action === 'approve' ? 'approved' : 'rejected' }]);
-  });
+  // The queue, the audit log and the author's bell are on no stored page: the decision ends only
+  // those that show its item, where its kind says which.
+  const notices = await (facts.changes ? writesShowOnly(facts.changes, decided) : decided());
   deliver(deps, notices);
   return { action };
 }

@@ -6,11 +6,17 @@ import { BUSINESS_RATING_MAX, BUSINESS_REVIEW_MAX, BUSINESS_REVIEW_MIN, type Bus
 import { MemberName } from '../../components/ui/member-name.tsx';
 import { Link } from '../../components/ui/link.tsx';
 import { type Problems, ProblemText, problemProps } from '../../lib/field-problems.tsx';
+import { forMembers, forOwner, forVisitors, type Me, notOwner, reviewOf, unlessReviewed } from '../../lib/me.ts';
+import { Personal } from '../../components/personal/personal.tsx';
 
 // A business's reviews on its page (PRODUCT.md "Members and trust"): the counted ones, newest
 // first, each with the owner's answer under it; the member's own held one marked 검토 중; the
 // form of a member who may review, and the owner's answer form. Plain form posts to the page's
-// action, the same with or without JavaScript.
+// action, the same with or without JavaScript. The page is one stored copy for everyone: what is
+// a member's own comes with their fill-in (server/pages/member-fill.ts), never in the copy.
+
+/** What a waiting review's author reads under it. */
+const HELD_NOTE = '운영자가 확인한 뒤 다른 회원에게 보이고 별점에 반영됩니다.';
 
 /** Reviews shown at first; the rest open under 후기 더보기 (no request, no script). */
 const FIRST_REVIEWS = 10;
@@ -27,13 +33,15 @@ export interface ReviewRefusal {
   problems: Problems;
 }
 
-/** What a reader may do here, worked out by the page's loader for them. */
+/** Who may do what here. The page is one shared copy: the review form, the owner's answer forms
+ * and the login prompt are in it for everyone and shown by lib/me.ts's marks, and a member's own
+ * review comes with their fill-in (`me.reviewed`). */
 export interface ReviewerState {
-  /** Signed in, not the owner, and not yet reviewed. */
-  mayReview: boolean;
-  /** The business's owner (its listing's author): answers reviews. */
-  owner: boolean;
-  signedIn: boolean;
+  business: number;
+  /** The business's owner (its listing's author): answers reviews, never reviews. */
+  owner: number;
+  /** On a page drawn for its member alone, by its loader: not the owner, and not yet reviewed. */
+  mayReview?: boolean;
 }
 
 export function Stars({ rating }: { rating: number }) {
@@ -88,7 +96,7 @@ function ReviewItem({
   report,
 }: {
   review: BusinessReviewShown;
-  owner: boolean;
+  owner: number;
   timeZone: string;
   refusal?: ReviewRefusal;
   report: ReportSlot;
@@ -103,7 +111,7 @@ function ReviewItem({
         {r.held ? null : <div className="ml-auto">{report(r)}</div>}
         {r.held ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-800">{REVIEW_LABEL}</span> : null}
       </div>
-      {r.held ? <p className="mt-1 text-sm text-amber-900">운영자가 확인한 뒤 다른 회원에게 보이고 별점에 반영됩니다.</p> : null}
+      {r.held ? <p className="mt-1 text-sm text-amber-900">{HELD_NOTE}</p> : null}
       <p className="mt-2 break-words whitespace-pre-line">{r.content}</p>
       {r.reply ? (
         <div className="mt-3 rounded-lg bg-slate-50 px-3 py-2">
@@ -112,10 +120,34 @@ function ReviewItem({
           </p>
           <p className="mt-1 break-words whitespace-pre-line">{r.reply}</p>
         </div>
-      ) : owner && !r.held ? (
-        <ReplyForm review={r.id} refusal={refusal?.review === r.id ? refusal : undefined} />
-      ) : null}
+      ) : r.held ? null : (
+        <div {...forOwner(owner)}>
+          <ReplyForm review={r.id} refusal={refusal?.review === r.id ? refusal : undefined} />
+        </div>
+      )}
     </li>
+  );
+}
+
+/** The member's own review while it waits (검토 중), for them alone: a personal part
+ * (components/personal), since the shared copy holds no one's waiting review. Drawn from `me`
+ * with no router hooks, as parts are. On a page drawn for the member alone it is in the list. */
+export function OwnReviewView({ me, business, timeZone }: { me: Me | null; business: number; timeZone: string }) {
+  const r = reviewOf(me, 'business', business);
+  if (!r?.held) return null;
+  return (
+    <ul className="mt-4">
+      <li id={`review-${r.id}`} className="scroll-mt-24 rounded-xl bg-amber-50 px-4 py-3">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Stars rating={r.rating} />
+          <span className="font-semibold break-all text-slate-700">{r.nickname}</span>
+          <span className="text-sm text-slate-500">{formatDate(r.date, timeZone)}</span>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-800">{REVIEW_LABEL}</span>
+        </div>
+        <p className="mt-1 text-sm text-amber-900">{HELD_NOTE}</p>
+        <p className="mt-2 break-words whitespace-pre-line">{r.content}</p>
+      </li>
+    </ul>
   );
 }
 
@@ -200,17 +232,23 @@ export function BusinessReviews({
       <h2 id="reviews-title" className="text-lg font-bold">
         후기 <span className="font-normal text-slate-500">{items.filter((r) => !r.held).length}</span>
       </h2>
-      {state.mayReview ? <ReviewForm refusal={refusal?.review === 0 ? refusal : undefined} /> : null}
-      {!state.signedIn ? (
-        <p className="mt-2 text-slate-600">
-          <Link to={`/login?next=${encodeURIComponent(`${path}#reviews`)}`} className="font-semibold text-brand-700 underline">
-            로그인
-          </Link>
-          하고 후기를 남겨 주세요.
-        </p>
+      {state.mayReview !== false ? (
+        <div {...forMembers} {...notOwner(state.owner)} {...unlessReviewed('business', state.business)}>
+          <ReviewForm refusal={refusal?.review === 0 ? refusal : undefined} />
+        </div>
       ) : null}
+      <Personal name="own-review" view={OwnReviewView} props={{ business: state.business, timeZone }} />
+      <p className="mt-2 text-slate-600" {...forVisitors}>
+        <Link to={`/login?next=${encodeURIComponent(`${path}#reviews`)}`} className="font-semibold text-brand-700 underline">
+          로그인
+        </Link>
+        하고 후기를 남겨 주세요.
+      </p>
       {items.length === 0 ? (
-        <p className="mt-3 rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-600">아직 후기가 없습니다. 첫 후기를 남겨 주세요.</p>
+        // Not to the member whose first review waits: theirs is above.
+        <p className="mt-3 rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-600" {...unlessReviewed('business', state.business)}>
+          아직 후기가 없습니다. 첫 후기를 남겨 주세요.
+        </p>
       ) : (
         <>
           <ul className="divide-y divide-slate-100">{first.map(item)}</ul>
