@@ -71,7 +71,7 @@ async function score(port: number, baseUrl: string, page: string, options: { wid
 }
 
 /** Each figure's median over the runs of one page. */
-function medianScores(runs: LighthouseScores[]): LighthouseScores {
+export function medianScores(runs: LighthouseScores[]): LighthouseScores {
   const median = (pick: (x: LighthouseScores) => number | undefined) => {
     const values = runs
       .map(pick)
