@@ -99,7 +99,7 @@ describe('writing a home', () => {
     // Its card on the list: the rent a month on one line, the deposit, the kind, the move-in.
     await page.goto('/housing');
     await hydrated(page);
-    const card = page.locator(`a[href="/housing/${id}"]`).first();
+    const card = page.locator('main li').filter({ has: page.locator(`a[href="/housing/${id}"]`) });
     const cardText = (await card.textContent()) ?? '';
     for (const part of ['$1,234.56/월', '보증금 $500', '룸메이트/쉐어', 'LA', '입주 2027-01-15']) expect(cardText).toContain(part);
     expect(await card.locator('img').count()).toBe(1);

@@ -10,7 +10,7 @@ import {
   WIDTHS,
 } from '#tests/support/browser.ts';
 
-// A member's profile as members meet it: from an author's nickname on a post to their page (posts,
+// A member's profile as members meet it: from an author's nickname on a post or a list card to their page (posts,
 // listings, reviews), 쪽지 보내기 for others and not for its owner; my own posts and comments on my
 // page; at a phone's and a desktop's width.
 
@@ -66,6 +66,38 @@ describe('member profile', () => {
       await own.close();
     });
   }
+
+  test('on a list card at 360 px, the nickname opens the profile and the rest of the card the item', async () => {
+    const author = await createAccount(suite.server);
+    const title = '전기밥솥 나눔합니다 거의새것이에요😀';
+    const listing = await apiCall<{ id: number }>(suite.server, 'POST', '/api/board', author.token, {
+      topcategory: 4,
+      title,
+      content: '<p>이사 가요</p>',
+      free: 2,
+    });
+    const nickname = `테스터${author.loginid.slice(5, 13)}`;
+    const { page, errors, close } = await openPage(suite.browser, suite.server, { width: 360 });
+    await page.goto('/market');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+    const name = card.getByRole('link', { name: nickname });
+    expect((await name.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'list-card-author', { fullPage: false });
+    await name.click();
+    await page.waitForURL(`**/member/${author.id}`);
+    await page.getByRole('heading', { level: 1, name: nickname }).waitFor();
+
+    // Anywhere else on the card, its thumbnail and its price included, opens the listing.
+    await page.goBack();
+    const price = await card.getByText('무료나눔').boundingBox();
+    expect(price).not.toBeNull();
+    if (price) await page.mouse.click(price.x + price.width / 2, price.y + price.height / 2);
+    await page.waitForURL(`**/market/${listing.body.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
 
   test('a member who left is not found', async () => {
     const gone = await createAccount(suite.server);

@@ -7,6 +7,7 @@ import { todayIn } from '#shared/format.ts';
 import { inPlaceAnchor, itemPath } from '#shared/site.ts';
 import { findSectionPost, pageOfPost } from '#server/modules/board/board.service.ts';
 import { listContent, parseContentQuery } from '#server/modules/content/content.service.ts';
+import { withoutDepartedAuthors } from '#server/modules/user/user.service.ts';
 import { EmptyState, SectionFrame } from '../components/layout/section-frame.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { pageContext } from '../entry.server.tsx';
@@ -25,7 +26,7 @@ import { APP_CHANGE } from '../lib/deferred-hydration.ts';
 // button works and nothing needs JavaScript.
 
 /** The fields every list shows; its kind adds its own (web/kinds). */
-const LISTED = ['id', 'title', 'category', 'name', 'date', 'location', 'count', 'like'];
+const LISTED = ['id', 'title', 'category', 'name', 'user', 'date', 'location', 'count', 'like'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, caller, effects } = context.get(pageContext);
@@ -66,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let list: Awaited<ReturnType<typeof listContent<typeof table>>>;
   try {
     list = await listContent(deps, table, caller, parseContentQuery(table, query), [...LISTED, ...config.fields]);
+    list = { ...list, items: await withoutDepartedAuthors(deps, list.items) };
   } catch (err) {
     // A hand-edited address with a value the API refuses (a page of "abc", a price of "x").
     if (statusOf(err) === 400) throw data('잘못된 검색 조건입니다', { status: 400 });

@@ -102,3 +102,10 @@ export async function countUsersAtLevel(db: Executor, minLevel: number): Promise
 export function findUsersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
+
+/** Which of these ids still have an account. */
+export async function existingUserIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}

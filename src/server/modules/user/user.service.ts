@@ -25,6 +25,7 @@ import {
   findUserById,
   findUserByLoginid,
   findUsersByIds,
+  existingUserIds,
   insertUser,
   isMailboxTaken,
   isNicknameTaken,
@@ -404,6 +405,13 @@ export async function findSessionUser(deps: Deps, id: number): Promise<PublicUse
  * table is written, as every request of a session reads it. */
 export function findAccount(deps: Deps, id: number): Promise<UserRow | undefined> {
   return findUserById(deps.db, id, deps.tracker);
+}
+
+/** Items as lists show them: an author who left (their account is gone) has no profile to link
+ * to, so their items carry `user` 0 and their nickname stays plain text. */
+export async function withoutDepartedAuthors<T extends { user: number }>(deps: Deps, items: T[]): Promise<T[]> {
+  const present = await existingUserIds(deps.db, [...new Set(items.map((i) => i.user).filter((u) => u > 0))]);
+  return items.map((i) => (i.user > 0 && !present.has(i.user) ? { ...i, user: 0 } : i));
 }
 
 /** The account a login id names (ids are stored in lower case). */

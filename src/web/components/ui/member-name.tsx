@@ -12,3 +12,16 @@ export function MemberName({ user, name, className = '' }: { user: number; name:
     </Link>
   );
 }
+
+/** An author's nickname on a list card: raised above the card's own link (CardLink) so a tap on it
+ * opens the profile, and on phones 44 px tall to tap, its padding taken back by negative margins
+ * so the card's lines stay where they were. A long one (30 letters) ends in … within the card. */
+export function CardMemberName({ user, name, className = '' }: { user: number; name: string; className?: string }) {
+  return (
+    <MemberName
+      user={user}
+      name={name}
+      className={`relative z-10 inline-block max-w-full truncate align-top max-sm:-my-3 max-sm:py-3 ${className}`}
+    />
+  );
+}

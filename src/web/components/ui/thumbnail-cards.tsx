@@ -1,5 +1,5 @@
-import { Link } from './link.tsx';
 import { thumbnailOf } from '#shared/uploads.ts';
+import { CardLink } from './card-link.tsx';
 
 // The market's and the business directory's lists: cards with a 96 px thumbnail beside the text,
 // one column on phones and two on desktops. What a card says is the section's own.
@@ -8,37 +8,42 @@ export function ThumbnailCards({ children }: { children: React.ReactNode }) {
   return <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">{children}</ul>;
 }
 
-/** One card: the whole card links to the item and shows the image's thumbnail; without a photo an
- * empty box keeps the text in line. */
+/** One card with the image's thumbnail; without a photo an empty box keeps the text in line. The
+ * whole card opens the item through its title's CardLink, which covers it. */
 export function ThumbnailCard({
-  to,
   image,
   border = 'border-slate-200',
   children,
 }: {
-  to: string;
   image: string;
   /** The card's border colour (a premium listing stands out). */
   border?: string;
   children: React.ReactNode;
 }) {
   return (
-    <li>
-      <Link to={to} className={`group flex gap-3 rounded-xl border ${border} bg-white p-3 hover:border-brand-600`}>
-        {image ? (
-          <img
-            src={thumbnailOf(image)}
-            alt=""
-            width={96}
-            height={96}
-            loading="lazy"
-            className="size-24 shrink-0 rounded-lg bg-slate-100 object-cover"
-          />
-        ) : (
-          <span aria-hidden="true" className="size-24 shrink-0 rounded-lg bg-slate-100" />
-        )}
-        <span className="min-w-0 flex-1">{children}</span>
-      </Link>
+    <li className={`group relative flex gap-3 rounded-xl border ${border} bg-white p-3 hover:border-brand-600`}>
+      {image ? (
+        <img
+          src={thumbnailOf(image)}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-24 shrink-0 rounded-lg bg-slate-100 object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="size-24 shrink-0 rounded-lg bg-slate-100" />
+      )}
+      <div className="min-w-0 flex-1">{children}</div>
     </li>
+  );
+}
+
+/** A listing card's title (market, housing), two lines at most: the card's own link. */
+export function ListingCardTitle({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <CardLink to={to} rounded className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">
+      {children}
+    </CardLink>
   );
 }

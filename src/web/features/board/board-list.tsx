@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import { formatDate } from '#shared/format.ts';
 import type { BoardItem } from './board-types.ts';
+import { CardLink } from '../../components/ui/card-link.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 
@@ -11,26 +12,27 @@ export function BoardList({ items, base, timeZone }: { items: BoardItem[]; base:
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {items.map((i) => (
-        <li key={i.id} className="px-4 py-3">
-          <Link to={`${base}/${i.id}`} className="group block">
-            <span className="flex flex-wrap items-baseline gap-x-2">
-              {i.category ? <span className="text-sm font-semibold text-brand-700">{`[${i.category}]`}</span> : null}
-              <span className="text-lg font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
-              {i.english ? <span className="rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-600">EN</span> : null}
-              {i.comment > 0 ? (
-                <span className="text-sm font-semibold text-brand-600" title={`댓글 ${i.comment}개`}>
-                  {`[${i.comment}]`}
-                </span>
-              ) : null}
-            </span>
-            <MetaLine
-              parts={[i.name, formatDate(i.date, timeZone), i.location]}
-              counts={[
-                ['조회', i.count],
-                ['좋아요', i.like],
-              ]}
-            />
-          </Link>
+        <li key={i.id} className="group relative px-4 py-3">
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            {i.category ? <span className="text-sm font-semibold text-brand-700">{`[${i.category}]`}</span> : null}
+            <CardLink to={`${base}/${i.id}`} className="text-lg font-medium group-hover:text-brand-700 group-hover:underline">
+              {i.title}
+            </CardLink>
+            {i.english ? <span className="rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-600">EN</span> : null}
+            {i.comment > 0 ? (
+              <span className="text-sm font-semibold text-brand-600" title={`댓글 ${i.comment}개`}>
+                {`[${i.comment}]`}
+              </span>
+            ) : null}
+          </span>
+          <MetaLine
+            author={i}
+            parts={[formatDate(i.date, timeZone), i.location]}
+            counts={[
+              ['조회', i.count],
+              ['좋아요', i.like],
+            ]}
+          />
         </li>
       ))}
     </ul>
@@ -82,7 +84,7 @@ export function ExpandableList({
             <span>{i.title}</span>
           </summary>
           <RichText html={i.content} className="mt-1 pl-5" />
-          {showMeta ? <MetaLine parts={[i.name, formatDate(i.date, timeZone), i.location]} counts={[]} /> : null}
+          {showMeta ? <MetaLine author={i} parts={[formatDate(i.date, timeZone), i.location]} counts={[]} /> : null}
           {pageOf ? (
             <Link to={pageOf(i.id)} className="mt-1 ml-5 inline-block py-2 text-sm font-semibold text-brand-700 hover:underline">
               이 답변 페이지로 ›

@@ -8,6 +8,7 @@ import {
   openState,
   type SiteClock,
 } from '#shared/business-hours.ts';
+import { CardLink } from '../../components/ui/card-link.tsx';
 import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 
 export type BusinessItem = BusinessRecord;
@@ -55,13 +56,15 @@ export function BusinessList({ items, base, clock }: { items: BusinessItem[]; ba
   return (
     <ThumbnailCards>
       {items.map((b) => (
-        <ThumbnailCard key={b.id} to={`${base}/${b.id}`} image={b.image} border={b.type === 2 ? 'border-amber-300' : 'border-slate-200'}>
+        <ThumbnailCard key={b.id} image={b.image} border={b.type === 2 ? 'border-amber-300' : 'border-slate-200'}>
           <span className="flex flex-wrap items-center gap-1.5">
             {b.type === 2 ? <PremiumBadge /> : null}
             <OpenBadge hours={b} clock={clock} />
             <span className="text-sm text-slate-500">{[b.category, b.subcategory].filter(Boolean).join(' › ')}</span>
           </span>
-          <span className="mt-1 block font-semibold group-hover:text-brand-700 group-hover:underline">{b.title}</span>
+          <CardLink to={`${base}/${b.id}`} rounded className="mt-1 block font-semibold group-hover:text-brand-700 group-hover:underline">
+            {b.title}
+          </CardLink>
           <RatingBadge rating={b.rating} reviews={b.reviews} />
           <span className="mt-0.5 block truncate text-sm text-slate-600">{b.address}</span>
           <MetaLine

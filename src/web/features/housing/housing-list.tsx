@@ -4,7 +4,7 @@ import { formatDate, formatMoney, isEmptyDate } from '#shared/format.ts';
 import { bumpText } from '#shared/freshness.ts';
 import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
-import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
+import { ListingCardTitle, ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 
 // 부동산's cards: the rent a month (or a sale's price), the deposit, the kind, the area and the
 // move-in date beside the first photo (PRODUCT.md "Housing").
@@ -46,21 +46,22 @@ export function HousingList({ items, base, timeZone, today }: { items: HousingIt
   return (
     <ThumbnailCards>
       {items.map((i) => (
-        <ThumbnailCard key={i.id} to={`${base}/${i.id}`} image={i.image}>
+        <ThumbnailCard key={i.id} image={i.image}>
           <span className="flex flex-wrap items-center gap-2">
             <HousingStatusBadge status={i.status} />
             {i.closed === 1 ? <ClosedBadge /> : null}
             <span className="text-sm font-semibold text-slate-700">{HousingKindLabel[i.kind]}</span>
             {i.location ? <span className="text-sm text-slate-500">{i.location}</span> : null}
           </span>
-          <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+          <ListingCardTitle to={`${base}/${i.id}`}>{i.title}</ListingCardTitle>
           <span className="mt-1 flex flex-wrap items-baseline gap-x-3">
             <HousingPrice item={i} />
             {i.deposit > 0 ? <span className="whitespace-nowrap text-sm text-slate-600">{`보증금 $${formatMoney(i.deposit)}`}</span> : null}
             <span className="whitespace-nowrap text-sm text-slate-600">{moveInText(i.movein)}</span>
           </span>
           <MetaLine
-            parts={[i.name, bumpText(i, timeZone, today) || formatDate(i.date, timeZone)]}
+            author={i}
+            parts={[bumpText(i, timeZone, today) || formatDate(i.date, timeZone)]}
             counts={[
               ['조회', i.count],
               ['좋아요', i.like],

@@ -1,4 +1,4 @@
-import { Link } from '../../components/ui/link.tsx';
+import { CardLink } from '../../components/ui/card-link.tsx';
 import { MetaLine } from '../../components/ui/meta-line.tsx';
 import type { JobsRecord } from '#shared/api.ts';
 import { JobsType, JobsTypeLabel } from '#shared/enums.ts';
@@ -43,27 +43,31 @@ export function JobsList({ items, base, timeZone, today }: { items: JobsItem[]; 
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {items.map((j) => (
-        <li key={j.id} className="px-4 py-3">
-          <Link to={`${base}/${j.id}`} className="group block">
-            <span className="flex items-start gap-2">
-              <JobsTypeBadge type={j.type} />
-              <span className="min-w-0 flex-1 text-lg font-medium group-hover:text-brand-700 group-hover:underline">{j.title}</span>
-              <DeadlineBadge job={j} today={today} />
-            </span>
-            <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <JobsPay job={j} className="text-base" />
-              <span>{[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}</span>
-              <VisaTags visa={j.visa} />
-            </span>
-            <MetaLine
-              parts={[j.name, bumpText(j, timeZone, today) || formatDate(j.date, timeZone)]}
-              counts={[
-                ['조회', j.count],
-                ['좋아요', j.like],
-              ]}
-              className="text-sm text-slate-500"
-            />
-          </Link>
+        <li key={j.id} className="group relative px-4 py-3">
+          <span className="flex items-start gap-2">
+            <JobsTypeBadge type={j.type} />
+            <CardLink
+              to={`${base}/${j.id}`}
+              className="min-w-0 flex-1 text-lg font-medium group-hover:text-brand-700 group-hover:underline"
+            >
+              {j.title}
+            </CardLink>
+            <DeadlineBadge job={j} today={today} />
+          </span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <JobsPay job={j} className="text-base" />
+            <span>{[j.companyname, j.location, j.employmenttype, j.category].filter(Boolean).join(' · ')}</span>
+            <VisaTags visa={j.visa} />
+          </span>
+          <MetaLine
+            author={j}
+            parts={[bumpText(j, timeZone, today) || formatDate(j.date, timeZone)]}
+            counts={[
+              ['조회', j.count],
+              ['좋아요', j.like],
+            ]}
+            className="text-sm text-slate-500"
+          />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import { MetaLine } from '../../components/ui/meta-line.tsx';
 import { MarketStatus, MarketStatusLabel } from '#shared/enums.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { bumpText } from '#shared/freshness.ts';
-import { ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
+import { ListingCardTitle, ThumbnailCard, ThumbnailCards } from '../../components/ui/thumbnail-cards.tsx';
 import { ClosedBadge } from '../../components/ui/closed-badge.tsx';
 
 /** A market post: a board post (topcategory 4). */
@@ -34,16 +34,17 @@ export function MarketList({ items, base, timeZone, today }: { items: MarketItem
   return (
     <ThumbnailCards>
       {items.map((i) => (
-        <ThumbnailCard key={i.id} to={`${base}/${i.id}`} image={i.image}>
+        <ThumbnailCard key={i.id} image={i.image}>
           <span className="flex items-center gap-2">
             <MarketStatusBadge status={i.marketstatus} />
             {i.closed === 1 ? <ClosedBadge /> : null}
             {i.category ? <span className="truncate text-sm text-slate-500">{i.category}</span> : null}
           </span>
-          <span className="mt-1 line-clamp-2 font-medium group-hover:text-brand-700 group-hover:underline">{i.title}</span>
+          <ListingCardTitle to={`${base}/${i.id}`}>{i.title}</ListingCardTitle>
           <MarketPrice item={i} className="mt-1 block" />
           <MetaLine
-            parts={[i.name, i.location, bumpText(i, timeZone, today) || formatDate(i.date, timeZone)]}
+            author={i}
+            parts={[i.location, bumpText(i, timeZone, today) || formatDate(i.date, timeZone)]}
             counts={[
               ['조회', i.count],
               ['좋아요', i.like],
