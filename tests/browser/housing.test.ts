@@ -15,8 +15,8 @@ import {
   WIDTHS,
 } from '#tests/support/browser.ts';
 
-// 부동산 against the built app, at 360 and 1280 px: a member writes a home in Korean with a
-// photo; the list's filters and sorts live in the address; the safety box is on every page; the
+// 부동산 against the built app, at 360 and 1280 px: a member writes a home in Korean with
+// photos; the list's filters and sorts live in the address; the safety box is on every page; the
 // address and contact are for members only, never in the page a visitor is sent; and all of it
 // (comments too) works without JavaScript.
 
@@ -49,7 +49,7 @@ const rentLines = (page: Page) =>
     });
 
 describe('writing a home', () => {
-  test.each(WIDTHS)('a member writes a 렌트 in Korean with a photo, and its page shows it (%i px)', async (width) => {
+  test.each(WIDTHS)('a member writes a 렌트 in Korean with photos, and its page shows them (%i px)', async (width) => {
     const { page, errors, close } = await suite.visit('/housing/write', { token: member.token, width, status: 200 });
     await page.getByLabel('종류').selectOption({ label: '룸메이트/쉐어' });
     await page.getByLabel('제목', { exact: true }).fill(`한인타운 방 쉐어 ${width}`);
@@ -66,11 +66,18 @@ describe('writing a home', () => {
     await page.getByLabel('주소 (회원에게만 보입니다)').fill(ADDRESS);
     await page.getByLabel('전화번호').fill(TEL);
     await page.getByRole('textbox', { name: '내용', exact: true }).fill('햇빛 잘 드는 방입니다. 직장인 여성분 환영합니다.');
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6fd0' } })
-      .png()
-      .toBuffer();
-    await page.locator('input[type=file]').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => page.getByRole('img', { name: '사진 1' }).count()).toBe(1);
+    // Three photos of the home, chosen at once as a phone's picker gives them.
+    const photos = await Promise.all(
+      ['#2f6fd0', '#d06f2f', '#2fd06f'].map(async (background, i) => ({
+        name: `room-${i + 1}.png`,
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      })),
+    );
+    await page.locator('input[type=file]').setInputFiles(photos);
+    await expect.poll(() => page.getByRole('img', { name: /^사진 \d$/ }).count()).toBe(3);
     const id = await submit(page);
     await hydrated(page);
 
@@ -92,7 +99,14 @@ describe('writing a home', () => {
     expect(await rentLines(page)).toBe(1);
     const { item } = await apiGet<{ item: Record<string, unknown> }>(suite.server, `/api/housing/${id}`, reader.token);
     expect(item).toMatchObject({ kind: 2, rent: 1234.56, deposit: 500, bathrooms: 1.5, pets: 1, gender: 2, address: ADDRESS, tel: TEL });
-    expect((item.images as string[]).length).toBe(1);
+    expect((item.images as string[]).length).toBe(3);
+    // The page's gallery holds the three and moves between them.
+    const gallery = page.getByRole('region', { name: '사진' });
+    for (const n of [1, 2, 3]) {
+      await expect.poll(() => gallery.getByRole('img', { name: new RegExp(`사진 ${n}/3$`) }).count()).toBe(1);
+    }
+    await gallery.getByRole('button', { name: '다음 사진' }).click();
+    await expect.poll(() => gallery.getByRole('button', { name: '이전 사진' }).isEnabled()).toBe(true);
     await expectNoHorizontalScroll(page);
     await saveScreenshot(page, `housing-detail-${width}`);
 

@@ -24,6 +24,7 @@ import {
   titleField,
 } from '../features/editor/write-fields.tsx';
 import type { WriteValues } from '../features/editor/write-target.ts';
+import { Gallery } from '../components/ui/gallery.tsx';
 import { HousingContact, HousingFacts, HousingHeader, SafetyBox } from '../features/housing/housing-detail.tsx';
 import { HousingList, HousingPrice, HousingStatusBadge } from '../features/housing/housing-list.tsx';
 import { type BodyProps, type CardsProps, type HomeRowProps, location, select, type WebKind } from './kind.ts';
@@ -40,6 +41,7 @@ function HousingBody({ item, timeZone }: BodyProps) {
   return (
     <>
       <HousingHeader item={item} timeZone={timeZone} />
+      <Gallery images={item.images} title={item.title} />
       <HousingFacts item={item} />
       <SafetyBox />
       <HousingContact item={item} />
