@@ -98,7 +98,8 @@ describe('reviewing a business', () => {
       expect(await visitor.page.getByRole('listitem').filter({ hasText: text }).getByText('신고', { exact: true }).isVisible()).toBe(false);
       await expectNoHorizontalScroll(visitor.page);
       await saveScreenshot(visitor.page, `business-review-page`);
-      const card = visitor.page.getByRole('link').filter({ hasText: title });
+      // The card is the list item; its link holds the title only (the link covers the card).
+      const card = visitor.page.getByRole('listitem').filter({ has: visitor.page.getByRole('link', { name: title }) });
       await expect
         .poll(async () => {
           await visitor.page.goto('/business?sort=rating');
