@@ -34,13 +34,18 @@ export async function phoneBench(_options: BenchOptions): Promise<SectionReport>
     if (!fs.existsSync(path.join(root, 'build/server/index.js'))) throw new Error(`run \`npm run build\` first in ${root}`);
   }
   const settings = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin-password-1' };
-  const servers = await Promise.all(roots.map(async ([label, root]) => ({ label, server: await startServer(settings, root) })));
+  const servers = await Promise.all(
+    roots.map(async ([label, root]) => {
+      const server = await startServer(settings, root);
+      return { label, server, paths: await pathsOf(server) };
+    }),
+  );
   // runs[label][page]: one score per round.
   const runs = new Map<string, LighthouseScores[][]>(roots.map(([label]) => [label, PAGES.map(() => [])]));
   try {
     for (let round = 0; round < RUNS; round++) {
-      for (const { label, server } of servers) {
-        const scores = await lighthouseScores(server.url, await pathsOf(server), { width: WIDTH, all: true });
+      for (const { label, server, paths } of servers) {
+        const scores = await lighthouseScores(server.url, paths, { width: WIDTH, all: true });
         for (const [i, x] of scores.entries()) runs.get(label)?.[i]?.push(x);
       }
     }
