@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { buildDeps } from '../../src/server/boot.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
@@ -67,12 +68,15 @@ export async function measurePhotoMatch(database: Database, hashes: number): Pro
       await deps.db.insertInto('photo_band').values(rows).execute();
     }
     const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
+    // A table that grew over years has been vacuumed by autovacuum; straight after a bulk fill its
+    // visibility map is empty and the index-only read goes back to the table for each row.
+    if (database === 'postgres') await sql`VACUUM (ANALYZE) photo_band`.execute(deps.db);
     const time = async (probes: string[]) => {
       const ms: number[] = [];
       let found = 0;
       for (const [i, hash] of probes.entries()) {
         const t = performance.now();
-        if (await listingWithPhoto(deps.db, 1, hash)) found++;
+        if (await listingWithPhoto(deps.db, deps.dialect, 1, hash)) found++;
         // The first few warm the statement and the index's pages.
         if (i >= 20) ms.push(performance.now() - t);
       }

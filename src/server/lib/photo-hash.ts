@@ -27,12 +27,21 @@ export async function photoHash(image: Uint8Array): Promise<string> {
   return bits.toString(16).padStart(16, '0');
 }
 
-/** How many bits two hashes differ in. */
+/** How many bits two hashes differ in. A match reads about a thousand candidates at a million
+ * photos, so this works on two 32-bit halves with plain numbers: BigInts cost a millisecond and
+ * their garbage a lookup. */
 export function hashDistance(a: string, b: string): number {
-  let diff = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
-  let n = 0;
-  for (; diff; diff &= diff - 1n) n++;
-  return n;
+  return (
+    bitCount(Number.parseInt(a.slice(0, 8), 16) ^ Number.parseInt(b.slice(0, 8), 16)) +
+    bitCount(Number.parseInt(a.slice(8), 16) ^ Number.parseInt(b.slice(8), 16))
+  );
+}
+
+/** The set bits of a 32-bit integer (the SWAR population count). */
+function bitCount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The hash's bands as the index keeps them: position × 65536 + the band's 16 bits. */

@@ -322,7 +322,7 @@ async function holdEdited(
 ): Promise<boolean> {
   if (!warnings || table === 'inquiry' || table === 'mainschedule') return false;
   const had = new Set(parseImages(before.images));
-  const hold = await editHold(db, edited.user, warnings, { images: parseImages(edited.images).filter((p) => !had.has(p)) });
+  const hold = await editHold(deps, db, edited.user, warnings, { images: parseImages(edited.images).filter((p) => !had.has(p)) });
   await keepListingPhotos(db, table, edited);
   if (!hold) return false;
   const moved = await setVisibility(deps, db, table, [edited.id], Visibility.review, [Visibility.shown]);

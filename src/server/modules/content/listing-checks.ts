@@ -71,7 +71,7 @@ export async function waitReason(
   warnings: FoundWarning[],
   row: Record<string, unknown>,
 ): Promise<Hold | undefined> {
-  const held = await editHold(db, actor.id, warnings, row);
+  const held = await editHold(deps, db, actor.id, warnings, row);
   if (held) return held;
   const first = deps.env.APPROVE_FIRST;
   if (first === 0 || actor.level >= UserLevel.manager) return undefined;
@@ -81,13 +81,14 @@ export async function waitReason(
 /** Why a listing by `user` waits whenever it is written, new or edited: a money-mule offer, or a
  * photo another member's listing shows. */
 export async function editHold(
+  deps: Deps,
   db: Executor,
   user: number,
   warnings: FoundWarning[],
   row: Record<string, unknown>,
 ): Promise<Hold | undefined> {
   if (warnings.some((w) => w.key === 'mule')) return { reason: 'mule' };
-  const duplicate = await findCopiedPhoto(db, user, parseImages(row.images));
+  const duplicate = await findCopiedPhoto(db, deps.dialect, user, parseImages(row.images));
   return duplicate && { reason: 'photo', duplicate };
 }
 

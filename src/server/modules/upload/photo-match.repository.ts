@@ -1,4 +1,6 @@
-import type { Executor } from '#server/db/database.ts';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '#server/db/database.ts';
+import { hashDistance } from '#server/lib/photo-hash.ts';
 
 // Listing photos' hash bands (migration 0031), and the uploads' hashes they come from.
 
@@ -16,16 +18,32 @@ export async function hashesOfPaths(db: Executor, paths: string[]): Promise<stri
   return rows.map((r) => r.phash);
 }
 
-/** Other members' listing photos that share a band with one of these, read from the band index
- * alone (migration 0037), in no order. */
-export function findBandMates(db: Executor, bands: number[], user: number): Promise<BandRow[]> {
-  if (!bands.length) return Promise.resolve([]);
-  return db
-    .selectFrom('photo_band')
-    .select(['hash', 'target', 'item', 'user'])
-    .where('band', 'in', bands)
-    .where('user', '!=', user)
-    .execute();
+/** Of other members' listing photos that share a band with a photo, the first posted (the lowest
+ * id: the original of several copies) within `maxDistance` bits of its `hash`, read from the band
+ * index alone (migration 0037). About a thousand candidates share a band at a million photos:
+ * PostgreSQL counts their bits itself, because carrying them all to this process cost more than
+ * reading them (and ten times more in the slowest lookups); SQLite hands them over in-process. */
+export async function firstBandMate(
+  db: Executor,
+  dialect: Dialect,
+  match: { bands: number[]; user: number; hash: string; maxDistance: number },
+): Promise<{ target: string; item: number } | undefined> {
+  if (!match.bands.length) return undefined;
+  const candidates = db.selectFrom('photo_band').where('band', 'in', match.bands).where('user', '!=', match.user);
+  if (dialect === 'postgres') {
+    return candidates
+      .select(['target', 'item'])
+      .where(sql<number>`bit_count(('x' || hash)::bit(64) # ${`x${match.hash}`}::bit(64))`, '<=', match.maxDistance)
+      .orderBy('item')
+      .limit(1)
+      .executeTakeFirst();
+  }
+  let first: { target: string; item: number } | undefined;
+  for (const m of await candidates.select(['hash', 'target', 'item']).execute()) {
+    if ((!first || m.item < first.item) && hashDistance(m.hash, match.hash) <= match.maxDistance)
+      first = { target: m.target, item: m.item };
+  }
+  return first;
 }
 
 export async function insertBands(db: Executor, rows: (BandRow & { band: number })[]): Promise<void> {

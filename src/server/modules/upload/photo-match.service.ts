@@ -1,6 +1,6 @@
-import type { Executor } from '#server/db/database.ts';
-import { hashBands, hashDistance, MAX_DISTANCE, probeBands } from '#server/lib/photo-hash.ts';
-import { deleteBands, findBandMates, hashesOfPaths, insertBands } from './photo-match.repository.ts';
+import type { Dialect, Executor } from '#server/db/database.ts';
+import { hashBands, MAX_DISTANCE, probeBands } from '#server/lib/photo-hash.ts';
+import { deleteBands, firstBandMate, hashesOfPaths, insertBands } from './photo-match.repository.ts';
 
 // Copied photos (PRODUCT.md "Scam defence"): a listing whose photo is the same picture as another
 // member's listing waits for an admin, shown beside the other. Each listing's photos are kept as
@@ -12,23 +12,18 @@ export interface PhotoOwner {
 }
 
 /** Another member's listing that shows one of these photos (by upload path), if any. */
-export async function findCopiedPhoto(db: Executor, user: number, paths: string[]): Promise<PhotoOwner | undefined> {
+export async function findCopiedPhoto(db: Executor, dialect: Dialect, user: number, paths: string[]): Promise<PhotoOwner | undefined> {
   for (const hash of await hashesOfPaths(db, paths)) {
-    const owner = await listingWithPhoto(db, user, hash);
+    const owner = await listingWithPhoto(db, dialect, user, hash);
     if (owner) return owner;
   }
   return undefined;
 }
 
-/** Another member's listing whose photo is within MAX_DISTANCE bits of `hash`, if any. */
-export async function listingWithPhoto(db: Executor, user: number, hash: string): Promise<PhotoOwner | undefined> {
-  const mates = await findBandMates(db, probeBands(hash), user);
-  // Of several listings with the photo, the first one posted (the lowest id) is the original.
-  let match: PhotoOwner | undefined;
-  for (const m of mates) {
-    if ((!match || m.item < match.item) && hashDistance(m.hash, hash) <= MAX_DISTANCE) match = { target: m.target, item: m.item };
-  }
-  return match;
+/** Another member's listing whose photo is within MAX_DISTANCE bits of `hash`, if any: of
+ * several, the first one posted, the original. */
+export function listingWithPhoto(db: Executor, dialect: Dialect, user: number, hash: string): Promise<PhotoOwner | undefined> {
+  return firstBandMate(db, dialect, { bands: probeBands(hash), user, hash, maxDistance: MAX_DISTANCE });
 }
 
 /** Keeps a listing's photos for later matches, in place of those it had. */
