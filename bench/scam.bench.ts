@@ -2,7 +2,7 @@ import { findWarnings, type ScamPhrase, ScamWarnings } from '#shared/scam-warnin
 import { htmlToText } from '#shared/text.ts';
 import { databases } from './lib/databases.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
-import { measurePhotoMatch, PHOTO_PROBES } from './lib/photo-match.ts';
+import { measurePhotoMatch, PHOTO_PROBES, WARM_PROBES } from './lib/photo-match.ts';
 
 // Scam defence (issue #37, PRODUCT.md "Scam defence"): the write-time check's CPU per listing, a
 // 5,000-character text checked against the built-in rules and BENCH_SCAM_PHRASES admins' phrases
@@ -87,7 +87,7 @@ export async function scamBench(_options: BenchOptions): Promise<SectionReport> 
     '',
     `## Copied photos at ${hashes.toLocaleString('en-US')} listing photos`,
     '',
-    `The band index filled with random 64-bit hashes, one listing each; then a new listing's photo matched as a save matches it: ${PHOTO_PROBES} photos like none of them, and ${PHOTO_PROBES} copies of stored ones with 3 bits changed (the first 20 of each warm up and are not counted).`,
+    `The band index filled with random 64-bit hashes, one listing each; then a new listing's photo matched as a save matches it: ${PHOTO_PROBES} photos like none of them, and ${PHOTO_PROBES} copies of stored ones with 3 bits changed (the first ${WARM_PROBES} of each warm up and are not counted).`,
     '',
     table(
       ['Database', 'fill s', 'unlike p50 ms', 'p99 ms', 'copy p50 ms', 'p99 ms', 'copies found'],
