@@ -2,7 +2,7 @@ import { findWarnings, type ScamPhrase, ScamWarnings } from '#shared/scam-warnin
 import { htmlToText } from '#shared/text.ts';
 import { databases } from './lib/databases.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
-import { measurePhotoMatch, PHOTO_PROBES, WARM_PROBES } from './lib/photo-match.ts';
+import { measurePhotoMatch, PHOTO_PROBES, type PhotoMatchResult, WARM_PROBES } from './lib/photo-match.ts';
 
 // Scam defence (issue #37, PRODUCT.md "Scam defence"): the write-time check's CPU per listing, a
 // 5,000-character text checked against the built-in rules and BENCH_SCAM_PHRASES admins' phrases
@@ -42,6 +42,11 @@ function medianMicros(calls: number, work: () => unknown): number {
   return perCall[Math.floor(perCall.length / 2)] ?? 0;
 }
 
+const photoCase = (p: PhotoMatchResult) =>
+  p.sharedBuffers
+    ? `${p.database}, shared_buffers ${p.sharedBuffers.value} (${p.sharedBuffers.setting === 'default' ? 'its default' : 'sized for the data'})`
+    : p.database;
+
 export async function scamBench(_options: BenchOptions): Promise<SectionReport> {
   const calls = Number(process.env.BENCH_SCAM_CALLS ?? 500);
   const phraseCount = Number(process.env.BENCH_SCAM_PHRASES ?? 50);
@@ -62,17 +67,19 @@ export async function scamBench(_options: BenchOptions): Promise<SectionReport> 
   const worst = Math.max(...rows.map((r) => r.micros));
   const hashes = Number(process.env.BENCH_PHOTO_HASHES ?? 1_000_000);
   const photos = [];
-  for (const database of databases()) photos.push(await measurePhotoMatch(database, hashes));
+  for (const database of databases()) photos.push(...(await measurePhotoMatch(database, hashes)));
+  const targeted = photos.filter((p) => p.sharedBuffers?.setting !== 'default');
   const checks: Check[] = [
     [`check of a ${LENGTH}-character text under ${TARGET_MS} ms`, `${(worst / 1000).toFixed(3)} ms`, worst < TARGET_MS * 1000],
-    ...photos.map(
+    // The target holds for a server set up as docs/deployment.md says; the default is shown beside it.
+    ...targeted.map(
       (p): Check => [
-        `${p.database}: a photo matched among ${hashes.toLocaleString('en-US')} under ${PHOTO_TARGET_MS} ms (p99, copies and not)`,
+        `${photoCase(p)}: a photo matched among ${hashes.toLocaleString('en-US')} under ${PHOTO_TARGET_MS} ms (p99, copies and not)`,
         `${Math.max(p.unlike.p99, p.copy.p99)} ms`,
         Math.max(p.unlike.p99, p.copy.p99) < PHOTO_TARGET_MS,
       ],
     ),
-    ...photos.map((p): Check => [`${p.database}: every copy found`, `${p.copy.found} of ${PHOTO_PROBES}`, p.copy.found === PHOTO_PROBES]),
+    ...photos.map((p): Check => [`${photoCase(p)}: every copy found`, `${p.copy.found} of ${PHOTO_PROBES}`, p.copy.found === PHOTO_PROBES]),
   ];
   const markdown = [
     `A ${LENGTH}-character listing; medians of ${ROUNDS} rounds of ${calls} calls, in one process.`,
@@ -91,7 +98,7 @@ export async function scamBench(_options: BenchOptions): Promise<SectionReport> 
     '',
     table(
       ['Database', 'fill s', 'unlike p50 ms', 'p99 ms', 'copy p50 ms', 'p99 ms', 'copies found'],
-      photos.map((p) => [p.database, p.fillSeconds, p.unlike.p50, p.unlike.p99, p.copy.p50, p.copy.p99, p.copy.found]),
+      photos.map((p) => [photoCase(p), p.fillSeconds, p.unlike.p50, p.unlike.p99, p.copy.p50, p.copy.p99, p.copy.found]),
     ),
     '',
     targetsSection(checks),
