@@ -16,6 +16,7 @@ import { LIFE } from '../src/server/seed/demo-data/life.ts';
 import { MARKET } from '../src/server/seed/demo-data/market.ts';
 import { NEWS } from '../src/server/seed/demo-data/news.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
+import { quantile as nearestRank, round } from './lib/stats.ts';
 
 // Keyword alerts and notifications at scale (SQLite): 1,000 and 10,000 members following 20
 // keywords each, drawn from the words of the demo posts (so posts really match many of them);
@@ -53,10 +54,7 @@ function random(seed: number) {
   };
 }
 
-function quantile(sorted: number[], q: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return Math.round((sorted[i] ?? 0) * 100) / 100;
-}
+const quantile = (sorted: number[], q: number) => round(nearestRank(sorted, q));
 
 /** Members `from`..`to` (ids) follow 20 keywords each, one in ten narrowed to a section. */
 async function addKeywords(deps: Deps, words: string[], from: number, to: number): Promise<void> {

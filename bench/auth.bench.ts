@@ -5,6 +5,7 @@ import { hashPassword } from '../src/server/lib/password.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { type BenchOptions, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, type Server, withServer } from './lib/server.ts';
+import { quantile, round } from './lib/stats.ts';
 
 // Issue targets: token-authenticated reads >= 5,000 req/s; the password hash costs 50-250 ms on
 // one thread and runs off the event loop, so reads stay fast while logins are hashed.
@@ -44,15 +45,6 @@ function failedLogin(request: Request): Request {
   return { ...request, headers: { ...request.headers, 'x-forwarded-for': ip }, body };
 }
 
-function quantile(sorted: number[], q: number): number {
-  const i = (sorted.length - 1) * q;
-  const lo = sorted[Math.floor(i)] ?? 0;
-  const hi = sorted[Math.ceil(i)] ?? lo;
-  return lo + (hi - lo) * (i - Math.floor(i));
-}
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
 /** Sequential hashes in this process while the server is not running, so nothing competes for
  * the cores. The event-loop delay meanwhile shows whether hashing blocks the loop: off the loop
  * it stays near zero, on the loop it would reach the hash time. */
@@ -70,9 +62,9 @@ async function timeHashes() {
   ms.sort((a, b) => a - b);
   return {
     samples: ms.length,
-    medianMs: round(quantile(ms, 0.5)),
-    p95Ms: round(quantile(ms, 0.95)),
-    eventLoopDelayMaxMs: round(delay.max / 1e6),
+    medianMs: round(quantile(ms, 0.5), 1),
+    p95Ms: round(quantile(ms, 0.95), 1),
+    eventLoopDelayMaxMs: round(delay.max / 1e6, 1),
   };
 }
 

@@ -8,6 +8,7 @@ import { copyData, prepareData } from './lib/prepare-data.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { processCpuMs } from './lib/process-cpu.ts';
 import { api, freePort, ROOT, type Server, startServer } from './lib/server.ts';
+import { median, round } from './lib/stats.ts';
 
 // Fresh renders (traffic issue): what a page the page cache has never seen costs the server, in
 // CPU ms, at 1M posts: a list page, a post's page and the index, each address new to the cache (a
@@ -141,12 +142,7 @@ async function startMinimalApp(): Promise<Pick<Server, 'url' | 'cpuMs' | 'stop'>
   };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const round3 = (x: number) => round(x, 3);
 
 export async function freshBench(_options: BenchOptions): Promise<SectionReport> {
   const baseline = process.env.BENCH_BASELINE;

@@ -3,6 +3,7 @@ import { htmlToText } from '#shared/text.ts';
 import { databases } from './lib/databases.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { measurePhotoMatch, PHOTO_PROBES, type PhotoMatchResult, WARM_PROBES } from './lib/photo-match.ts';
+import { median } from './lib/stats.ts';
 
 // Scam defence (issue #37, PRODUCT.md "Scam defence"): the write-time check's CPU per listing, a
 // 5,000-character text checked against the built-in rules and BENCH_SCAM_PHRASES admins' phrases
@@ -38,8 +39,7 @@ function medianMicros(calls: number, work: () => unknown): number {
     for (let i = 0; i < calls; i++) work();
     perCall.push(Number(process.hrtime.bigint() - start) / 1_000 / calls);
   }
-  perCall.sort((a, b) => a - b);
-  return perCall[Math.floor(perCall.length / 2)] ?? 0;
+  return median(perCall);
 }
 
 const photoCase = (p: PhotoMatchResult) =>

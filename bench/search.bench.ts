@@ -13,6 +13,7 @@ import { OVERVIEW_COUNT_CAP, reindexAll, SEARCH_SECTIONS, search } from '../src/
 import { startPgServer } from '../tests/support/pg-process.ts';
 import { generateContentDatabase } from './lib/generate-content.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
+import { quantile as nearestRank, round } from './lib/stats.ts';
 
 // Search at scale (search issue, SQLite): 1,000,000 board posts plus jobs and businesses.
 // p50/p95/p99 of the search service for 24 real queries in classes (one, two, three or more
@@ -56,10 +57,7 @@ const RUNS = 15;
 /** PostgreSQL has no target here and is far slower at 1M: fewer runs keep the bench short. */
 const PG_RUNS = 5;
 
-function quantile(sorted: number[], q: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return Math.round((sorted[i] ?? 0) * 10) / 10;
-}
+const quantile = (sorted: number[], q: number) => round(nearestRank(sorted, q), 1);
 
 interface Measured {
   cls: string;

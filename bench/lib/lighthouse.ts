@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median } from './stats.ts';
 
 // Lighthouse with Debian's Chromium, its default (mobile) preset: a phone-sized screen, simulated
 // slow 4G and a slowed CPU, so the scores do not depend on this machine's speed. Nothing outside
@@ -72,21 +73,15 @@ async function score(port: number, baseUrl: string, page: string, options: { wid
 
 /** Each figure's median over the runs of one page. */
 export function medianScores(runs: LighthouseScores[]): LighthouseScores {
-  const median = (pick: (x: LighthouseScores) => number | undefined) => {
-    const values = runs
-      .map(pick)
-      .filter((v) => v !== undefined)
-      .sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)];
-  };
+  const middle = (pick: (x: LighthouseScores) => number | undefined) => median(runs.map(pick).filter((v) => v !== undefined));
   const first = runs[0];
   if (!first) throw new Error('no Lighthouse runs');
   return {
     page: first.page,
-    performance: median((x) => x.performance) ?? 0,
-    accessibility: median((x) => x.accessibility) ?? 0,
-    ...(first.bestPractices === undefined ? {} : { bestPractices: median((x) => x.bestPractices), seo: median((x) => x.seo) }),
-    lcpMs: median((x) => x.lcpMs) ?? 0,
-    tbtMs: median((x) => x.tbtMs) ?? 0,
+    performance: middle((x) => x.performance),
+    accessibility: middle((x) => x.accessibility),
+    ...(first.bestPractices === undefined ? {} : { bestPractices: middle((x) => x.bestPractices), seo: middle((x) => x.seo) }),
+    lcpMs: middle((x) => x.lcpMs),
+    tbtMs: middle((x) => x.tbtMs),
   };
 }

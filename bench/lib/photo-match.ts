@@ -9,6 +9,7 @@ import { hashBands } from '../../src/server/lib/photo-hash.ts';
 import { listingWithPhoto } from '../../src/server/modules/upload/photo-match.service.ts';
 import { startPgServer } from '../../tests/support/pg-process.ts';
 import type { Database } from './databases.ts';
+import { quantile, round } from './stats.ts';
 
 // The copied-photo match (issue #37) at BENCH_PHOTO_HASHES listing photos (1M by default): the
 // band index filled with that many random 64-bit hashes (a listing each, by many members), then a
@@ -53,8 +54,6 @@ function nearCopy(hash: string, bits: number): string {
   return value.toString(16).padStart(16, '0');
 }
 
-const quantile = (sorted: number[], q: number) => Math.round((sorted[Math.floor((sorted.length - 1) * q)] ?? 0) * 100) / 100;
-
 /** One result for SQLite; for PostgreSQL one at each of PG_SHARED_BUFFERS, on the same rows. */
 export async function measurePhotoMatch(database: Database, hashes: number): Promise<PhotoMatchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanin-bench-photos-'));
@@ -91,7 +90,7 @@ export async function measurePhotoMatch(database: Database, hashes: number): Pro
         if (i >= WARM_PROBES) ms.push(performance.now() - t);
       }
       ms.sort((a, b) => a - b);
-      return { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), found };
+      return { p50: round(quantile(ms, 0.5)), p99: round(quantile(ms, 0.99)), found };
     };
     const measure = async (sharedBuffers?: PhotoMatchResult['sharedBuffers']): Promise<PhotoMatchResult> => {
       const unlike = await time(Array.from({ length: PHOTO_PROBES }, randomHash));
