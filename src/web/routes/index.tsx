@@ -10,13 +10,13 @@ import { pageContext } from '../entry.server.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SearchForm } from '../components/ui/search-form.tsx';
+import { Thumbnail } from '../components/ui/thumbnail-cards.tsx';
 import { clockChange } from '#server/pages/page-cache.ts';
 import { listPageShows } from '#server/modules/content/content.shows.ts';
 import { KINDS_IN_ORDER } from '../kinds/index.ts';
 import type { HomeRow, HomeRowProps } from '../kinds/kind.ts';
 import { formatDate, todayIn } from '#shared/format.ts';
 import { type SiteClock, siteClock } from '#shared/business-hours.ts';
-import { thumbnailOf } from '#shared/uploads.ts';
 import { EventAllday, type EventTimes, eventWhenParts, localNow, nextOccurrence } from '#shared/events.ts';
 
 // The index page has its own layout (SPEC §2): a search box first, then the latest of each
@@ -153,20 +153,7 @@ function Panel({
           {items.map((i) => (
             <li key={i.id}>
               <Link to={`${to}/${i.id}`} className="group flex items-center gap-3 py-2">
-                {photos ? (
-                  i.image ? (
-                    <img
-                      src={thumbnailOf(i.image)}
-                      alt=""
-                      width={48}
-                      height={48}
-                      loading="lazy"
-                      className="size-12 shrink-0 rounded-md bg-slate-100 object-cover"
-                    />
-                  ) : (
-                    <span aria-hidden="true" className="size-12 shrink-0 rounded-md bg-slate-100" />
-                  )
-                ) : null}
+                {photos ? <Thumbnail image={i.image ?? ''} size="line" /> : null}
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-1.5">
                     {Badges ? <Badges row={i} {...time} /> : null}

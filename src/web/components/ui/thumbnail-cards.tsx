@@ -8,8 +8,8 @@ export function ThumbnailCards({ children }: { children: React.ReactNode }) {
   return <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">{children}</ul>;
 }
 
-/** One card with the image's thumbnail; without a photo an empty box keeps the text in line. The
- * whole card opens the item through its title's CardLink, which covers it. */
+/** One card with the image's Thumbnail. The whole card opens the item through its title's
+ * CardLink, which covers it. */
 export function ThumbnailCard({
   image,
   border = 'border-slate-200',
@@ -22,20 +22,34 @@ export function ThumbnailCard({
 }) {
   return (
     <li className={`group relative flex gap-3 rounded-xl border ${border} bg-white p-3 hover:border-brand-600`}>
-      {image ? (
-        <img
-          src={thumbnailOf(image)}
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          className="size-24 shrink-0 rounded-lg bg-slate-100 object-cover"
-        />
-      ) : (
-        <span aria-hidden="true" className="size-24 shrink-0 rounded-lg bg-slate-100" />
-      )}
+      <Thumbnail image={image} size="card" />
       <div className="min-w-0 flex-1">{children}</div>
     </li>
+  );
+}
+
+const THUMBNAIL_SIZES = {
+  /** A list card's, 96 px. */
+  card: { px: 96, className: 'size-24 rounded-lg' },
+  /** A line of the front page's sections, 48 px. */
+  line: { px: 48, className: 'size-12 rounded-md' },
+} as const;
+
+/** A listing photo's thumbnail, decorative beside its title; without a photo an empty box of the
+ * same size keeps the lines' text in line. */
+export function Thumbnail({ image, size }: { image: string; size: keyof typeof THUMBNAIL_SIZES }) {
+  const { px, className } = THUMBNAIL_SIZES[size];
+  return image ? (
+    <img
+      src={thumbnailOf(image)}
+      alt=""
+      width={px}
+      height={px}
+      loading="lazy"
+      className={`${className} shrink-0 bg-slate-100 object-cover`}
+    />
+  ) : (
+    <span aria-hidden="true" className={`${className} shrink-0 bg-slate-100`} />
   );
 }
 
