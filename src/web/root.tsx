@@ -99,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id={ME_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: personalStyle(me) }} />
         <Meta />
         <Links />
-        {/* After the stylesheets: ahead of them it is fetched first and the page paints later. */}
+        {/* After the stylesheets the first paint waits for: installing needs the manifest, a paint does not. */}
         <link rel="manifest" href={MANIFEST_URL} />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
