@@ -39,9 +39,7 @@ import { API_BASE_META, syncSession } from './lib/session.ts';
 import { ME_SCRIPT_ID, ME_STYLE_ID, MeContext, meJson, meOf, personalStyle, useMe } from './lib/me.ts';
 import { AppActionsContext } from './components/personal/personal.tsx';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pretendardCss, media: '(min-width: 48rem)' }];
 
 export const middleware: Route.MiddlewareFunction[] = [refuseSuspendedActions];
 
