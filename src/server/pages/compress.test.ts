@@ -129,6 +129,22 @@ describe('compressing pages', () => {
     }
   });
 
+  test('a long hole (a post’s report form) is compressed in the gzip, and still filled for a member', () => {
+    const form = `<form>${'<label><input type="radio" name="reason">스팸·광고 홍보성 글</label>'.repeat(40)}</form>`;
+    const withForm = `<html><head><script nonce="${nonce}">1</script></head><body><me-slot>${form}</me-slot>${'<p>한인포털 게시판 😀</p>'.repeat(100)}<script nonce="${nonce}">2</script></body></html>`;
+    const bytes = Buffer.from(withForm);
+    const start = bytes.indexOf('<me-slot>') + '<me-slot>'.length;
+    const stored = patchablePage(withForm, nonce, [[start, bytes.indexOf('</me-slot>')]]);
+    expect(stored.gzip.length).toBeLessThan(Buffer.byteLength(form) / 2);
+    const fresh = crypto.randomBytes(16).toString('base64');
+    expect(zlib.gunzipSync(patchedBytes(stored, fresh, { compress: true }).bytes).toString()).toBe(withForm.replaceAll(nonce, fresh));
+    for (const texts of [['<button>신고</button>'], [form.replaceAll('스팸', '욕설')], ['']]) {
+      const filled = patchedBytes(stored, fresh, { compress: true, fill: fillOf(texts) });
+      expect(filled.gzip).toBe(true);
+      expect(zlib.gunzipSync(filled.bytes).toString()).toBe(withForm.replaceAll(nonce, fresh).replace(form, texts[0] as string));
+    }
+  });
+
   test('pages that share their scripts are each answered whole, with their own content', () => {
     // A route's inline scripts between the nonces are the same in each of its pages; its text is not.
     const script = `<script nonce="${nonce}">${'startOnInteraction();'.repeat(60)}</script>`;

@@ -14,10 +14,13 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 const GZIP = { level: 1 };
 /** Below this the headers outweigh the saving. */
 const MIN_BYTES = 1024;
-/** A stored page's gzip is made on its first render, which is what a page the cache has never
- * seen costs: level 3 takes about half of level 6's CPU for pages 3-7% larger (measured on a list,
- * a post and the index: 0.24 against 0.42 ms; 8.5 against 7.9 KB). */
-const STORED_LEVEL = 3;
+/** A stored page's gzip is made once, on its first render, and answered to every visitor after:
+ * level 6 takes some 0.2 ms more of that render than level 3 (0.42 against 0.24 ms on a list, a
+ * post and the index) for answers 5% smaller. That is what keeps a post page's first answer, with
+ * its headers, within the 14.6 KB a new connection carries in its first round trip (TCP's initial
+ * window of ten segments): past it, a phone on a slow network waits a round trip more for the
+ * page (Lighthouse's simulation: 150 ms more to the first paint). */
+const STORED_LEVEL = 6;
 /** Runs shorter than this are stored as they are: a page holds its nonce some twenty times (each
  * script and preload tag), mostly around runs of 70 bytes, which compressed on their own shrink by
  * a few bytes while each compressor costs more to set up than the page's largest run takes. */
@@ -72,7 +75,7 @@ export interface PatchablePage {
   nonceLength: number;
   /** The plain page's length. */
   length: number;
-  /** The holes, in order: the byte range [start, end) of the gzip's stored blocks that hold one,
+  /** The holes, in order: the byte range [start, end) of the gzip's blocks that hold one (`held`),
    * and its content as stored. */
   holes: { gzip: [number, number]; stored: Buffer }[];
   /** What its checksum with any nonce and fill-in is worked out from (`checksumOf`). Data, not a
@@ -149,6 +152,13 @@ function compressedRun(run: Buffer): Buffer {
   return deflated;
 }
 
+/** A hole's content as the gzip holds it, whole blocks replaced by a member's: compressed on its
+ * own when long (a post's report form, 2 KB, stored as it was, made a visitor's answer a tenth
+ * larger), else in stored blocks, as short runs are. */
+function held(content: Buffer): Buffer[] {
+  return content.length >= SHORT_RUN ? [compressedRun(content)] : storedBlocks(content);
+}
+
 function deflatedRun(run: Buffer): Buffer {
   return zlib.deflateRawSync(run, { level: STORED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
 }
@@ -181,11 +191,11 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
     if (cut.start < from) throw new Error('overlapping holes in a page');
     pushRun(plain.subarray(from, cut.start));
     const begin = size;
-    const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
     if (cut.hole) {
-      for (const b of blocks) push(b);
+      for (const b of held(plain.subarray(cut.start, cut.end))) push(b);
       gzipHoles.push({ gzip: [begin, size], stored: kept(plain.subarray(cut.start, cut.end)) });
     } else {
+      const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
       push(blocks[0] as Buffer);
       gzipNonceAt.push(size);
       push(blocks[1] as Buffer);
@@ -223,8 +233,8 @@ export function receivedPage(page: PatchablePage): PatchablePage {
   };
 }
 
-/** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does (in
- * stored blocks). Made once for the answers of one member's fill-in (the same object answer after
+/** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does
+ * (`held`). Made once for the answers of one member's fill-in (the same object answer after
  * answer, which the page's checksum keeps its part of the work for). */
 export interface Fill {
   plain: Buffer[];
@@ -233,7 +243,7 @@ export interface Fill {
 
 export function fillOf(texts: readonly string[]): Fill {
   const plain = texts.map((text) => kept(Buffer.from(text)));
-  return { plain, gzip: plain.map((b) => kept(...storedBlocks(b))) };
+  return { plain, gzip: plain.map((b) => kept(...held(b))) };
 }
 
 /** The stored page with `nonce` in it and, given `fill`, each hole's content replaced by the one
