@@ -123,11 +123,6 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     : [];
 }
 
-/** A box of the front page. A phone shows the first one or two: the others are laid out only
- * when scrolled near (content-visibility), which shortened the page's first main-thread task,
- * the one a phone's first seconds wait on (Lighthouse's blocking time on /). */
-const BOX = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 [content-visibility:auto] [contain-intrinsic-size:auto_24rem]';
-
 /** A section's latest: each row a title and a line under it (its date, or its kind's `Line`),
  * its kind's `Badges` before the title, and the photo's thumbnail where the section has photos. */
 function Panel({
@@ -144,7 +139,7 @@ function Panel({
   home: { photos?: boolean; Badges?: React.ComponentType<HomeRowProps>; Line?: React.ComponentType<HomeRowProps> };
 }) {
   return (
-    <section className={BOX}>
+    <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
       <div className="flex items-baseline justify-between">
         <h2 className="text-lg font-bold">{title}</h2>
         <Link to={to} className="text-sm text-brand-700 hover:underline">
@@ -218,7 +213,7 @@ export default function Index({ loaderData: d }: Route.ComponentProps) {
               />
             );
           })}
-          <section className={BOX}>
+          <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
             <div className="flex items-baseline justify-between">
               <h2 className="text-lg font-bold">다가오는 일정</h2>
               <Link to="/events" className="text-sm text-brand-700 hover:underline">
