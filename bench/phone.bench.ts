@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type LighthouseScores, lighthouseScores, medianScores } from './lib/lighthouse.ts';
+import { BROWSER_HEADERS } from './lib/load.ts';
 import { type BenchOptions, type Check, type SectionReport, table, targetsSection } from './lib/report.ts';
 import { api, ROOT, type Server, startServer } from './lib/server.ts';
 
@@ -17,8 +18,6 @@ const TARGET = 99;
 /** One round's performance score swings by several points on a 2-core machine (its blocking time
  * most), so each figure is the median of five. */
 const RUNS = 5;
-/** A phone's browser, not a crawler (crawlers get no page cache's copy). */
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 const FLOOR = '/offline.html';
 const PAGES = ['/', 'a post', FLOOR] as const;
 
@@ -46,7 +45,7 @@ export async function phoneBench(_options: BenchOptions): Promise<SectionReport>
       // draws it (200-300 ms, the build's code still cold), which Lighthouse would count into the
       // page's first paint as the server's response time.
       for (const page of paths) {
-        for (let i = 0; i < 3; i++) await (await fetch(server.url + page, { headers: { 'User-Agent': PHONE_UA } })).arrayBuffer();
+        for (let i = 0; i < 3; i++) await (await fetch(server.url + page, { headers: BROWSER_HEADERS })).arrayBuffer();
       }
       return { label, server, paths };
     }),

@@ -75,7 +75,7 @@ export interface PatchablePage {
   nonceLength: number;
   /** The plain page's length. */
   length: number;
-  /** The holes, in order: the byte range [start, end) of the gzip's blocks that hold one (`held`),
+  /** The holes, in order: the byte range [start, end) of the gzip's blocks that hold one (`blocksOf`),
    * and its content as stored. */
   holes: { gzip: [number, number]; stored: Buffer }[];
   /** What its checksum with any nonce and fill-in is worked out from (`checksumOf`). Data, not a
@@ -152,10 +152,11 @@ function compressedRun(run: Buffer): Buffer {
   return deflated;
 }
 
-/** A hole's content as the gzip holds it, whole blocks replaced by a member's: compressed on its
- * own when long (a post's report form, 2 KB, stored as it was, made a visitor's answer a tenth
- * larger), else in stored blocks, as short runs are. */
-function held(content: Buffer): Buffer[] {
+/** Content as the gzip's next blocks, ending byte-aligned with nothing referring back past their
+ * start, so that a stored page's holes can be replaced whole by a member's: compressed on its own
+ * when long (a hole too: a post's report form, 2 KB, stored as it was, made a visitor's answer a
+ * tenth larger), else in stored blocks. */
+function blocksOf(content: Buffer): Buffer[] {
   return content.length >= SHORT_RUN ? [compressedRun(content)] : storedBlocks(content);
 }
 
@@ -181,10 +182,9 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
     parts.push(b);
     size += b.length;
   };
-  /** One run between cuts, compressed on its own, or stored when short. */
+  /** One run between cuts (none when empty). */
   const pushRun = (run: Buffer) => {
-    if (run.length >= SHORT_RUN) push(compressedRun(run));
-    else if (run.length > 0) for (const b of storedBlocks(run)) push(b);
+    if (run.length > 0) for (const b of blocksOf(run)) push(b);
   };
   let from = 0;
   for (const cut of cuts) {
@@ -192,7 +192,7 @@ export function patchablePage(body: string | Buffer, nonce: string, holes: reado
     pushRun(plain.subarray(from, cut.start));
     const begin = size;
     if (cut.hole) {
-      for (const b of held(plain.subarray(cut.start, cut.end))) push(b);
+      for (const b of blocksOf(plain.subarray(cut.start, cut.end))) push(b);
       gzipHoles.push({ gzip: [begin, size], stored: kept(plain.subarray(cut.start, cut.end)) });
     } else {
       const blocks = storedBlocks(plain.subarray(cut.start, cut.end));
@@ -234,7 +234,7 @@ export function receivedPage(page: PatchablePage): PatchablePage {
 }
 
 /** Contents for a page's holes, in order: as the plain page holds them, and as the gzip does
- * (`held`). Made once for the answers of one member's fill-in (the same object answer after
+ * (`blocksOf`). Made once for the answers of one member's fill-in (the same object answer after
  * answer, which the page's checksum keeps its part of the work for). */
 export interface Fill {
   plain: Buffer[];
@@ -243,7 +243,7 @@ export interface Fill {
 
 export function fillOf(texts: readonly string[]): Fill {
   const plain = texts.map((text) => kept(Buffer.from(text)));
-  return { plain, gzip: plain.map((b) => kept(...held(b))) };
+  return { plain, gzip: plain.map((b) => kept(...blocksOf(b))) };
 }
 
 /** The stored page with `nonce` in it and, given `fill`, each hole's content replaced by the one

@@ -23,7 +23,8 @@ export async function hashesOfPaths(db: Executor, paths: string[]): Promise<stri
  * index alone (migration 0037). About a thousand candidates share a band at a million photos:
  * PostgreSQL counts their bits itself, because carrying them all to this process cost more than
  * reading them (and ten times more in the slowest lookups), and takes the 68 band keys as one
- * array: as 68 parameters, parsing and planning the statement cost half again the lookup's time.
+ * array: as 68 parameters, each lookup was a new statement to parse and plan (1.15 against 0.70 ms
+ * at the median).
  * SQLite hands the candidates over in-process. */
 export async function firstBandMate(
   db: Executor,
@@ -31,23 +32,17 @@ export async function firstBandMate(
   match: { bands: number[]; user: number; hash: string; maxDistance: number },
 ): Promise<{ target: string; item: number } | undefined> {
   if (!match.bands.length) return undefined;
+  const others = db.selectFrom('photo_band').where('user', '!=', match.user);
   if (dialect === 'postgres') {
-    return db
-      .selectFrom('photo_band')
+    return others
       .select(['target', 'item'])
       .where(sql<boolean>`band = any(${match.bands}::integer[])`)
-      .where('user', '!=', match.user)
       .where(sql<number>`bit_count(('x' || hash)::bit(64) # ${`x${match.hash}`}::bit(64))`, '<=', match.maxDistance)
       .orderBy('item')
       .limit(1)
       .executeTakeFirst();
   }
-  const candidates = db
-    .selectFrom('photo_band')
-    .select(['hash', 'target', 'item'])
-    .where('band', 'in', match.bands)
-    .where('user', '!=', match.user)
-    .execute();
+  const candidates = others.select(['hash', 'target', 'item']).where('band', 'in', match.bands).execute();
   let first: { target: string; item: number } | undefined;
   for (const m of await candidates) {
     if ((!first || m.item < first.item) && hashDistance(m.hash, match.hash) <= match.maxDistance)
